@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { MessageSchema } from './messages.js';
+import { UsageSchema } from './usage.js';
+
+// Every event the engine emits, declared once. The TUI reducer, the headless printer
+// and the session file all consume this union; nothing else leaves the engine.
+
+export const PermissionModeSchema = z.enum(['default', 'acceptEdits', 'plan', 'bypassPermissions']);
+export type PermissionMode = z.infer<typeof PermissionModeSchema>;
+
+export const TerminalReasonSchema = z.enum(['completed', 'max_turns', 'aborted', 'error']);
+export type TerminalReason = z.infer<typeof TerminalReasonSchema>;
+
+export const NoticeLevelSchema = z.enum(['info', 'warning', 'error']);
+export type NoticeLevel = z.infer<typeof NoticeLevelSchema>;
+
+const SessionStartEvent = z.object({
+  type: z.literal('session_start'),
+  provider: z.string(),
+  model: z.string(),
+  cwd: z.string(),
+  permission_mode: PermissionModeSchema,
+  tools: z.array(z.string()),
+  offline: z.boolean(),
+});
+const UserPromptEvent = z.object({ type: z.literal('user_prompt'), text: z.string() });
+const TurnStartEvent = z.object({ type: z.literal('turn_start'), turn: z.number() });
+const TextDeltaEvent = z.object({ type: z.literal('text_delta'), text: z.string() });
+const ThinkingDeltaEvent = z.object({ type: z.literal('thinking_delta'), text: z.string() });
+const AssistantEvent = z.object({ type: z.literal('assistant'), message: MessageSchema });
+const ToolStartEvent = z.object({
+  type: z.literal('tool_start'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+  parallel: z.boolean(),
+  batch: z.number(),
+});
+const ToolProgressEvent = z.object({
+  type: z.literal('tool_progress'),
+  id: z.string(),
+  name: z.string(),
+  content: z.string(),
+});
+const ToolResultEvent = z.object({
+  type: z.literal('tool_result'),
+  id: z.string(),
+  name: z.string(),
+  content: z.string(),
+  is_error: z.boolean(),
+  duration_ms: z.number(),
+  // Structured extras for renderers (a diff, the line range read); never needed to understand the result.
+  display: z.record(z.string(), z.unknown()).optional(),
+});
+const PermissionRequestEvent = z.object({
+  type: z.literal('permission_request'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+  reason: z.string(),
+  // Rules an "always allow" answer would add, one per part for compound commands.
+  suggestions: z.array(z.string()),
+  preview: z.string().optional(),
+  agent: z.string().optional(),
+});
+const PermissionDeniedEvent = z.object({
+  type: z.literal('permission_denied'),
+  id: z.string(),
+  name: z.string(),
+  reason: z.string(),
+});
+const UsageEvent = z.object({ type: z.literal('usage'), usage: UsageSchema, model: z.string().optional() });
+const NoticeEvent = z.object({
+  type: z.literal('notice'),
+  level: NoticeLevelSchema,
+  message: z.string(),
+  // Machine-readable kind: 'retry' tells consumers to drop the partial stream of the failed attempt.
+  code: z.string().optional(),
+});
+const ModeChangeEvent = z.object({ type: z.literal('mode_change'), mode: PermissionModeSchema });
+const TerminalEvent = z.object({
+  type: z.literal('terminal'),
+  reason: TerminalReasonSchema,
+  turns: z.number(),
+  messages: z.array(MessageSchema),
+  error: z.string().optional(),
+  result: z.string().optional(),
+});
+
+export const AgentEventSchema = z.discriminatedUnion('type', [
+  SessionStartEvent,
+  UserPromptEvent,
+  TurnStartEvent,
+  TextDeltaEvent,
+  ThinkingDeltaEvent,
+  AssistantEvent,
+  ToolStartEvent,
+  ToolProgressEvent,
+  ToolResultEvent,
+  PermissionRequestEvent,
+  PermissionDeniedEvent,
+  UsageEvent,
+  NoticeEvent,
+  ModeChangeEvent,
+  TerminalEvent,
+]);
+
+export type AgentEvent = z.infer<typeof AgentEventSchema>;
+export type AgentEventType = AgentEvent['type'];
+export type EventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;
+
+export function notice(level: NoticeLevel, message: string, code?: string): EventOf<'notice'> {
+  return code === undefined ? { type: 'notice', level, message } : { type: 'notice', level, message, code };
+}

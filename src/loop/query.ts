@@ -1,0 +1,131 @@
+import type { AgentEvent, TerminalReason } from '../events.js';
+import { notice } from '../events.js';
+import type { Message, ToolUseBlock } from '../messages.js';
+import { textOf, toolUsesOf } from '../messages.js';
+import type { AskPermission, PermissionChecker } from '../permissions/types.js';
+import type { ModelProvider } from '../providers/provider.js';
+import type { AnyTool } from '../tools/tool.js';
+import { isAbortError } from '../util/abort.js';
+import { normalizeMessages } from './normalize.js';
+import { partitionToolCalls } from './partition.js';
+import { errorMessage, INTERRUPTED_BY_USER, runToolBatches } from './run-tools.js';
+import { toolSpec } from './tool-specs.js';
+
+export const DEFAULT_MAX_TURNS = 50;
+
+export interface QueryParams {
+  /** History so far; the loop never mutates it. */
+  messages: readonly Message[];
+  /** The new user message for this run (already in the internal shape). */
+  prompt?: Message;
+  provider: ModelProvider;
+  tools: readonly AnyTool[];
+  permissions: PermissionChecker;
+  /** Absent: calls that need approval are denied with the reason sent back to the model. */
+  ask?: AskPermission;
+  /** Assembled before every model call, so mode or memory changes apply on the next turn. */
+  system: () => string | Promise<string>;
+  cwd: string;
+  signal: AbortSignal;
+  maxTurns?: number;
+  maxTokens?: number;
+  concurrency?: number;
+  now?: () => number;
+  agentName?: string;
+  /** Shared across runs of one session so the three-denials hint counts across prompts. */
+  denials?: { consecutive: number };
+}
+
+/**
+ * The agent loop: call the model, run the tools it asked for, feed the results back, repeat.
+ * Must not throw: every failure ends in a `terminal` event whose history is valid
+ * (every tool_use has a tool_result).
+ */
+export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, void> {
+  const maxTurns = params.maxTurns ?? DEFAULT_MAX_TURNS;
+  const toolMap = new Map(params.tools.map((t) => [t.name, t]));
+  const specs = params.tools.map(toolSpec);
+  const now = params.now ?? Date.now;
+  const denials = params.denials ?? { consecutive: 0 };
+  let batchCounter = 0;
+  let messages: Message[] = [...params.messages];
+  if (params.prompt) {
+    messages.push(params.prompt);
+    const text = textOf(params.prompt);
+    if (text) yield { type: 'user_prompt', text };
+  }
+
+  const end = (reason: TerminalReason, turns: number, error?: string): AgentEvent => {
+    const lastAssistant = [...messages].reverse().find((m) => m.role === 'assistant');
+    const result = lastAssistant ? textOf(lastAssistant) : undefined;
+    return {
+      type: 'terminal',
+      reason,
+      turns,
+      messages,
+      ...(error !== undefined ? { error } : {}),
+      ...(result ? { result } : {}),
+    };
+  };
+
+  for (let turn = 1; ; turn++) {
+    if (params.signal.aborted) return yield end('aborted', turn - 1);
+    if (turn > maxTurns) return yield end('max_turns', turn - 1, `Stopped after ${maxTurns} turns (--max-turns).`);
+    yield { type: 'turn_start', turn };
+
+    const normalized = normalizeMessages(messages);
+    for (const repair of normalized.repairs) yield notice('warning', `History repaired: ${repair}`, 'repair');
+    messages = normalized.messages;
+
+    let assistant: Message | undefined;
+    try {
+      const system = await params.system();
+      const stream = params.provider.stream({
+        model: params.provider.model,
+        system,
+        messages,
+        tools: specs,
+        maxTokens: params.maxTokens ?? 16_384,
+        signal: params.signal,
+      });
+      for await (const event of stream) {
+        if (event.type === 'message') assistant = event.message;
+        else if (event.type === 'usage') yield { type: 'usage', usage: event.usage, model: params.provider.model };
+        else if (event.type === 'notice') yield notice(event.level, event.message, event.code);
+        else yield event;
+      }
+    } catch (error) {
+      if (params.signal.aborted || isAbortError(error)) return yield end('aborted', turn);
+      return yield end('error', turn, errorMessage(error));
+    }
+    if (params.signal.aborted) return yield end('aborted', turn);
+    if (!assistant) return yield end('error', turn, `${params.provider.name}: the model stream ended without a message`);
+
+    messages = [...messages, assistant];
+    yield { type: 'assistant', message: assistant };
+
+    // The content decides whether tools run, not stop_reason: some gateways report it wrongly.
+    const calls: ToolUseBlock[] = toolUsesOf(assistant);
+    if (calls.length === 0) return yield end('completed', turn);
+
+    const batches = partitionToolCalls(calls, toolMap);
+    const results = yield* runToolBatches(batches, {
+      tools: toolMap,
+      permissions: params.permissions,
+      ...(params.ask ? { ask: params.ask } : {}),
+      cwd: params.cwd,
+      signal: params.signal,
+      concurrency: params.concurrency ?? 4,
+      now,
+      denials,
+      ...(params.agentName !== undefined ? { agentName: params.agentName } : {}),
+      nextBatchId: () => ++batchCounter,
+    });
+    messages = [...messages, { role: 'user', content: results }];
+    if (params.signal.aborted) {
+      const interrupted = results.filter((r) => r.content === INTERRUPTED_BY_USER).length;
+      if (interrupted > 0) yield notice('info', `Interrupted ${interrupted} tool call(s).`);
+      return yield end('aborted', turn);
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import type { AgentEvent } from '../events.js';
+import { notice } from '../events.js';
+import type { ToolResultBlock, ToolUseBlock } from '../messages.js';
+import type { AskPermission, PermissionChecker } from '../permissions/types.js';
+import type { AnyTool, ToolResult } from '../tools/tool.js';
+import { AsyncQueue } from '../util/async-queue.js';
+import type { ToolBatch } from './partition.js';
+
+export const INTERRUPTED_BY_USER = 'Interrupted by user: the tool call was stopped before it finished.';
+
+export interface RunToolsContext {
+  tools: ReadonlyMap<string, AnyTool>;
+  permissions: PermissionChecker;
+  ask?: AskPermission;
+  cwd: string;
+  signal: AbortSignal;
+  concurrency: number;
+  now: () => number;
+  /** Counts consecutive denials across turns; three in a row suggest plan mode. */
+  denials: { consecutive: number };
+  /** Shown on permission prompts raised inside a subagent or teammate. */
+  agentName?: string;
+  /** Numbers batches across the whole run so the UI can group cards. */
+  nextBatchId: () => number;
+}
+
+type Prepared =
+  | { kind: 'run'; call: ToolUseBlock; tool: AnyTool; input: unknown }
+  | { kind: 'done'; call: ToolUseBlock; result: ToolResult };
+
+/** Runs the batches in order, yielding events as they happen; returns results in the model's order. */
+export async function* runToolBatches(
+  batches: readonly ToolBatch[],
+  ctx: RunToolsContext,
+): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+  const results: ToolResultBlock[] = [];
+  for (const batch of batches) {
+    const batchId = ctx.nextBatchId();
+    for (const call of batch.calls) {
+      yield { type: 'tool_start', id: call.id, name: call.name, input: call.input, parallel: batch.parallel, batch: batchId };
+    }
+    // Permission checks run serially in the model's order, before anything in the batch executes.
+    const prepared: Prepared[] = [];
+    for (const call of batch.calls) {
+      prepared.push(yield* prepareCall(call, ctx));
+    }
+    const outcome = yield* executeBatch(prepared, batch.parallel ? ctx.concurrency : 1, ctx);
+    results.push(...outcome);
+  }
+  return results;
+}
+
+async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGenerator<AgentEvent, Prepared> {
+  const done = (content: string): Prepared => ({ kind: 'done', call, result: { content, isError: true } });
+  if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
+  const tool = ctx.tools.get(call.name);
+  if (!tool) {
+    const names = [...ctx.tools.keys()].join(', ');
+    return done(`Unknown tool "${call.name}". Available tools: ${names}.`);
+  }
+  const parsed = tool.inputSchema.safeParse(call.input);
+  if (!parsed.success) {
+    const raw = rawArguments(call.input);
+    const detail = raw === undefined ? '' : `\nThe arguments were not valid JSON: ${raw}`;
+    return done(`Invalid input for ${call.name}:\n${z.prettifyError(parsed.error)}${detail}`);
+  }
+  const input: unknown = parsed.data;
+
+  let check;
+  try {
+    check = await ctx.permissions.check(tool, input);
+  } catch (error) {
+    check = { behavior: 'deny' as const, reason: `permission check failed: ${errorMessage(error)}` };
+  }
+  if (check.behavior === 'allow') return { kind: 'run', call, tool, input };
+  if (check.behavior === 'deny') return yield* deny(call, check.reason, ctx);
+
+  if (!ctx.ask) {
+    const hint = check.suggestions.length > 0 ? ` To allow it, add a rule such as ${check.suggestions.join(', ')} (--allowed-tools or settings).` : '';
+    return yield* deny(call, `${check.reason}; approval is needed and no one can be asked here.${hint}`, ctx);
+  }
+  let preview: string | undefined;
+  try {
+    preview = await tool.preview?.(input, { cwd: ctx.cwd, signal: ctx.signal });
+  } catch {
+    preview = undefined; // a preview is a courtesy; the prompt still shows the input
+  }
+  const request = {
+    id: call.id,
+    name: call.name,
+    input,
+    reason: check.reason,
+    suggestions: check.suggestions,
+    ...(preview !== undefined ? { preview } : {}),
+    ...(ctx.agentName !== undefined ? { agent: ctx.agentName } : {}),
+  };
+  yield { type: 'permission_request', ...request };
+  let decision;
+  try {
+    decision = await ctx.ask(request, ctx.signal);
+  } catch (error) {
+    if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
+    return yield* deny(call, `the permission prompt failed: ${errorMessage(error)}`, ctx);
+  }
+  if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
+  if (decision.behavior === 'deny') {
+    const why = decision.message ? `the user said: ${decision.message}` : 'the user declined';
+    return yield* deny(call, why, ctx);
+  }
+  const rules = decision.rules ?? check.suggestions;
+  if (decision.remember === 'session') ctx.permissions.addSessionRules(rules);
+  if (decision.remember === 'project') {
+    try {
+      await ctx.permissions.saveProjectRules(rules);
+    } catch (error) {
+      yield notice('error', `Could not save the rule to the project settings: ${errorMessage(error)}`);
+    }
+  }
+  return { kind: 'run', call, tool, input };
+}
+
+async function* deny(call: ToolUseBlock, reason: string, ctx: RunToolsContext): AsyncGenerator<AgentEvent, Prepared> {
+  yield { type: 'permission_denied', id: call.id, name: call.name, reason };
+  ctx.denials.consecutive++;
+  if (ctx.denials.consecutive === 3) {
+    yield notice('warning', 'Three tool calls in a row were denied. Consider plan mode (Shift+Tab or /mode plan) to agree on a plan first.', 'denials');
+  }
+  return { kind: 'done', call, result: { content: `Permission denied: ${reason}`, isError: true } };
+}
+
+async function* executeBatch(
+  prepared: readonly Prepared[],
+  concurrency: number,
+  ctx: RunToolsContext,
+): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+  const results = new Array<ToolResultBlock>(prepared.length);
+  const queue = new AsyncQueue<AgentEvent>();
+  const finish = (index: number, call: ToolUseBlock, result: ToolResult, durationMs: number): void => {
+    results[index] = { type: 'tool_result', tool_use_id: call.id, content: result.content, ...(result.isError ? { is_error: true } : {}) };
+    queue.push({
+      type: 'tool_result',
+      id: call.id,
+      name: call.name,
+      content: result.content,
+      is_error: result.isError === true,
+      duration_ms: durationMs,
+      ...(result.display ? { display: result.display } : {}),
+    });
+  };
+
+  const runnable: number[] = [];
+  prepared.forEach((p, i) => {
+    if (p.kind === 'done') finish(i, p.call, p.result, 0);
+    else runnable.push(i);
+  });
+  if (runnable.length > 0) ctx.denials.consecutive = 0;
+
+  let cursor = 0;
+  const worker = async (): Promise<void> => {
+    while (cursor < runnable.length) {
+      const index = runnable[cursor++]!;
+      const p = prepared[index];
+      if (p?.kind !== 'run') continue;
+      const started = ctx.now();
+      const result = await callTool(p, ctx, (text) => queue.push({ type: 'tool_progress', id: p.call.id, name: p.call.name, content: text }));
+      finish(index, p.call, result, Math.max(0, ctx.now() - started));
+    }
+  };
+  const workers = Array.from({ length: Math.min(concurrency, Math.max(1, runnable.length)) }, () => worker());
+  void Promise.all(workers).then(() => queue.close());
+  for await (const event of queue) yield event;
+  return results;
+}
+
+async function callTool(p: Extract<Prepared, { kind: 'run' }>, ctx: RunToolsContext, onProgress: (text: string) => void): Promise<ToolResult> {
+  if (ctx.signal.aborted) return { content: INTERRUPTED_BY_USER, isError: true };
+  try {
+    return await p.tool.call(p.input, { cwd: ctx.cwd, signal: ctx.signal, onProgress });
+  } catch (error) {
+    if (ctx.signal.aborted) return { content: INTERRUPTED_BY_USER, isError: true };
+    return { content: `${p.call.name} failed: ${errorMessage(error)}`, isError: true };
+  }
+}
+
+function rawArguments(input: unknown): string | undefined {
+  if (input && typeof input === 'object' && '_raw_arguments' in input) {
+    const raw = (input as Record<string, unknown>)['_raw_arguments'];
+    return typeof raw === 'string' ? raw : undefined;
+  }
+  return undefined;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,45 @@
+import type { PermissionMode } from '../events.js';
+import type { AnyTool } from '../tools/tool.js';
+
+/** The outcome of the decision chain for one tool call, before anyone is asked. */
+export type PermissionCheck =
+  | { behavior: 'allow'; reason: string }
+  | { behavior: 'deny'; reason: string }
+  /** suggestions: the rules an "always allow" answer would add (one per part of a compound command). */
+  | { behavior: 'ask'; reason: string; suggestions: string[] };
+
+/** What the user (or whoever holds the ask channel) answered. */
+export type PermissionDecision =
+  | { behavior: 'allow'; remember?: 'session' | 'project'; rules?: string[] }
+  | { behavior: 'deny'; message?: string };
+
+export interface PermissionAsk {
+  id: string;
+  name: string;
+  input: unknown;
+  reason: string;
+  suggestions: string[];
+  preview?: string;
+  agent?: string;
+}
+
+/** Injected: the UI's inline prompt, or absent (headless, subagents) which denies. */
+export type AskPermission = (request: PermissionAsk, signal: AbortSignal) => Promise<PermissionDecision>;
+
+export interface PermissionRuleSet {
+  allow: string[];
+  ask: string[];
+  deny: string[];
+}
+
+export interface PermissionChecker {
+  readonly mode: PermissionMode;
+  setMode(mode: PermissionMode): void;
+  check(tool: AnyTool, input: unknown): Promise<PermissionCheck>;
+  /** Adds "don't ask again this session" rules. */
+  addSessionRules(rules: string[]): void;
+  /** Saves rules to .cairn/settings.local.json (and applies them now). */
+  saveProjectRules(rules: string[]): Promise<void>;
+  /** The rules in force, for /rules. */
+  rules(): PermissionRuleSet;
+}

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+
+/** What a tool may touch, so the permission chain can judge a call without knowing the tool. */
+export type ToolKind = 'read' | 'edit' | 'execute' | 'other';
+
+export interface ToolContext {
+  /** The workspace root (the directory cairn was started in), already resolved through symlinks. */
+  readonly cwd: string;
+  readonly signal: AbortSignal;
+  /** Live output for the UI (bash lines, for example). Never part of the result. */
+  readonly onProgress?: (text: string) => void;
+}
+
+export interface ToolResult {
+  content: string;
+  isError?: boolean;
+  /** Structured extras for renderers (diff, line range). */
+  display?: Record<string, unknown>;
+}
+
+export interface Tool<I = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: z.ZodType<I>;
+  readonly kind: ToolKind;
+  /** Fail closed: absent means not read-only. */
+  isReadOnly?(input: I): boolean;
+  /** Fail closed: absent means the call runs alone. */
+  isConcurrencySafe?(input: I): boolean;
+  /** Paths the call touches (as given; the permission chain resolves them against the workspace). */
+  paths?(input: I): string[];
+  /** The shell command a call runs, for bash rules and the safety check. */
+  command?(input: I): string;
+  /** A preview for the approval prompt (a diff for edits). Must not throw; may return undefined. */
+  preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
+  /** Must not throw: failures are results with isError. The loop still guards against a throw. */
+  call(input: I, ctx: ToolContext): Promise<ToolResult>;
+}
+
+// Tools are stored heterogeneously; the loop validates input with inputSchema before any call.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any>;
+
+export function defineTool<I>(tool: Tool<I>): Tool<I> {
+  return tool;
+}

@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { query, type QueryParams } from '../../../src/loop/query.js';
+import { userText, type Message } from '../../../src/messages.js';
+import { ProviderError } from '../../../src/providers/provider.js';
+import { defineTool, type AnyTool } from '../../../src/tools/tool.js';
+import { collect, ofType } from '../../helpers/collect.js';
+import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { assistantText, scriptedProvider, toolCall, toolCalls } from '../../helpers/scripted-provider.js';
+
+const pathSchema = z.object({ path: z.string() });
+
+function gate() {
+  let open!: () => void;
+  const promise = new Promise<void>((r) => (open = r));
+  return { promise, open };
+}
+
+function slowReader(started: string[], gates: Map<string, Promise<void>>): AnyTool {
+  return defineTool({
+    name: 'read_file', description: 'read', kind: 'read', inputSchema: pathSchema,
+    isReadOnly: () => true, isConcurrencySafe: () => true,
+    async call(input) {
+      started.push(input.path);
+      await (gates.get(input.path) ?? Promise.resolve());
+      return { content: `contents of ${input.path}` };
+    },
+  });
+}
+
+const writer = defineTool({
+  name: 'write_file', description: 'write', kind: 'edit', inputSchema: z.object({ path: z.string(), content: z.string() }),
+  async call(input) { return { content: `wrote ${input.path}` }; },
+});
+
+function params(overrides: Partial<QueryParams> & Pick<QueryParams, 'provider'>): QueryParams {
+  return {
+    messages: [], prompt: userText('go'), tools: [], permissions: fakePermissions(),
+    system: () => 'system', cwd: '/tmp', signal: new AbortController().signal, ...overrides,
+  };
+}
+
+function expectPaired(messages: Message[]): void {
+  for (let i = 0; i < messages.length; i++) {
+    const uses = messages[i]!.content.filter((b) => b.type === 'tool_use');
+    if (uses.length === 0) continue;
+    const next = messages[i + 1];
+    const ids = next?.content.filter((b) => b.type === 'tool_result').map((b) => (b as { tool_use_id: string }).tool_use_id);
+    expect(ids).toEqual(uses.map((u) => (u as { id: string }).id));
+  }
+}
+
+describe('query', () => {
+  it('streams a text answer and completes', async () => {
+    const provider = scriptedProvider([assistantText('hello there')]);
+    const events = await collect(query(params({ provider })));
+    expect(events.map((e) => e.type)).toEqual(['user_prompt', 'turn_start', 'text_delta', 'assistant', 'terminal']);
+    const end = ofType(events, 'terminal')[0]!;
+    expect(end.reason).toBe('completed');
+    expect(end.result).toBe('hello there');
+    expect(end.messages).toHaveLength(2);
+  });
+
+  it('runs consecutive read-only calls together, keeps model order in history and completion order in events', async () => {
+    const started: string[] = [];
+    const a = gate();
+    const b = gate();
+    const tools = [slowReader(started, new Map([['a', a.promise], ['b', b.promise]])), writer];
+    const provider = scriptedProvider([
+      toolCalls(['1', 'read_file', { path: 'a' }], ['2', 'read_file', { path: 'b' }], ['3', 'write_file', { path: 'c', content: 'x' }]),
+      assistantText('done'),
+    ]);
+    const run = collect(query(params({ provider, tools })));
+    // Both reads start before either finishes: they run in parallel.
+    await waitFor(() => started.length === 2);
+    b.open();
+    await new Promise((r) => setTimeout(r, 5));
+    a.open();
+    const events = await run;
+    const starts = ofType(events, 'tool_start');
+    expect(starts.map((s) => [s.id, s.parallel])).toEqual([['1', true], ['2', true], ['3', false]]);
+    expect(starts[0]!.batch).toBe(starts[1]!.batch);
+    expect(starts[2]!.batch).not.toBe(starts[0]!.batch);
+    expect(ofType(events, 'tool_result').map((r) => r.id)).toEqual(['2', '1', '3']);
+    const end = ofType(events, 'terminal')[0]!;
+    expect(end.reason).toBe('completed');
+    const results = end.messages[2]!.content;
+    expect(results.map((r) => (r as { tool_use_id: string }).tool_use_id)).toEqual(['1', '2', '3']);
+    expect(provider.requests[1]!.messages).toEqual(end.messages.slice(0, 3));
+  });
+
+  it('turns unknown tools, bad input and throwing tools into readable error results', async () => {
+    const thrower = defineTool({ name: 'explode', description: '', kind: 'other', inputSchema: z.object({}), async call() { throw new Error('kaboom'); } });
+    const provider = scriptedProvider([
+      toolCalls(['1', 'nope', {}], ['2', 'write_file', { path: 3 }], ['3', 'explode', {}]),
+      assistantText('ok'),
+    ]);
+    const events = await collect(query(params({ provider, tools: [writer, thrower] })));
+    const results = ofType(events, 'tool_result');
+    expect(results.every((r) => r.is_error)).toBe(true);
+    expect(results[0]!.content).toMatch(/Unknown tool "nope".*write_file/);
+    expect(results[1]!.content).toMatch(/Invalid input for write_file/);
+    expect(results[1]!.content).toMatch(/path/);
+    expect(results[2]!.content).toMatch(/kaboom/);
+    expect(ofType(events, 'terminal')[0]!.reason).toBe('completed');
+  });
+
+  it('asks through the injected callback and sends a denial reason back to the model', async () => {
+    const provider = scriptedProvider([toolCall('1', 'write_file', { path: 'c', content: 'x' }), assistantText('ok')]);
+    const permissions = fakePermissions(() => ({ behavior: 'ask', reason: 'no rule matched', suggestions: ['write_file'] }));
+    const events = await collect(query(params({ provider, tools: [writer], permissions, ask: async () => ({ behavior: 'deny', message: 'use d.txt instead' }) })));
+    expect(ofType(events, 'permission_request')[0]).toMatchObject({ id: '1', reason: 'no rule matched', suggestions: ['write_file'] });
+    expect(ofType(events, 'permission_denied')[0]!.reason).toMatch(/use d.txt instead/);
+    const sent = provider.requests[1]!.messages[2]!.content[0];
+    expect(sent).toMatchObject({ type: 'tool_result', is_error: true });
+    expect(JSON.stringify(sent)).toMatch(/use d.txt instead/);
+  });
+
+  it('remembers "always allow this session" answers through the checker', async () => {
+    const provider = scriptedProvider([toolCall('1', 'write_file', { path: 'c', content: 'x' }), assistantText('ok')]);
+    const permissions = fakePermissions(() => ({ behavior: 'ask', reason: 'r', suggestions: ['write_file(./c)'] }));
+    const events = await collect(query(params({ provider, tools: [writer], permissions, ask: async () => ({ behavior: 'allow', remember: 'session' }) })));
+    expect(permissions.sessionRules).toEqual(['write_file(./c)']);
+    expect(ofType(events, 'tool_result')[0]!.content).toBe('wrote c');
+  });
+
+  it('denies with a reason when nobody can be asked, and suggests plan mode after three denials', async () => {
+    const provider = scriptedProvider([
+      toolCalls(['1', 'write_file', { path: 'a', content: '' }], ['2', 'write_file', { path: 'b', content: '' }], ['3', 'write_file', { path: 'c', content: '' }]),
+      assistantText('ok'),
+    ]);
+    const permissions = fakePermissions(() => ({ behavior: 'ask', reason: 'no rule matched', suggestions: ['write_file'] }));
+    const events = await collect(query(params({ provider, tools: [writer], permissions })));
+    const denied = ofType(events, 'permission_denied');
+    expect(denied).toHaveLength(3);
+    expect(denied[0]!.reason).toMatch(/no one can be asked.*write_file/);
+    expect(ofType(events, 'notice').some((n) => /plan mode/.test(n.message))).toBe(true);
+  });
+
+  it('aborting while tools run interrupts them and leaves every tool_use answered', async () => {
+    const controller = new AbortController();
+    const started: string[] = [];
+    const never = new Promise<void>(() => {});
+    const reader = defineTool({
+      name: 'read_file', description: '', kind: 'read', inputSchema: pathSchema, isConcurrencySafe: () => true,
+      async call(input, ctx) {
+        started.push(input.path);
+        await Promise.race([never, new Promise((r) => ctx.signal.addEventListener('abort', r))]);
+        return { content: 'Interrupted', isError: true };
+      },
+    });
+    const provider = scriptedProvider([toolCalls(['1', 'read_file', { path: 'a' }], ['2', 'read_file', { path: 'b' }]), toolCall('3', 'write_file', { path: 'c', content: '' })]);
+    const run = collect(query(params({ provider, tools: [reader, writer], signal: controller.signal })));
+    await waitFor(() => started.length === 2);
+    controller.abort();
+    const events = await run;
+    const end = ofType(events, 'terminal')[0]!;
+    expect(end.reason).toBe('aborted');
+    expectPaired(end.messages);
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it('aborting mid-stream ends with aborted and no half-written assistant message', async () => {
+    const controller = new AbortController();
+    const provider = {
+      name: 'slow', model: 'm',
+      async *stream() {
+        yield { type: 'text_delta' as const, text: 'partial' };
+        controller.abort();
+        throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+      },
+    };
+    const events = await collect(query(params({ provider, signal: controller.signal })));
+    const end = ofType(events, 'terminal')[0]!;
+    expect(end.reason).toBe('aborted');
+    expect(end.messages.filter((m) => m.role === 'assistant')).toHaveLength(0);
+  });
+
+  it('a provider failure ends the turn with an error terminal carrying the message', async () => {
+    const provider = scriptedProvider([new ProviderError('invalid API key: check ANTHROPIC_API_KEY', 401)]);
+    const events = await collect(query(params({ provider })));
+    const end = ofType(events, 'terminal')[0]!;
+    expect(end.reason).toBe('error');
+    expect(end.error).toMatch(/ANTHROPIC_API_KEY/);
+    expect(end.messages).toHaveLength(1);
+  });
+
+  it('stops at max_turns', async () => {
+    const loop = () => toolCall(`t${Math.random()}`, 'write_file', { path: 'x', content: '' });
+    const provider = scriptedProvider([loop, loop, loop, loop]);
+    const events = await collect(query(params({ provider, tools: [writer], maxTurns: 2 })));
+    const end = ofType(events, 'terminal')[0]!;
+    expect(end.reason).toBe('max_turns');
+    expect(provider.requests).toHaveLength(2);
+    expectPaired(end.messages);
+  });
+
+  it('repairs a broken history before calling the model and reports it', async () => {
+    const provider = scriptedProvider([assistantText('ok')]);
+    const broken: Message[] = [userText('earlier'), toolCall('x', 'write_file', { path: 'a', content: '' })];
+    const events = await collect(query(params({ provider, messages: broken })));
+    expect(ofType(events, 'notice').some((n) => /placeholder/.test(n.message))).toBe(true);
+    expectPaired(provider.requests[0]!.messages);
+  });
+
+  it('decides from the content, not stop_reason', async () => {
+    const provider = {
+      name: 'liar', model: 'm', calls: 0,
+      async *stream() {
+        this.calls++;
+        const message: Message = this.calls === 1
+          ? { role: 'assistant', content: [{ type: 'tool_use', id: '1', name: 'write_file', input: { path: 'a', content: '' } }] }
+          : { role: 'assistant', content: [{ type: 'text', text: 'fin' }] };
+        yield { type: 'message' as const, message, stopReason: 'end_turn' };
+      },
+    };
+    const events = await collect(query(params({ provider, tools: [writer] })));
+    expect(ofType(events, 'tool_result')).toHaveLength(1);
+    expect(ofType(events, 'terminal')[0]!.result).toBe('fin');
+  });
+});
+
+async function waitFor(predicate: () => boolean, timeoutMs = 2000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error('waitFor timed out');
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}

@@ -78,6 +78,16 @@ const NoticeEvent = z.object({
   code: z.string().optional(),
 });
 const ModeChangeEvent = z.object({ type: z.literal('mode_change'), mode: PermissionModeSchema });
+// Compaction replaced the history: `messages` is the new history (a summary plus the verbatim
+// tail); the full history before it stays in the session file above this line.
+const CompactEvent = z.object({
+  type: z.literal('compact'),
+  trigger: z.enum(['auto', 'manual']),
+  tokens_before: z.number(),
+  tokens_after: z.number(),
+  summary: z.string(),
+  messages: z.array(MessageSchema),
+});
 const TerminalEvent = z.object({
   type: z.literal('terminal'),
   reason: TerminalReasonSchema,
@@ -102,6 +112,7 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
   UsageEvent,
   NoticeEvent,
   ModeChangeEvent,
+  CompactEvent,
   TerminalEvent,
 ]);
 

@@ -1,0 +1,127 @@
+import { parseArgs } from 'node:util';
+import type { PermissionMode } from './events.js';
+import { PermissionModeSchema } from './events.js';
+import type { OutputFormat } from './headless.js';
+
+export interface CliArgs {
+  prompt?: string;
+  print: boolean;
+  outputFormat: OutputFormat;
+  maxTurns?: number;
+  permissionMode?: PermissionMode;
+  allowedTools: string[];
+  disallowedTools: string[];
+  provider?: string;
+  model?: string;
+  listProviders: boolean;
+  replay?: string;
+  replaySpeed?: number;
+  version: boolean;
+  help: boolean;
+  continueLatest: boolean;
+  /** An id, or '' for "let me pick". */
+  resume?: string;
+}
+
+export class UsageError extends Error {}
+
+export const HELP = `cairn: an AI coding agent for the terminal
+
+Usage:
+  cairn [prompt]                 open the full-screen app (and submit the prompt)
+  cairn -p "task"                run headless, print the answer (stdin piped in becomes the prompt)
+
+Options:
+  -p, --print                    headless mode
+  --output-format FORMAT         text (default) | json | stream-json (every event as a JSON line)
+  --max-turns N                  stop after N model turns (default 50)
+  --permission-mode MODE         default | acceptEdits | plan | bypassPermissions
+  --allowed-tools "RULES"        allow rules, space separated: "Bash(git status:*) Read"
+  --disallowed-tools "RULES"     deny rules, same form
+  --provider NAME                anthropic | openai | deepseek | openrouter | ollama | vllm | offline | your own
+  --model NAME                   model id for the provider
+  --list-providers               show the providers found and which one is used
+  --replay FILE                  re-watch a recorded stream-json file in the app
+  --replay-speed N               replay N times faster (default 1)
+  -c, --continue                 resume the newest session of this workspace
+  --resume [ID]                  resume a session (without an id: pick one)
+  -v, --version                  print the version
+  -h, --help                     this help
+
+Environment: ANTHROPIC_API_KEY, OPENAI_API_KEY, DEEPSEEK_API_KEY, ANTHROPIC_BASE_URL, OPENAI_BASE_URL,
+CAIRN_PROVIDER, CAIRN_MODEL, CAIRN_HOME (default ~/.cairn).
+`;
+
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  // `--resume` takes an optional id; parseArgs only knows required values.
+  const args = argv.flatMap((arg, i) => (arg === '--resume' && (i === argv.length - 1 || argv[i + 1]!.startsWith('-')) ? ['--resume='] : [arg]));
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        print: { type: 'boolean', short: 'p' },
+        'output-format': { type: 'string' },
+        'max-turns': { type: 'string' },
+        'permission-mode': { type: 'string' },
+        'allowed-tools': { type: 'string', multiple: true },
+        allowedTools: { type: 'string', multiple: true },
+        'disallowed-tools': { type: 'string', multiple: true },
+        disallowedTools: { type: 'string', multiple: true },
+        provider: { type: 'string' },
+        model: { type: 'string' },
+        'list-providers': { type: 'boolean' },
+        replay: { type: 'string' },
+        'replay-speed': { type: 'string' },
+        continue: { type: 'boolean', short: 'c' },
+        resume: { type: 'string' },
+        version: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const v = parsed.values;
+  const format = v['output-format'] ?? 'text';
+  if (format !== 'text' && format !== 'json' && format !== 'stream-json') {
+    throw new UsageError(`--output-format: expected text, json or stream-json, got "${format}"`);
+  }
+  let maxTurns: number | undefined;
+  if (v['max-turns'] !== undefined) {
+    maxTurns = Number(v['max-turns']);
+    if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageError(`--max-turns: expected a positive integer, got "${v['max-turns']}"`);
+  }
+  let permissionMode: PermissionMode | undefined;
+  if (v['permission-mode'] !== undefined) {
+    const mode = PermissionModeSchema.safeParse(v['permission-mode']);
+    if (!mode.success) throw new UsageError(`--permission-mode: expected one of ${PermissionModeSchema.options.join(', ')}, got "${v['permission-mode']}"`);
+    permissionMode = mode.data;
+  }
+  let replaySpeed: number | undefined;
+  if (v['replay-speed'] !== undefined) {
+    replaySpeed = Number(v['replay-speed']);
+    if (!(replaySpeed > 0)) throw new UsageError(`--replay-speed: expected a positive number, got "${v['replay-speed']}"`);
+  }
+  const prompt = parsed.positionals.length > 0 ? parsed.positionals.join(' ') : undefined;
+  return {
+    ...(prompt !== undefined ? { prompt } : {}),
+    print: v.print === true,
+    outputFormat: format,
+    ...(maxTurns !== undefined ? { maxTurns } : {}),
+    ...(permissionMode ? { permissionMode } : {}),
+    allowedTools: [...(v['allowed-tools'] ?? []), ...(v.allowedTools ?? [])],
+    disallowedTools: [...(v['disallowed-tools'] ?? []), ...(v.disallowedTools ?? [])],
+    ...(v.provider ? { provider: v.provider } : {}),
+    ...(v.model ? { model: v.model } : {}),
+    listProviders: v['list-providers'] === true,
+    ...(v.replay ? { replay: v.replay } : {}),
+    ...(replaySpeed !== undefined ? { replaySpeed } : {}),
+    version: v.version === true,
+    help: v.help === true,
+    continueLatest: v.continue === true,
+    ...(v.resume !== undefined ? { resume: v.resume } : {}),
+  };
+}

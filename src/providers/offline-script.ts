@@ -1,0 +1,79 @@
+// The offline model's grammar: turns a prompt into a deterministic plan of tool calls.
+// English and Chinese forms; the README lists them.
+
+export interface PlannedCall {
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export type OfflinePlan =
+  | { kind: 'tools'; steps: PlannedCall[][] }
+  | { kind: 'stream'; words: number; rate?: number }
+  | { kind: 'think'; topic: string }
+  | { kind: 'chat'; text: string };
+
+const THEN = /\s*(?:,\s*)?(?:\bthen\b|然后|，然后)\s*/i;
+
+export function planFor(prompt: string): OfflinePlan {
+  const text = prompt.trim();
+  let m: RegExpMatchArray | null;
+
+  if ((m = /^stream\s+(\d+)(?:\s+at\s+(\d+(?:\.\d+)?)\s*\/\s*s)?\s*$/i.exec(text))) {
+    const rate = m[2] ? Number(m[2]) : undefined;
+    return rate ? { kind: 'stream', words: Number(m[1]), rate } : { kind: 'stream', words: Number(m[1]) };
+  }
+  // Everything after `run ` is the command, verbatim: quotes and operators included.
+  if ((m = /^(?:run|运行)\s+([\s\S]+)$/i.exec(text))) {
+    return { kind: 'tools', steps: [[{ name: 'bash', input: { command: m[1]! } }]] };
+  }
+  if ((m = /^edit\s+(\S+?)\s*:\s*replace\s+([\s\S]+?)\s+with\s+([\s\S]*)$/i.exec(text)) ||
+      (m = /^编辑\s*(\S+?)\s*[:：]\s*把\s*([\s\S]+?)\s*替换为\s*([\s\S]*)$/.exec(text))) {
+    return {
+      kind: 'tools',
+      steps: [[{ name: 'edit_file', input: { path: m[1]!, old_string: unquote(m[2]!), new_string: unquote(m[3]!) } }]],
+    };
+  }
+  if ((m = /^schedule\s+"([^"]+)"\s+([\s\S]+)$/i.exec(text))) {
+    const durable = /\bdurable\b/i.test(m[2]!);
+    return {
+      kind: 'tools',
+      steps: [[{ name: 'cron_create', input: { cron: m[1]!, prompt: m[2]!.trim(), recurring: true, durable } }]],
+    };
+  }
+  if ((m = /^think(?:\s+about)?\s+([\s\S]+)$/i.exec(text))) return { kind: 'think', topic: m[1]! };
+
+  const steps = text.split(THEN).map(parseStep);
+  if (steps.length > 0 && steps.every((s) => s !== undefined && s.length > 0)) {
+    return { kind: 'tools', steps: steps as PlannedCall[][] };
+  }
+  return { kind: 'chat', text };
+}
+
+/** One step: several reads form one parallel batch; writes, lists and greps stand alone. */
+function parseStep(step: string): PlannedCall[] | undefined {
+  const s = step.trim();
+  let m: RegExpMatchArray | null;
+  if ((m = /^write\s+([\s\S]+?)\s+to\s+(\S+)$/i.exec(s))) {
+    return [{ name: 'write_file', input: { path: m[2]!, content: unquote(m[1]!) + '\n' } }];
+  }
+  if ((m = /^(?:往|向)\s*(\S+?)\s*写入\s*([\s\S]+)$/.exec(s))) {
+    return [{ name: 'write_file', input: { path: m[1]!, content: unquote(m[2]!) + '\n' } }];
+  }
+  if ((m = /^(?:list|列出)(?:\s+(\S+))?$/i.exec(s))) return [{ name: 'list_dir', input: { path: m[1] ?? '.' } }];
+  if ((m = /^(?:grep|搜索)\s+([\s\S]+)$/i.exec(s))) return [{ name: 'grep', input: { pattern: unquote(m[1]!.trim()), output_mode: 'content' } }];
+
+  // "read a.txt read b.txt", "read a.txt and b.txt", "读取 a.txt 读 b.txt"
+  const reads = [...s.matchAll(/(?:\bread\b|读取|读)\s*(\S+?)(?=\s|$|和|and)/gi)].map((r) => r[1]!);
+  const extra = [...s.matchAll(/(?:\band\b|和)\s*(\S+)/gi)].map((r) => r[1]!);
+  if (reads.length > 0 && /^(?:read|读取|读)/i.test(s)) {
+    const paths = [...reads, ...extra.filter((p) => !/^(?:read|读取|读)$/i.test(p))];
+    return paths.map((path) => ({ name: 'read_file', input: { path } }));
+  }
+  return undefined;
+}
+
+function unquote(s: string): string {
+  const t = s.trim();
+  if (t.length >= 2 && ((t.startsWith('"') && t.endsWith('"')) || (t.startsWith("'") && t.endsWith("'")))) return t.slice(1, -1);
+  return t;
+}

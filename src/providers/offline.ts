@@ -1,0 +1,171 @@
+import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../messages.js';
+import { textOf, toolResultText } from '../messages.js';
+import { AbortError, sleep } from '../util/abort.js';
+import { chunkText, generateMarkdown } from './offline-markdown.js';
+import type { OfflinePlan, PlannedCall } from './offline-script.js';
+import { planFor } from './offline-script.js';
+import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
+
+export const OFFLINE_MODEL = 'offline-scripted-1';
+const DELTA_CHARS = 4;
+
+export interface OfflineOptions {
+  model?: string;
+  /** Delay between ordinary text deltas, so the UI shows streaming like a real model. */
+  deltaDelayMs?: number;
+}
+
+/** A deterministic scripted model: no network, same answer for the same history. */
+export function createOfflineProvider(options: OfflineOptions = {}): ModelProvider {
+  const model = options.model ?? OFFLINE_MODEL;
+  return {
+    name: 'offline',
+    model,
+    offline: true,
+    stream: (request) => streamOffline(request, options.deltaDelayMs ?? 0),
+  };
+}
+
+async function* streamOffline(request: ModelRequest, deltaDelayMs: number): AsyncGenerator<ModelStreamEvent> {
+  const { signal } = request;
+  if (signal.aborted) throw new AbortError();
+  const promptIndex = findPromptIndex(request.messages);
+  const prompt = promptIndex >= 0 ? textOf(request.messages[promptIndex]!) : '';
+  const plan = planFor(prompt);
+  const after = request.messages.slice(promptIndex + 1);
+  const step = after.filter((m) => m.role === 'assistant').length;
+  const inputTokens = estimateTokens(request.system) + request.messages.reduce((n, m) => n + estimateTokens(JSON.stringify(m.content)), 0);
+
+  const content: ContentBlock[] = [];
+  let text = '';
+  const emitText = async function* (full: string, delayMs: number, rate?: number): AsyncGenerator<ModelStreamEvent> {
+    const start = Date.now();
+    let i = 0;
+    for (const piece of chunkText(full, DELTA_CHARS)) {
+      if (signal.aborted) throw new AbortError();
+      if (rate) {
+        const due = start + (i * 1000) / rate;
+        const wait = due - Date.now();
+        if (wait > 0) await sleep(wait, signal);
+      } else if (delayMs > 0) {
+        await sleep(delayMs, signal);
+      } else if (i % 256 === 255) {
+        // As fast as possible, but let timers and input run.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      i++;
+      text += piece;
+      yield { type: 'text_delta', text: piece };
+    }
+  };
+
+  if (plan.kind === 'stream') {
+    yield* emitText(generateMarkdown(plan.words), 0, plan.rate);
+  } else if (plan.kind === 'think') {
+    const thought = `The user asked me to think about ${plan.topic}. I will consider it step by step and answer briefly.`;
+    for (const piece of chunkText(thought, 8)) {
+      if (signal.aborted) throw new AbortError();
+      if (deltaDelayMs > 0) await sleep(deltaDelayMs, signal);
+      yield { type: 'thinking_delta', text: piece };
+    }
+    content.push({ type: 'thinking', thinking: thought, signature: 'offline' });
+    yield* emitText(`Having thought about **${plan.topic}**: it is worth doing one small step at a time.`, deltaDelayMs);
+  } else if (plan.kind === 'tools' && step < plan.steps.length) {
+    const calls = plan.steps[step]!;
+    yield* emitText(`${describeCalls(calls)}\n`, deltaDelayMs);
+    content.push({ type: 'text', text });
+    calls.forEach((call, i) => {
+      const use: ToolUseBlock = { type: 'tool_use', id: `toolu_off_${request.messages.length}_${i}`, name: call.name, input: call.input };
+      content.push(use);
+    });
+    text = '';
+  } else if (plan.kind === 'tools') {
+    yield* emitText(summarize(request.messages, promptIndex), deltaDelayMs);
+  } else {
+    yield* emitText(chatReply(plan), deltaDelayMs);
+  }
+  if (text) content.push({ type: 'text', text });
+
+  const outputTokens = estimateTokens(JSON.stringify(content));
+  yield { type: 'usage', usage: { input_tokens: inputTokens, output_tokens: outputTokens } };
+  const hasTools = content.some((b) => b.type === 'tool_use');
+  yield { type: 'message', message: { role: 'assistant', content }, stopReason: hasTools ? 'tool_use' : 'end_turn' };
+}
+
+/** The last user message with text of its own (not just tool results) is the instruction. */
+function findPromptIndex(messages: readonly Message[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text.trim() !== '')) return i;
+  }
+  return -1;
+}
+
+function describeCalls(calls: PlannedCall[]): string {
+  const parts = calls.map((c) => {
+    const arg = c.input['path'] ?? c.input['command'] ?? c.input['pattern'] ?? c.input['cron'] ?? '';
+    return `\`${c.name}\` ${String(arg)}`.trim();
+  });
+  return calls.length > 1 ? `Running ${parts.length} tools together: ${parts.join(', ')}.` : `Running ${parts[0] ?? 'a tool'}.`;
+}
+
+function summarize(messages: readonly Message[], promptIndex: number): string {
+  const uses = new Map<string, ToolUseBlock>();
+  const results: ToolResultBlock[] = [];
+  for (const m of messages.slice(promptIndex + 1)) {
+    for (const b of m.content) {
+      if (b.type === 'tool_use') uses.set(b.id, b);
+      if (b.type === 'tool_result') results.push(b);
+    }
+  }
+  const lines = results.map((r) => {
+    const use = uses.get(r.tool_use_id);
+    return `- ${describeResult(use, r)}`;
+  });
+  const failed = results.filter((r) => r.is_error).length;
+  const head = failed === 0 ? 'Done.' : `Done, with ${failed} of ${results.length} tool calls failing.`;
+  return `${head}\n\n${lines.join('\n')}\n`;
+}
+
+function describeResult(use: ToolUseBlock | undefined, result: ToolResultBlock): string {
+  const text = toolResultText(result);
+  const input = (use?.input ?? {}) as Record<string, unknown>;
+  const name = use?.name ?? 'tool';
+  const firstLine = text.split('\n')[0] ?? '';
+  if (result.is_error) return `\`${name}\` failed: ${firstLine}`;
+  switch (name) {
+    case 'read_file': {
+      const count = text.split('\n').filter((l) => /^\s*\d+\t/.test(l)).length;
+      return `Read \`${String(input['path'])}\`: ${count} line${count === 1 ? '' : 's'}.`;
+    }
+    case 'write_file':
+      return `Wrote \`${String(input['path'])}\`.`;
+    case 'edit_file':
+      return `Edited \`${String(input['path'])}\`.`;
+    case 'bash': {
+      const out = text.trimEnd().split('\n');
+      const tail = out.slice(-5).join('\n');
+      return `Ran \`${String(input['command'])}\`:\n\n\`\`\`\n${tail}\n\`\`\``;
+    }
+    case 'list_dir':
+      return `Listed \`${String(input['path'])}\`: ${text.split('\n').filter(Boolean).length} entries.`;
+    case 'grep':
+      return `Searched for \`${String(input['pattern'])}\`: ${firstLine}`;
+    default:
+      return `\`${name}\`: ${firstLine}`;
+  }
+}
+
+function chatReply(plan: Extract<OfflinePlan, { kind: 'chat' }>): string {
+  const echo = plan.text.length > 60 ? `${plan.text.slice(0, 57)}...` : plan.text;
+  return (
+    `I am cairn's **offline model**: a scripted stand-in used when no provider is configured.\n\n` +
+    `You said: _${echo || '(nothing)'}_\n\n` +
+    `Try \`read <file>\`, \`run <command>\`, \`list <dir>\`, \`grep <pattern>\`, ` +
+    '`edit <file>: replace <old> with <new>` or `stream 200`. Set `ANTHROPIC_API_KEY` or `OPENAI_API_KEY` for a real model.\n'
+  );
+}
+
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}

@@ -1,0 +1,211 @@
+import type { AgentEvent, EventOf, PermissionMode } from '../events.js';
+import { notice } from '../events.js';
+import type { Message } from '../messages.js';
+import { userText } from '../messages.js';
+import { query } from '../loop/query.js';
+import type { AskPermission, PermissionAsk, PermissionChecker, PermissionDecision } from '../permissions/types.js';
+import type { ModelProvider } from '../providers/provider.js';
+import type { AnyTool } from '../tools/tool.js';
+import { AbortError } from '../util/abort.js';
+
+export interface AgentSessionOptions {
+  provider: ModelProvider;
+  tools: readonly AnyTool[];
+  permissions: PermissionChecker;
+  cwd: string;
+  system: (ctx: { mode: PermissionMode; model: string }) => string | Promise<string>;
+  /** true when someone can answer permission prompts (the TUI); false denies with a reason. */
+  interactive: boolean;
+  maxTurns?: number;
+  now?: () => number;
+  history?: readonly Message[];
+}
+
+type Listener = (event: AgentEvent) => void;
+
+/**
+ * One conversation: its history, the running turn, the queue of prompts typed meanwhile and
+ * pending permission asks. The UI drives it through a few actions and hears only events.
+ */
+export class AgentSession {
+  private history: Message[];
+  private readonly listeners = new Set<Listener>();
+  private readonly pendingAsks = new Map<string, { resolve: (d: PermissionDecision) => void; request: PermissionAsk }>();
+  private readonly queue: string[] = [];
+  private controller: AbortController | undefined;
+  private running: Promise<EventOf<'terminal'>> | undefined;
+  private readonly denials = { consecutive: 0 };
+  private provider: ModelProvider;
+
+  constructor(private readonly options: AgentSessionOptions) {
+    this.history = [...(options.history ?? [])];
+    this.provider = options.provider;
+  }
+
+  get messages(): readonly Message[] {
+    return this.history;
+  }
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+  get queued(): readonly string[] {
+    return this.queue;
+  }
+  get mode(): PermissionMode {
+    return this.options.permissions.mode;
+  }
+  get model(): string {
+    return this.provider.model;
+  }
+  get providerName(): string {
+    return this.provider.name;
+  }
+  get permissions(): PermissionChecker {
+    return this.options.permissions;
+  }
+  get tools(): readonly AnyTool[] {
+    return this.options.tools;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: AgentEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  sessionStart(): EventOf<'session_start'> {
+    return {
+      type: 'session_start',
+      provider: this.provider.name,
+      model: this.provider.model,
+      cwd: this.options.cwd,
+      permission_mode: this.mode,
+      tools: this.options.tools.map((t) => t.name),
+      offline: this.provider.offline === true,
+    };
+  }
+
+  /** Starts a turn now, or queues the prompt if one is running. */
+  submit(text: string): void {
+    if (this.running) {
+      this.queue.push(text);
+      return;
+    }
+    void this.run(text);
+  }
+
+  /** Runs one prompt to its terminal event. Queued prompts follow automatically. */
+  run(text: string): Promise<EventOf<'terminal'>> {
+    if (this.running) {
+      this.queue.push(text);
+      return this.running;
+    }
+    const controller = new AbortController();
+    this.controller = controller;
+    const promise = this.drive(text, controller.signal).finally(() => {
+      this.running = undefined;
+      this.controller = undefined;
+      const next = this.queue.shift();
+      if (next !== undefined) void this.run(next);
+    });
+    this.running = promise;
+    return promise;
+  }
+
+  private async drive(text: string, signal: AbortSignal): Promise<EventOf<'terminal'>> {
+    const ask: AskPermission | undefined = this.options.interactive ? (request, s) => this.waitForAnswer(request, s) : undefined;
+    let terminal: EventOf<'terminal'> | undefined;
+    const stream = query({
+      messages: this.history,
+      prompt: userText(text),
+      provider: this.provider,
+      tools: this.options.tools,
+      permissions: this.options.permissions,
+      ...(ask ? { ask } : {}),
+      system: () => this.options.system({ mode: this.mode, model: this.provider.model }),
+      cwd: this.options.cwd,
+      signal,
+      ...(this.options.maxTurns !== undefined ? { maxTurns: this.options.maxTurns } : {}),
+      ...(this.options.now ? { now: this.options.now } : {}),
+      denials: this.denials,
+    });
+    try {
+      for await (const event of stream) {
+        if (event.type === 'terminal') {
+          terminal = event;
+          this.history = event.messages;
+        }
+        this.emit(event);
+      }
+    } catch (error) {
+      // query() must not throw; if it does, the session still ends the turn visibly.
+      const message = error instanceof Error ? error.message : String(error);
+      terminal = { type: 'terminal', reason: 'error', turns: 0, messages: this.history, error: `internal error: ${message}` };
+      this.emit(terminal);
+    }
+    return terminal ?? { type: 'terminal', reason: 'error', turns: 0, messages: this.history, error: 'the loop ended without a result' };
+  }
+
+  private waitForAnswer(request: PermissionAsk, signal: AbortSignal): Promise<PermissionDecision> {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(new AbortError());
+      const onAbort = (): void => {
+        this.pendingAsks.delete(request.id);
+        reject(new AbortError());
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.pendingAsks.set(request.id, {
+        request,
+        resolve: (decision) => {
+          signal.removeEventListener('abort', onAbort);
+          this.pendingAsks.delete(request.id);
+          resolve(decision);
+        },
+      });
+    });
+  }
+
+  /** Answers a pending permission request by its tool_use id. Returns false if none is pending. */
+  respond(id: string, decision: PermissionDecision): boolean {
+    const pending = this.pendingAsks.get(id);
+    if (!pending) return false;
+    pending.resolve(decision);
+    return true;
+  }
+
+  pendingRequests(): PermissionAsk[] {
+    return [...this.pendingAsks.values()].map((p) => p.request);
+  }
+
+  /** Interrupts the running turn: the model request and the tools. Queued prompts are kept. */
+  abort(): boolean {
+    if (!this.controller) return false;
+    this.controller.abort();
+    return true;
+  }
+
+  setMode(mode: PermissionMode): void {
+    if (mode === this.mode) return;
+    this.options.permissions.setMode(mode);
+    this.emit({ type: 'mode_change', mode });
+  }
+
+  setProvider(provider: ModelProvider): void {
+    this.provider = provider;
+    this.emit(notice('info', `Model set to ${provider.model} (${provider.name}).`));
+  }
+
+  /** Starts a fresh conversation (the /clear command). */
+  clear(): void {
+    this.abort();
+    this.queue.length = 0;
+    this.history = [];
+  }
+
+  clearQueue(): string[] {
+    return this.queue.splice(0, this.queue.length);
+  }
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AgentEvent } from '../events.js';
+
+export const SESSION_FORMAT_VERSION = 1;
+
+export interface SessionHeader {
+  type: 'session_header';
+  version: number;
+  id: string;
+  cwd: string;
+  created: string;
+}
+
+// Deltas are rebuilt from the finished blocks; a crash loses at most the block being streamed.
+const NOT_PERSISTED = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_progress', 'permission_request']);
+
+/**
+ * Appends session records as they happen. Each line is written with one write(2) on an
+ * O_APPEND descriptor, so a kill -9 leaves every earlier line intact and at worst a torn last line.
+ */
+export class SessionWriter {
+  private fd: number | undefined;
+  /** A new session's file is created with its first record, so opening cairn and leaving writes nothing. */
+  private pendingHeader: SessionHeader | undefined;
+
+  private constructor(readonly file: string, private readonly now: () => number) {}
+
+  static create(file: string, header: Omit<SessionHeader, 'type' | 'version'>, now: () => number = Date.now): SessionWriter {
+    const writer = new SessionWriter(file, now);
+    writer.pendingHeader = { type: 'session_header', version: SESSION_FORMAT_VERSION, ...header };
+    return writer;
+  }
+
+  /** Opens an existing session to continue it. A torn last line is ended so the next append starts clean. */
+  static resume(file: string, now: () => number = Date.now): SessionWriter {
+    const writer = new SessionWriter(file, now);
+    const size = fs.statSync(file).size;
+    writer.fd = fs.openSync(file, 'a');
+    if (size > 0) {
+      const buf = Buffer.alloc(1);
+      const rfd = fs.openSync(file, 'r');
+      fs.readSync(rfd, buf, 0, 1, size - 1);
+      fs.closeSync(rfd);
+      if (buf[0] !== 0x0a) fs.writeSync(writer.fd, '\n');
+    }
+    return writer;
+  }
+
+  append(event: AgentEvent): void {
+    if (NOT_PERSISTED.has(event.type)) return;
+    // The terminal event carries the whole history; the file already has it line by line.
+    const record = event.type === 'terminal' ? { ...event, messages: [] } : event;
+    this.writeLine({ ...record, ts: this.now() });
+  }
+
+  private writeLine(record: object): void {
+    if (this.pendingHeader) {
+      const header = this.pendingHeader;
+      this.pendingHeader = undefined;
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      this.fd = fs.openSync(this.file, 'a');
+      this.writeLine(header);
+    }
+    if (this.fd === undefined) throw new Error(`session file ${this.file} is closed`);
+    fs.writeSync(this.fd, `${JSON.stringify(record)}\n`);
+  }
+
+  get written(): boolean {
+    return this.fd !== undefined;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
+    this.pendingHeader = undefined;
+  }
+}

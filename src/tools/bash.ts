@@ -1,0 +1,166 @@
+import { spawn } from 'node:child_process';
+import { z } from 'zod';
+import { HeadTailBuffer, LineSplitter } from './output-buffer.js';
+import { errorResult } from './result.js';
+import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const MAX_TIMEOUT_MS = 600_000;
+export const MAX_OUTPUT_CHARS = 30_000;
+/** How long a process group gets between SIGTERM and SIGKILL. */
+export const KILL_GRACE_MS = 2_000;
+/** After bash exits, how long to wait for pipes that a backgrounded child may be holding open. */
+const CLOSE_GRACE_MS = 200;
+
+const inputSchema = z.object({
+  command: z.string().describe('The bash command to run.'),
+  timeout: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TIMEOUT_MS)
+    .optional()
+    .describe(`Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}, max ${MAX_TIMEOUT_MS}).`),
+  description: z
+    .string()
+    .optional()
+    .describe('A short (5-10 word) description of what the command does, shown to the user.'),
+});
+
+export type BashInput = z.infer<typeof inputSchema>;
+
+const description = `Run a shell command with bash in the workspace root and return its combined stdout and stderr.
+- Use for builds, tests, git, package managers and other programs. Prefer read_file, list_dir, glob, grep, edit_file and write_file over cat, ls, find, grep, sed or echo redirection.
+- Each call is a fresh shell: cd and exported variables do not persist between calls; use absolute paths or chain with &&.
+- No stdin: interactive commands (editors, prompts, pagers) will not work; pass flags like --yes or --no-pager.
+- Timeout defaults to ${DEFAULT_TIMEOUT_MS / 1000} s (max ${MAX_TIMEOUT_MS / 1000} s); on timeout the whole process group is killed. For servers, run them in the background with output redirected to a file.
+- Output over ${MAX_OUTPUT_CHARS} characters keeps only its beginning and end. A non-zero exit code is reported.`;
+
+type Ending = 'timeout' | 'abort';
+
+interface Outcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  ending?: Ending;
+  spawnError?: Error;
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is already gone, which is what we wanted.
+  }
+}
+
+function runProcess(input: BashInput, ctx: ToolContext, timeoutMs: number, out: HeadTailBuffer): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', input.command], {
+      cwd: ctx.cwd,
+      // Its own process group, so timeout and abort can kill everything it started.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CAIRN: '1' },
+    });
+    let ending: Ending | undefined;
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let settled = false;
+    let closeTimer: NodeJS.Timeout | undefined;
+
+    const terminate = (why: Ending): void => {
+      if (ending || exit) return;
+      ending = why;
+      killGroup(child.pid, 'SIGTERM');
+      // Left running after we settle: group members that trap SIGTERM still get killed.
+      setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
+    };
+    const timer = setTimeout(() => terminate('timeout'), timeoutMs);
+    const onAbort = (): void => terminate('abort');
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+
+    const settle = (outcome: Outcome): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (closeTimer) clearTimeout(closeTimer);
+      ctx.signal.removeEventListener('abort', onAbort);
+      for (const s of splitters) s.flush();
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve(outcome);
+    };
+
+    const progress = (line: string): void => ctx.onProgress?.(line);
+    const splitters = [new LineSplitter(progress), new LineSplitter(progress)];
+    [child.stdout, child.stderr].forEach((stream, i) => {
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        out.append(chunk);
+        splitters[i]?.push(chunk);
+      });
+    });
+
+    child.on('error', (err) => settle({ code: null, signal: null, spawnError: err }));
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      closeTimer = setTimeout(() => settle({ code, signal, ending }), CLOSE_GRACE_MS);
+    });
+    child.on('close', (code, signal) => settle({ code, signal, ending }));
+
+    if (ctx.signal.aborted) onAbort();
+  });
+}
+
+function statusLine(o: Outcome, timeoutMs: number): string | undefined {
+  if (o.ending === 'timeout') return `Command timed out after ${timeoutMs} ms; its process group was killed.`;
+  if (o.ending === 'abort') return 'Command was interrupted by the user; its process group was killed.';
+  if (o.signal) return `Killed by signal ${o.signal}`;
+  if (o.code !== null && o.code !== 0) return `Exit code: ${o.code}`;
+  return undefined;
+}
+
+async function runBash(input: BashInput, ctx: ToolContext): Promise<ToolResult> {
+  if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
+  const timeoutMs = Math.min(Math.max(1, input.timeout ?? DEFAULT_TIMEOUT_MS), MAX_TIMEOUT_MS);
+  const out = new HeadTailBuffer(MAX_OUTPUT_CHARS);
+  const outcome = await runProcess(input, ctx, timeoutMs, out);
+  if (outcome.spawnError) return errorResult(`Could not start bash: ${outcome.spawnError.message}`);
+
+  const text = out.toString().replace(/\n+$/, '');
+  const status = statusLine(outcome, timeoutMs);
+  const parts = [text === '' ? '(no output)' : text];
+  if (status) parts.push(status);
+  return {
+    content: parts.join('\n\n'),
+    isError: status !== undefined,
+    display: {
+      command: input.command,
+      description: input.description,
+      exitCode: outcome.code,
+      signal: outcome.signal,
+      timedOut: outcome.ending === 'timeout',
+      interrupted: outcome.ending === 'abort',
+      truncated: out.length > MAX_OUTPUT_CHARS,
+    },
+  };
+}
+
+export function createBashTool(): Tool<BashInput> {
+  return defineTool<BashInput>({
+    name: 'bash',
+    description,
+    inputSchema,
+    kind: 'execute',
+    isReadOnly: () => false,
+    isConcurrencySafe: () => false,
+    command: (input) => input.command,
+    async call(input, ctx) {
+      try {
+        return await runBash(input, ctx);
+      } catch (err) {
+        return errorResult(`bash failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    },
+  });
+}

@@ -1,0 +1,15 @@
+// `npm run bench`: the engine's figures, measured in one run. Record them in BENCHMARKS.md.
+import { benchLoopOverhead, benchParallelReads } from './loop-bench.js';
+
+function row(name: string, value: string, goal: string): void {
+  process.stdout.write(`${name.padEnd(58)} ${value.padStart(14)}   ${goal}\n`);
+}
+
+const overhead = await benchLoopOverhead();
+row('loop overhead per tool call (1,000 calls, 1 per turn)', `${overhead.perCallMs.toFixed(3)} ms`, 'goal < 1 ms');
+row('loop overhead per tool call (1,000 calls, 10 per turn)', `${overhead.perCallMsBatched.toFixed(3)} ms`, '');
+
+const reads = await benchParallelReads();
+row('slowest single slow read', `${reads.slowestSingleMs.toFixed(1)} ms`, '');
+row('8 slow reads, one parallel batch', `${reads.parallelMs.toFixed(1)} ms`, `${(reads.parallelMs / reads.slowestSingleMs).toFixed(2)}x slowest, goal <= 1.3x`);
+row('8 slow reads, serial', `${reads.serialMs.toFixed(1)} ms`, `${(reads.serialMs / reads.slowestSingleMs).toFixed(2)}x slowest`);

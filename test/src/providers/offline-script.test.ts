@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { planFor } from '../../../src/providers/offline-script.js';
+
+describe('offline model grammar', () => {
+  it('reads one file', () => {
+    expect(planFor('read a.txt')).toEqual({ kind: 'tools', steps: [[{ name: 'read_file', input: { path: 'a.txt' } }]] });
+    expect(planFor('读取 a.txt')).toEqual({ kind: 'tools', steps: [[{ name: 'read_file', input: { path: 'a.txt' } }]] });
+  });
+
+  it('two parallel reads then a serial write, in English and Chinese', () => {
+    const expected = {
+      kind: 'tools',
+      steps: [
+        [{ name: 'read_file', input: { path: 'a.txt' } }, { name: 'read_file', input: { path: 'b.txt' } }],
+        [{ name: 'write_file', input: { path: 'c.txt', content: 'hello\n' } }],
+      ],
+    };
+    expect(planFor('read a.txt read b.txt then write hello to c.txt')).toEqual(expected);
+    expect(planFor('读 a.txt 读 b.txt 然后往 c.txt 写入 hello')).toEqual(expected);
+  });
+
+  it('run takes everything after it verbatim', () => {
+    const cmd = `echo "a && b" | tr a-z A-Z; ls 'x y' then echo z`;
+    expect(planFor(`run ${cmd}`)).toEqual({ kind: 'tools', steps: [[{ name: 'bash', input: { command: cmd } }]] });
+    expect(planFor('运行 ls -la')).toEqual({ kind: 'tools', steps: [[{ name: 'bash', input: { command: 'ls -la' } }]] });
+  });
+
+  it('edit, list, grep', () => {
+    expect(planFor('edit src/a.ts: replace foo with bar')).toEqual({
+      kind: 'tools', steps: [[{ name: 'edit_file', input: { path: 'src/a.ts', old_string: 'foo', new_string: 'bar' } }]],
+    });
+    expect(planFor('list src')).toEqual({ kind: 'tools', steps: [[{ name: 'list_dir', input: { path: 'src' } }]] });
+    expect(planFor('grep TODO')).toEqual({ kind: 'tools', steps: [[{ name: 'grep', input: { pattern: 'TODO', output_mode: 'content' } }]] });
+  });
+
+  it('stream with and without a pace', () => {
+    expect(planFor('stream 5000')).toEqual({ kind: 'stream', words: 5000 });
+    expect(planFor('stream 5000 at 200/s')).toEqual({ kind: 'stream', words: 5000, rate: 200 });
+  });
+
+  it('schedule makes a cron_create call, durable when asked', () => {
+    expect(planFor('schedule "*/5 * * * *" check the build')).toEqual({
+      kind: 'tools', steps: [[{ name: 'cron_create', input: { cron: '*/5 * * * *', prompt: 'check the build', recurring: true, durable: false } }]],
+    });
+    const durable = planFor('schedule "0 9 * * 1" durable standup notes');
+    expect(durable.kind === 'tools' && durable.steps[0]![0]!.input['durable']).toBe(true);
+  });
+
+  it('anything else is a chat reply', () => {
+    expect(planFor('hello, who are you?').kind).toBe('chat');
+    expect(planFor('read').kind).toBe('chat');
+  });
+});

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBashTool, MAX_OUTPUT_CHARS } from '../../../src/tools/bash.js';
+import type { ToolContext } from '../../../src/tools/tool.js';
+
+let dir: string;
+const tool = createBashTool();
+const strays: number[] = [];
+
+function ctxWith(extra: Partial<ToolContext> = {}): ToolContext {
+  return { cwd: dir, signal: new AbortController().signal, ...extra };
+}
+
+/** Alive and not a zombie: an orphan killed in a container may linger as a zombie until reaped. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function pidFrom(text: string): number {
+  const m = /^(\d+)$/m.exec(text);
+  if (!m?.[1]) throw new Error(`no pid in output: ${text}`);
+  const pid = Number(m[1]);
+  strays.push(pid);
+  return pid;
+}
+
+beforeEach(async () => {
+  dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-bash-')));
+});
+afterEach(async () => {
+  for (const pid of strays.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone: the test passed its own check.
+    }
+  }
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('bash', () => {
+  it('runs in the workspace with CAIRN=1 and returns the output', async () => {
+    const r = await tool.call({ command: 'echo "$CAIRN"; pwd' }, ctxWith());
+    expect(r.isError).toBe(false);
+    expect(r.content).toBe(`1\n${dir}`);
+    expect(r.display).toMatchObject({ exitCode: 0, timedOut: false, interrupted: false });
+  });
+
+  it('includes stderr and reports a non-zero exit code', async () => {
+    const r = await tool.call({ command: 'echo out; echo err >&2; exit 3' }, ctxWith());
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('out');
+    expect(r.content).toContain('err');
+    expect(r.content).toMatch(/\n\nExit code: 3$/);
+  });
+
+  it('says "(no output)" for a silent success', async () => {
+    const r = await tool.call({ command: 'true' }, ctxWith());
+    expect(r).toMatchObject({ content: '(no output)', isError: false });
+  });
+
+  it('names the signal when the shell is killed', async () => {
+    const r = await tool.call({ command: 'kill -9 $$' }, ctxWith());
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('Killed by signal SIGKILL');
+  });
+
+  it('kills the whole process group on timeout and keeps the output so far', async () => {
+    const started = Date.now();
+    const r = await tool.call({ command: 'sleep 30 & echo $!; echo before; sleep 5', timeout: 500 }, ctxWith());
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('before');
+    expect(r.content).toContain('timed out after 500 ms');
+    expect(r.display).toMatchObject({ timedOut: true });
+    const pid = pidFrom(r.content);
+    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 4000, interval: 50 });
+  });
+
+  it('escalates to SIGKILL when the group ignores SIGTERM', async () => {
+    const r = await tool.call({ command: "trap '' TERM; sleep 30 & echo $!; wait", timeout: 300 }, ctxWith());
+    expect(r.content).toContain('timed out');
+    const pid = pidFrom(r.content);
+    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 5000, interval: 50 });
+  });
+
+  it('on abort kills the group and says it was interrupted', async () => {
+    const controller = new AbortController();
+    let pid = 0;
+    const r = await tool.call(
+      { command: 'sleep 30 & echo $!; sleep 30' },
+      ctxWith({
+        signal: controller.signal,
+        onProgress: (line) => {
+          pid = pidFrom(line);
+          controller.abort();
+        },
+      }),
+    );
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('interrupted');
+    expect(r.display).toMatchObject({ interrupted: true });
+    expect(pid).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 4000, interval: 50 });
+  });
+
+  it('does not start when already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await fs.writeFile(path.join(dir, 'marker'), '');
+    const r = await tool.call({ command: 'rm marker' }, ctxWith({ signal: controller.signal }));
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('interrupted');
+    await expect(fs.stat(path.join(dir, 'marker'))).resolves.toBeTruthy();
+  });
+
+  it('keeps the head and tail of long output with an omitted-count marker', async () => {
+    const full = `${Array.from({ length: 20000 }, (_, i) => String(i + 1)).join('\n')}\n`;
+    const r = await tool.call({ command: 'seq 1 20000' }, ctxWith());
+    expect(r.content.startsWith('1\n2\n3\n')).toBe(true);
+    expect(r.content.endsWith('19999\n20000')).toBe(true);
+    expect(r.content).toContain(`\n... ${full.length - MAX_OUTPUT_CHARS} chars omitted ...\n`);
+    expect(r.content.length).toBeLessThan(MAX_OUTPUT_CHARS + 100);
+    expect(r.display).toMatchObject({ truncated: true });
+  });
+
+  it('streams stdout and stderr lines to onProgress while running', async () => {
+    const seen: { line: string; done: boolean }[] = [];
+    let done = false;
+    const pending = tool.call(
+      { command: "echo one; echo two >&2; sleep 0.3; printf 'three'" },
+      ctxWith({ onProgress: (line) => seen.push({ line, done }) }),
+    );
+    await vi.waitFor(() => expect(seen.map((s) => s.line).sort()).toEqual(['one', 'two']), { timeout: 2000 });
+    const r = await pending;
+    done = true;
+    expect(seen.map((s) => s.line).sort()).toEqual(['one', 'three', 'two']);
+    expect(seen.every((s) => !s.done)).toBe(true);
+    expect(r.content).toContain('three');
+  });
+
+  it('returns promptly when a background child keeps the output pipe open', async () => {
+    const started = Date.now();
+    const r = await tool.call({ command: 'sleep 20 & echo $!' }, ctxWith());
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(r.isError).toBe(false);
+    pidFrom(r.content);
+  });
+
+  it('exposes the command for permission checks and runs alone', () => {
+    expect(tool.command?.({ command: 'ls -la' })).toBe('ls -la');
+    expect(tool.kind).toBe('execute');
+    expect(tool.isReadOnly?.({ command: 'ls' })).toBe(false);
+    expect(tool.isConcurrencySafe?.({ command: 'ls' })).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEditFileTool } from '../../../src/tools/edit-file.js';
+import type { ToolContext } from '../../../src/tools/tool.js';
+
+let dir: string;
+let ctx: ToolContext;
+let file: string;
+const tool = createEditFileTool();
+
+beforeEach(async () => {
+  dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-edit-')));
+  ctx = { cwd: dir, signal: new AbortController().signal };
+  file = path.join(dir, 'code.ts');
+  await fs.writeFile(file, 'const a = 1;\nconst b = 2;\nlog(a);\nlog(a);\n');
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('edit_file', () => {
+  it('replaces a unique string and shows the diff', async () => {
+    const r = await tool.call({ path: 'code.ts', old_string: 'const b = 2;', new_string: 'const b = 3;' }, ctx);
+    expect(r.isError).toBeFalsy();
+    expect(r.content).toMatch(/^Edited code\.ts \(1 replacement\)\./);
+    expect(r.content).toContain('-const b = 2;');
+    expect(r.content).toContain('+const b = 3;');
+    expect(r.display?.diff).toContain('+const b = 3;');
+    expect(await fs.readFile(file, 'utf8')).toBe('const a = 1;\nconst b = 3;\nlog(a);\nlog(a);\n');
+  });
+
+  it('refuses an ambiguous match, saying how many and what to do', async () => {
+    const r = await tool.call({ path: 'code.ts', old_string: 'log(a);', new_string: 'log(b);' }, ctx);
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('occurs 2 times');
+    expect(r.content).toContain('replace_all');
+    expect(await fs.readFile(file, 'utf8')).toContain('log(a);\nlog(a);');
+  });
+
+  it('replaces every occurrence with replace_all', async () => {
+    const r = await tool.call(
+      { path: 'code.ts', old_string: 'log(a);', new_string: 'log(b);', replace_all: true },
+      ctx,
+    );
+    expect(r.content).toMatch(/2 replacements/);
+    expect(await fs.readFile(file, 'utf8')).toBe('const a = 1;\nconst b = 2;\nlog(b);\nlog(b);\n');
+  });
+
+  it('reports a miss with the closest line as a hint', async () => {
+    const r = await tool.call({ path: 'code.ts', old_string: 'const b =  2;', new_string: 'x' }, ctx);
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('old_string was not found in code.ts');
+    expect(r.content).toContain('closest line is 2: "const b = 2;"');
+  });
+
+  it('rejects identical old and new strings', async () => {
+    const r = await tool.call({ path: 'code.ts', old_string: 'log(a);', new_string: 'log(a);' }, ctx);
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('identical');
+  });
+
+  it('inserts replacement text literally, even with $ patterns', async () => {
+    await tool.call({ path: 'code.ts', old_string: 'const a = 1;', new_string: "const a = '$&$1';" }, ctx);
+    expect(await fs.readFile(file, 'utf8')).toMatch(/^const a = '\$&\$1';\n/);
+  });
+
+  it('matches LF old_string against a CRLF file and keeps CRLF', async () => {
+    await fs.writeFile(file, 'one\r\ntwo\r\nthree\r\n');
+    const r = await tool.call({ path: 'code.ts', old_string: 'one\ntwo', new_string: 'uno\ndos' }, ctx);
+    expect(r.isError).toBeFalsy();
+    expect(await fs.readFile(file, 'utf8')).toBe('uno\r\ndos\r\nthree\r\n');
+  });
+
+  it('names a missing file and suggests write_file', async () => {
+    const r = await tool.call({ path: 'nope.ts', old_string: 'a', new_string: 'b' }, ctx);
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('nope.ts');
+    expect(r.content).toContain('write_file');
+  });
+
+  it('previews the same diff without touching the file', async () => {
+    const input = { path: 'code.ts', old_string: 'const a = 1;', new_string: 'const a = 10;' };
+    const preview = await tool.preview?.(input, ctx);
+    expect(preview).toContain('+const a = 10;');
+    expect(await fs.readFile(file, 'utf8')).toContain('const a = 1;');
+    const r = await tool.call(input, ctx);
+    expect(r.display?.diff).toBe(preview);
+    expect(await tool.preview?.({ path: 'code.ts', old_string: 'missing', new_string: 'x' }, ctx)).toBeUndefined();
+  });
+});

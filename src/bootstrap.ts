@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { PermissionMode } from './events.js';
 import { createPermissionChecker } from './permissions/checker.js';
 import { loadSettings } from './permissions/settings.js';
-import { splitRuleList } from './permissions/rule-parse.js';
+import { parseRule, splitRuleList } from './permissions/rule-parse.js';
 import { createOfflineProvider } from './providers/offline.js';
 import { createProvider, resolveProvider } from './providers/registry.js';
 import { AgentSession } from './session/agent-session.js';
@@ -66,8 +66,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const cairnHome = cairnHomeFrom(options.env);
   const settings = await loadSettings({ workspace: cwd, cairnHome });
   const flagRules = {
-    allow: (options.allowedTools ?? []).flatMap(splitRuleList),
-    deny: (options.disallowedTools ?? []).flatMap(splitRuleList),
+    allow: flagRuleList('--allowed-tools', options.allowedTools ?? []),
+    deny: flagRuleList('--disallowed-tools', options.disallowedTools ?? []),
   };
   const rules = {
     allow: [...flagRules.allow, ...settings.rules.allow],
@@ -139,4 +139,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     settingsSources: settings.sources,
     systemPrompt: async () => system({ mode: session.mode, model: session.model }),
   };
+}
+
+/** Splits and checks rules given on the command line, naming the flag in any error. */
+function flagRuleList(flag: string, values: readonly string[]): string[] {
+  const rules = values.flatMap(splitRuleList);
+  for (const rule of rules) {
+    try {
+      parseRule(rule);
+    } catch (error) {
+      throw new Error(`${flag}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return rules;
 }

@@ -1,0 +1,84 @@
+/** A permission rule in Claude Code's `Tool(specifier)` syntax, with the tool name mapped to cairn's. */
+export interface ParsedRule {
+  /** The rule as written, for reasons and /rules. */
+  text: string;
+  /** Cairn's tool name (`Bash` -> `bash`). */
+  tool: string;
+  /** Absent for a bare rule (`write_file`, `Bash(*)`): it covers every use of the tool. */
+  specifier?: string;
+}
+
+export class RuleError extends Error {
+  override name = 'RuleError';
+}
+
+// Claude Code's names, so settings files can be shared between the two tools.
+const TOOL_ALIASES: Record<string, string> = {
+  Bash: 'bash',
+  Read: 'read_file',
+  Write: 'write_file',
+  Edit: 'edit_file',
+  MultiEdit: 'edit_file',
+  Glob: 'glob',
+  Grep: 'grep',
+  LS: 'list_dir',
+};
+
+const TOOL_NAME = /^[A-Za-z0-9_.-]+$/;
+
+export function canonicalToolName(name: string): string {
+  return TOOL_ALIASES[name] ?? name;
+}
+
+/** Parses `Tool` or `Tool(specifier)`; throws RuleError naming the rule and what is wrong with it. */
+export function parseRule(input: string): ParsedRule {
+  const text = input.trim();
+  const fail = (why: string): never => {
+    throw new RuleError(`invalid rule ${JSON.stringify(input)}: ${why}`);
+  };
+  if (text === '') fail('empty rule');
+  const open = text.indexOf('(');
+  if (open === -1) {
+    if (text.includes(')')) fail('unexpected ")"');
+    if (!TOOL_NAME.test(text)) fail('a tool name has only letters, digits, "_", "-" and "."');
+    return { text, tool: canonicalToolName(text) };
+  }
+  const name = text.slice(0, open).trim();
+  if (name === '') fail('missing tool name before "("');
+  if (!TOOL_NAME.test(name)) fail('a tool name has only letters, digits, "_", "-" and "."');
+  if (!text.endsWith(')')) fail('missing closing ")"');
+  const specifier = text.slice(open + 1, -1).trim();
+  if (specifier === '') fail('empty specifier in "()"; write the bare tool name to match every use');
+  let depth = 0;
+  for (const ch of specifier) {
+    if (ch === '(') depth += 1;
+    else if (ch === ')') depth -= 1;
+    if (depth < 0) fail('unbalanced parentheses');
+  }
+  if (depth !== 0) fail('unbalanced parentheses');
+  const tool = canonicalToolName(name);
+  if (specifier === '*') return { text, tool };
+  return { text, tool, specifier };
+}
+
+/**
+ * Splits a flag value such as `"Bash(git status:*) Read"` into rules: separated by spaces or commas,
+ * except inside parentheses, where both are part of the specifier.
+ */
+export function splitRuleList(value: string): string[] {
+  const rules: string[] = [];
+  let current = '';
+  let depth = 0;
+  for (const ch of value) {
+    if (ch === '(') depth += 1;
+    else if (ch === ')' && depth > 0) depth -= 1;
+    if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
+      if (current !== '') rules.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  if (current !== '') rules.push(current);
+  return rules;
+}

@@ -1,0 +1,62 @@
+import { dirname, relative, sep } from 'node:path';
+import type { ToolKind } from '../tools/tool.js';
+import { isInside } from './paths.js';
+import { parseRule } from './rule-parse.js';
+
+// Tools whose second word is a subcommand worth keeping in the rule: `git status`, not all of git.
+const SUBCOMMAND_TOOLS = new Set([
+  'git', 'npm', 'pnpm', 'yarn', 'bun', 'npx', 'bunx', 'cargo', 'go', 'docker', 'podman', 'kubectl', 'gh',
+  'pip', 'pip3', 'uv', 'poetry', 'deno', 'dotnet', 'mvn', 'gradle', 'brew', 'apt', 'apt-get', 'systemctl',
+  'terraform', 'helm', 'make', 'rustup', 'composer', 'bundle', 'rails', 'mix',
+]);
+// Subcommands that name something further: `npm run test`, `docker compose up`, `gh pr view`.
+const NESTED_SUBCOMMANDS = new Set(['run', 'run-script', 'compose', 'pr', 'issue', 'repo', 'mod', 'workspace', 'exec', 'x']);
+
+const isArgumentWord = (w: string | undefined): w is string => w !== undefined && w !== '' && !w.startsWith('-') && /^[\w.:@/+-]+$/.test(w);
+
+/** The legacy prefix rule an "always allow" for one simple command would add: `bash(git status:*)`, `bash(ls:*)`. */
+export function bashSuggestion(toolName: string, part: string): string | undefined {
+  const words = part.trim().split(/\s+/);
+  const first = words[0];
+  if (!first || /[=$`()]/.test(first)) return undefined;
+  const prefix = [first];
+  if (SUBCOMMAND_TOOLS.has(first) && isArgumentWord(words[1])) {
+    prefix.push(words[1]);
+    if (NESTED_SUBCOMMANDS.has(words[1]) && isArgumentWord(words[2])) prefix.push(words[2]);
+  }
+  const rule = `${toolName}(${prefix.join(' ')}:*)`;
+  try {
+    parseRule(rule);
+    return rule;
+  } catch {
+    return undefined; // a prefix no rule can express: the user is asked each time instead
+  }
+}
+
+function escapeGlob(path: string): string {
+  return path.replace(/[*?[\]{}!]/g, '\\$&');
+}
+
+/**
+ * The rule an "always allow" for a path would add: the bare tool for an edit inside the workspace,
+ * otherwise the tool scoped to the directory (`read_file(~/notes/**)`, `edit_file(./src/**)`).
+ */
+export function pathSuggestion(
+  tool: { name: string; kind: ToolKind },
+  realPath: string,
+  isDirectory: boolean,
+  bases: { workspace: string; home: string },
+): string {
+  const inside = isInside(realPath, bases.workspace);
+  if (inside && tool.kind === 'edit') return tool.name;
+  const dir = isDirectory ? realPath : dirname(realPath);
+  const under = (base: string, prefix: string): string => {
+    const rel = relative(base, dir).split(sep).join('/');
+    return `${prefix}${rel === '' ? '' : `${escapeGlob(rel)}/`}**`;
+  };
+  let spec: string;
+  if (inside) spec = under(bases.workspace, './');
+  else if (isInside(dir, bases.home)) spec = under(bases.home, '~/');
+  else spec = dir === '/' ? '/**' : `${escapeGlob(dir)}/**`;
+  return `${tool.name}(${spec})`;
+}

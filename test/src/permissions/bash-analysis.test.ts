@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeBashCommand } from '../../../src/permissions/bash-analysis.js';
+
+describe('analyzeBashCommand', () => {
+  it('keeps a simple command as one part, not compound', async () => {
+    expect(await analyzeBashCommand('git status -s')).toEqual({ parts: ['git status -s'], compound: false, writesFiles: [] });
+  });
+
+  it('splits lists, pipelines and newlines into parts', async () => {
+    const a = await analyzeBashCommand('ls && echo "a b" || grep x | wc -l\npwd; date');
+    expect(a.parts).toEqual(['ls', 'echo a b', 'grep x', 'wc -l', 'pwd', 'date']);
+    expect(a.compound).toBe(true);
+  });
+
+  it('finds commands inside $(...), backticks, process substitution and heredocs', async () => {
+    expect((await analyzeBashCommand('echo $(touch x) `id`')).parts).toEqual(['touch x', 'id', 'echo $(touch x) `id`']);
+    expect((await analyzeBashCommand('echo "$(rm y)"')).parts).toContain('rm y');
+    expect((await analyzeBashCommand('diff <(ls a) >(cat)')).parts).toEqual(['ls a', 'cat', 'diff <(ls a) >(cat)']);
+    const heredoc = await analyzeBashCommand('cat <<EOF\nhi $(whoami)\nEOF');
+    expect(heredoc.parts).toEqual(['cat', 'whoami']);
+    expect(heredoc.compound).toBe(true);
+  });
+
+  it('looks through wrappers and leading assignments', async () => {
+    const cases: Array<[string, string]> = [
+      ['timeout 10 npm test', 'npm test'],
+      ['timeout -s KILL 5s npm test', 'npm test'],
+      ['nice -n 10 make', 'make'],
+      ['nice make', 'make'],
+      ['nohup node server.js', 'node server.js'],
+      ['time -p npm test', 'npm test'],
+      ['env FOO=1 BAR=2 npm test', 'npm test'],
+      ['env -i npm test', 'npm test'],
+      ['command git status', 'git status'],
+      ['FOO=1 BAR=x npm run build', 'npm run build'],
+      ['timeout 5 nice -n 2 env A=1 git log', 'git log'],
+    ];
+    for (const [command, part] of cases) expect((await analyzeBashCommand(command)).parts, command).toEqual([part]);
+    expect((await analyzeBashCommand('find . -name "*.o" | xargs -0 -n 1 rm -f')).parts).toEqual(['find . -name *.o', 'rm -f']);
+  });
+
+  it('keeps assignments that change what runs in the part', async () => {
+    expect((await analyzeBashCommand('PATH=/tmp/evil git status')).parts).toEqual(['PATH=/tmp/evil git status']);
+  });
+
+  it('parses sh -c and bash -c scripts recursively', async () => {
+    expect((await analyzeBashCommand("bash -c 'ls; touch x'")).parts).toEqual(['ls', 'touch x']);
+    expect((await analyzeBashCommand('sh -c "git status && npm test"')).parts).toEqual(['git status', 'npm test']);
+    expect((await analyzeBashCommand("bash -lc 'sh -c \"rm -rf /\"'")).dangerous).toMatch(/rm/);
+    expect((await analyzeBashCommand("eval 'ls; id'")).parts).toEqual(['ls', 'id']);
+  });
+
+  it('reports file writes by redirection, but not /dev/null or fd duplication', async () => {
+    expect((await analyzeBashCommand('echo hi > out.txt 2>&1')).writesFiles).toEqual(['out.txt']);
+    expect((await analyzeBashCommand('echo hi >> /tmp/log &> ../x')).writesFiles).toEqual(['/tmp/log', '../x']);
+    const quiet = await analyzeBashCommand('npm test 2>/dev/null');
+    expect(quiet.writesFiles).toEqual([]);
+    expect(quiet.compound).toBe(false);
+    expect((await analyzeBashCommand('cat < in.txt')).writesFiles).toEqual([]);
+  });
+
+  it('flags dangerous commands with a reason', async () => {
+    expect((await analyzeBashCommand('sudo ls')).dangerous).toMatch(/sudo/);
+    expect((await analyzeBashCommand('echo hi > /dev/sda')).dangerous).toMatch(/block device/);
+    expect((await analyzeBashCommand(':(){ :|:& };:')).dangerous).toMatch(/fork bomb/);
+    expect((await analyzeBashCommand('rm -rf build')).dangerous).toBeUndefined();
+  });
+
+  it('marks commands with syntax errors as unparseable', async () => {
+    expect((await analyzeBashCommand('echo (')).unparseable).toBe(true);
+    expect((await analyzeBashCommand('if then fi')).unparseable).toBe(true);
+    expect((await analyzeBashCommand('echo ok')).unparseable).toBeUndefined();
+  });
+
+  it('flags $IFS tricks and computed command names', async () => {
+    expect((await analyzeBashCommand('cat${IFS}/etc/passwd')).obfuscated).toMatch(/IFS/);
+    expect((await analyzeBashCommand('IFS=, ; ls')).obfuscated).toMatch(/IFS/);
+    expect((await analyzeBashCommand('$CMD -rf x')).obfuscated).toMatch(/command name/);
+  });
+});

@@ -13,7 +13,8 @@ import { listSessions } from './session/session-list.js';
 import { loadSession, type LoadedSession } from './session/session-loader.js';
 import { sessionFile } from './session/session-paths.js';
 import { SessionWriter } from './session/session-writer.js';
-import { buildSystemPrompt } from './system-prompt.js';
+import { createSystemPromptSource } from './context/system-prompt-source.js';
+import type { PromptSection } from './context/system-prompt.js';
 import { createBuiltinTools } from './tools/builtin.js';
 
 export interface RuntimeOptions {
@@ -42,6 +43,7 @@ export interface Runtime {
   /** Where the provider choice came from, for the "offline model" announcement. */
   providerSource: string;
   systemPrompt(): Promise<string>;
+  systemPromptSections(): Promise<PromptSection[]>;
   settingsSources: string[];
   sessionId: string;
   sessionFile?: string;
@@ -106,8 +108,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   const tools = createBuiltinTools();
   const now = options.now ?? (() => new Date());
-  const system = (ctx: { mode: PermissionMode; model: string }): string =>
-    buildSystemPrompt({ cwd, model: ctx.model, mode: ctx.mode, date: now(), toolNames: tools.map((t) => t.name) });
+  const promptSource = createSystemPromptSource({ cwd, cairnHome, now, toolNames: () => tools.map((t) => t.name) });
+  const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
   const session = new AgentSession({
     provider,
     tools,
@@ -138,6 +140,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     providerSource: resolved.source,
     settingsSources: settings.sources,
     systemPrompt: async () => system({ mode: session.mode, model: session.model }),
+    systemPromptSections: async () => (await promptSource.build({ mode: session.mode, model: session.model })).sections,
   };
 }
 

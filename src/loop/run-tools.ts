@@ -3,6 +3,7 @@ import type { AgentEvent } from '../events.js';
 import { notice } from '../events.js';
 import type { ToolResultBlock, ToolUseBlock } from '../messages.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
+import { invalidToolArguments } from '../providers/tool-arguments.js';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
@@ -59,12 +60,10 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     const names = [...ctx.tools.keys()].join(', ');
     return done(`Unknown tool "${call.name}". Available tools: ${names}.`);
   }
+  const badJson = invalidToolArguments(call.input);
+  if (badJson !== undefined) return done(badJson);
   const parsed = tool.inputSchema.safeParse(call.input);
-  if (!parsed.success) {
-    const raw = rawArguments(call.input);
-    const detail = raw === undefined ? '' : `\nThe arguments were not valid JSON: ${raw}`;
-    return done(`Invalid input for ${call.name}:\n${z.prettifyError(parsed.error)}${detail}`);
-  }
+  if (!parsed.success) return done(`Invalid input for ${call.name}:\n${z.prettifyError(parsed.error)}`);
   const input: unknown = parsed.data;
 
   let check;
@@ -181,14 +180,6 @@ async function callTool(p: Extract<Prepared, { kind: 'run' }>, ctx: RunToolsCont
     if (ctx.signal.aborted) return { content: INTERRUPTED_BY_USER, isError: true };
     return { content: `${p.call.name} failed: ${errorMessage(error)}`, isError: true };
   }
-}
-
-function rawArguments(input: unknown): string | undefined {
-  if (input && typeof input === 'object' && '_raw_arguments' in input) {
-    const raw = (input as Record<string, unknown>)['_raw_arguments'];
-    return typeof raw === 'string' ? raw : undefined;
-  }
-  return undefined;
 }
 
 export function errorMessage(error: unknown): string {

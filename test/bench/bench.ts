@@ -13,3 +13,10 @@ const reads = await benchParallelReads();
 row('slowest single slow read', `${reads.slowestSingleMs.toFixed(1)} ms`, '');
 row('8 slow reads, one parallel batch', `${reads.parallelMs.toFixed(1)} ms`, `${(reads.parallelMs / reads.slowestSingleMs).toFixed(2)}x slowest, goal <= 1.3x`);
 row('8 slow reads, serial', `${reads.serialMs.toFixed(1)} ms`, `${(reads.serialMs / reads.slowestSingleMs).toFixed(2)}x slowest`);
+
+const { benchProviders } = await import('./providers-bench.js');
+const providers = await benchProviders();
+for (const [name, value] of Object.entries(providers)) {
+  const goal = /per_s|perSecond|deltas/i.test(name) ? 'goal > 20,000/s' : '';
+  row(name, value >= 100 ? value.toFixed(0) : value.toFixed(2), goal);
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export type MemoryScope = 'user' | 'project';
+
+export function memoryPath(scope: MemoryScope, ctx: { cairnHome: string; cwd: string }): string {
+  return scope === 'user' ? path.join(ctx.cairnHome, 'memory', 'MEMORY.md') : path.join(ctx.cwd, '.cairn', 'MEMORY.md');
+}
+
+const HEADER: Record<MemoryScope, string> = {
+  user: '# Memory (user)\n\nThings to remember in every project.\n\n',
+  project: '# Memory (project)\n\nThings to remember in this project.\n\n',
+};
+
+/** Entries are the file's `- ` lines, numbered from 1 in file order. */
+export function parseEntries(text: string): string[] {
+  return text.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
+}
+
+export async function readMemory(file: string): Promise<string> {
+  try {
+    return await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
+export async function saveMemory(scope: MemoryScope, ctx: { cairnHome: string; cwd: string }, text: string, now: Date): Promise<{ file: string; entry: string }> {
+  const file = memoryPath(scope, ctx);
+  const current = await readMemory(file);
+  const stamp = now.toISOString().slice(0, 16).replace('T', ' ');
+  const entry = `[${stamp}] ${text.replace(/\s*\n\s*/g, ' ').trim()}`;
+  const body = (current || HEADER[scope]).replace(/\n*$/, '\n');
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, `${body}- ${entry}\n`);
+  return { file, entry };
+}
+
+/** Removes entry n (1-based). Returns the removed entry, or undefined when there is no such entry. */
+export async function forgetMemory(scope: MemoryScope, ctx: { cairnHome: string; cwd: string }, n: number): Promise<string | undefined> {
+  const file = memoryPath(scope, ctx);
+  const current = await readMemory(file);
+  let seen = 0;
+  let removed: string | undefined;
+  const kept = current.split('\n').filter((line) => {
+    if (!line.startsWith('- ')) return true;
+    seen++;
+    if (seen === n) {
+      removed = line.slice(2);
+      return false;
+    }
+    return true;
+  });
+  if (removed === undefined) return undefined;
+  await fs.writeFile(file, kept.join('\n'));
+  return removed;
+}

@@ -1,0 +1,48 @@
+import type { PermissionMode } from '../events.js';
+import { readGitInfo, type GitInfo } from './git-info.js';
+import { memoryPath, readMemory } from './long-term-memory.js';
+import { loadMemoryFiles, type MemoryFile } from './memory-files.js';
+import { assembleSystemPrompt, type PromptSection } from './system-prompt.js';
+
+export interface SystemPromptSource {
+  /** Assembled fresh each turn: memory files and mode changes apply on the next model call. */
+  build(ctx: { mode: PermissionMode; model: string }): Promise<{ text: string; sections: PromptSection[] }>;
+}
+
+export function createSystemPromptSource(opts: {
+  cwd: string;
+  cairnHome: string;
+  toolNames: () => readonly string[];
+  now: () => Date;
+  skills?: () => readonly { name: string; description: string }[];
+}): SystemPromptSource {
+  // Git is read once per session so the prompt stays byte-stable between turns.
+  let git: Promise<GitInfo | undefined> | undefined;
+  return {
+    async build({ mode, model }) {
+      git ??= readGitInfo(opts.cwd);
+      const scopes = { cairnHome: opts.cairnHome, cwd: opts.cwd };
+      const [gitInfo, memoryFiles, user, project] = await Promise.all([
+        git,
+        loadMemoryFiles(opts.cairnHome, opts.cwd),
+        readMemory(memoryPath('user', scopes)),
+        readMemory(memoryPath('project', scopes)),
+      ]);
+      const longTermMemory: MemoryFile[] = [
+        { path: memoryPath('user', scopes), content: user },
+        { path: memoryPath('project', scopes), content: project },
+      ];
+      return assembleSystemPrompt({
+        cwd: opts.cwd,
+        model,
+        mode,
+        date: opts.now(),
+        toolNames: opts.toolNames(),
+        ...(gitInfo ? { git: gitInfo } : {}),
+        memoryFiles,
+        longTermMemory,
+        ...(opts.skills ? { skills: opts.skills() } : {}),
+      });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import os from 'node:os';
+import type { PermissionMode } from '../events.js';
+import type { GitInfo } from './git-info.js';
+import type { MemoryFile } from './memory-files.js';
+
+export interface PromptSection {
+  /** What /context calls it: 'static', 'environment', a memory file's path, ... */
+  name: string;
+  kind: 'static' | 'dynamic' | 'memory';
+  text: string;
+}
+
+export interface SystemPromptInputs {
+  cwd: string;
+  model: string;
+  mode: PermissionMode;
+  date: Date;
+  toolNames: readonly string[];
+  git?: GitInfo;
+  memoryFiles: readonly MemoryFile[];
+  longTermMemory: readonly MemoryFile[];
+  skills?: readonly { name: string; description: string }[];
+}
+
+// Static first, dynamic after, memory last: a stable prefix lets provider prompt caching hit.
+export const STATIC_PROMPT = `You are cairn, an AI coding agent working in the user's terminal, inside their project.
+
+# How you work
+- Read before you edit: use read_file, list_dir, glob and grep to learn the code; never guess file contents.
+- Make the smallest change that does the job; keep the project's style.
+- Prefer edit_file for changes to existing files and write_file for new files.
+- Run commands with bash to build, test and check your work; read the output.
+- Independent read-only calls can be made together in one message; they run in parallel.
+- When a tool call fails or is denied, read the reason and adapt; do not repeat the same call.
+- Be concise: report what you did and what you found.
+
+# Safety
+- Stay inside the workspace unless the user asks otherwise.
+- Never run destructive commands (deleting data, force-pushing, rewriting history) without being asked.
+- Do not reveal secrets you come across.`;
+
+export function assembleSystemPrompt(inputs: SystemPromptInputs): { text: string; sections: PromptSection[] } {
+  const env = [
+    '# Environment',
+    `- Workspace: ${inputs.cwd}`,
+    `- Platform: ${os.platform()} ${os.release()}`,
+    `- Date: ${inputs.date.toISOString().slice(0, 10)}`,
+    `- Model: ${inputs.model}`,
+    `- Permission mode: ${inputs.mode}${inputs.mode === 'plan' ? ' (read-only: explore and propose a plan; do not edit files or run commands that change anything)' : ''}`,
+    `- Tools: ${inputs.toolNames.join(', ')}`,
+  ];
+  if (inputs.git) env.push(`- Git branch: ${inputs.git.branch}`, `- Git status at session start:\n${indent(inputs.git.status)}`);
+  if (inputs.skills && inputs.skills.length > 0) {
+    env.push('', '# Skills', ...inputs.skills.map((s) => `- ${s.name}: ${s.description}`));
+  }
+  const sections: PromptSection[] = [
+    { name: 'static', kind: 'static', text: STATIC_PROMPT },
+    { name: 'environment', kind: 'dynamic', text: env.join('\n') },
+  ];
+  for (const file of inputs.memoryFiles) {
+    sections.push({ name: file.path, kind: 'memory', text: `# Instructions from ${file.path}\n\n${file.content}` });
+  }
+  for (const file of inputs.longTermMemory) {
+    if (file.content.trim()) sections.push({ name: file.path, kind: 'memory', text: `# Long-term memory from ${file.path}\n\n${file.content.trim()}` });
+  }
+  return { text: sections.map((s) => s.text).join('\n\n') + '\n', sections };
+}
+
+function indent(text: string): string {
+  return text.split('\n').map((l) => `  ${l}`).join('\n');
+}

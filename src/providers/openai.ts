@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import OpenAI, { APIConnectionError, APIError } from 'openai';
+import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
+import { createOpenAIAssembler, toOpenAIMessages, toOpenAITools } from './openai-convert.js';
+import {
+  IncompleteStreamError,
+  abortError,
+  connectionCause,
+  connectionFailure,
+  httpFailure,
+  incompleteFailure,
+  parseRetryAfter,
+  withRetries,
+} from './retry.js';
+import type { Failure, FailureContext, SleepFn } from './retry.js';
+import { apiErrorDetail, rootCauseMessage } from './sdk-errors.js';
+
+export interface OpenAIProviderOptions {
+  /** Local servers (ollama, vllm) need none; the SDK still wants a string. */
+  apiKey?: string;
+  baseUrl?: string;
+  model: string;
+  /** Registry name shown in notices and errors (openrouter, ollama, ... use this API). */
+  name?: string;
+  apiKeyEnv?: string;
+  /** Retries after the first try (default 2: 3 tries in all). */
+  maxRetries?: number;
+  sleep?: SleepFn;
+  random?: () => number;
+  /**
+   * api.openai.com wants max_completion_tokens (reasoning models reject max_tokens);
+   * most compatible servers only know max_tokens. Chosen from the base URL when absent.
+   */
+  maxTokensField?: 'max_tokens' | 'max_completion_tokens';
+}
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider {
+  const name = opts.name ?? 'openai';
+  const baseUrl = opts.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
+  const client = new OpenAI({ apiKey: opts.apiKey || 'none', baseURL: baseUrl, maxRetries: 0 });
+  const maxTokensField = opts.maxTokensField ?? (isOfficialOpenAI(baseUrl) ? 'max_completion_tokens' : 'max_tokens');
+
+  async function* attempt(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
+    const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming = {
+      model: request.model,
+      messages: toOpenAIMessages(request.system, request.messages),
+      stream: true,
+      stream_options: { include_usage: true },
+      [maxTokensField]: request.maxTokens,
+    };
+    if (request.tools.length > 0) body.tools = toOpenAITools(request.tools);
+    const stream = await client.chat.completions.create(body, { signal: request.signal });
+    const assembler = createOpenAIAssembler(() => `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`);
+    for await (const chunk of stream) {
+      // Chunks already buffered when the signal fires must not leak out as more output.
+      if (request.signal.aborted) throw abortError();
+      for (const out of assembler.push(chunk)) yield out;
+    }
+    // The SDK ends iteration quietly on abort.
+    if (request.signal.aborted) throw abortError();
+    const { message, usage, stopReason } = assembler.finish();
+    if (usage) yield { type: 'usage', usage };
+    yield { type: 'message', message, stopReason };
+  }
+
+  return {
+    name,
+    model: opts.model,
+    stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+      const req = request.model ? request : { ...request, model: opts.model };
+      const ctx: FailureContext = { provider: name, model: req.model, baseUrl };
+      if (opts.apiKeyEnv !== undefined) ctx.apiKeyEnv = opts.apiKeyEnv;
+      return withRetries(() => attempt(req), (err) => openAIFailure(err, ctx), {
+        provider: name,
+        signal: request.signal,
+        ...(opts.maxRetries !== undefined && { maxRetries: opts.maxRetries }),
+        ...(opts.sleep && { sleep: opts.sleep }),
+        ...(opts.random && { random: opts.random }),
+      });
+    },
+  };
+}
+
+function isOfficialOpenAI(baseUrl: string): boolean {
+  try {
+    return new URL(baseUrl).hostname === 'api.openai.com';
+  } catch {
+    return false;
+  }
+}
+
+export function openAIFailure(err: unknown, ctx: FailureContext): Failure {
+  if (err instanceof IncompleteStreamError) return incompleteFailure(ctx, err.message);
+  if (err instanceof APIConnectionError) return connectionFailure(connectionCause(err) ?? rootCauseMessage(err), ctx);
+  if (err instanceof APIError) {
+    const detail = apiErrorDetail(err);
+    if (typeof err.status === 'number') return httpFailure(err.status, detail, ctx, parseRetryAfter(err.headers));
+    // An error object inside the stream: the server gave up mid-answer, usually transient.
+    return { retryable: true, label: 'error mid-stream', message: `${ctx.provider}: stream error: ${detail}` };
+  }
+  const cause = connectionCause(err);
+  if (cause !== undefined) return connectionFailure(cause, ctx);
+  const message = err instanceof Error ? err.message : String(err);
+  return { retryable: false, label: 'error', message: `${ctx.provider}: ${message}` };
+}

@@ -12,6 +12,9 @@ import { errorMessage, INTERRUPTED_BY_USER, runToolBatches } from './run-tools.j
 import { toolSpec } from './tool-specs.js';
 
 export const DEFAULT_MAX_TURNS = 50;
+// Bounded so a model asking for 50 greps does not open 50 walks at once; 8 lets a typical
+// batch of reads finish in one wave.
+export const DEFAULT_TOOL_CONCURRENCY = 8;
 
 export interface QueryParams {
   /** History so far; the loop never mutates it. */
@@ -115,7 +118,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       ...(params.ask ? { ask: params.ask } : {}),
       cwd: params.cwd,
       signal: params.signal,
-      concurrency: params.concurrency ?? 4,
+      concurrency: params.concurrency ?? DEFAULT_TOOL_CONCURRENCY,
       now,
       denials,
       ...(params.agentName !== undefined ? { agentName: params.agentName } : {}),

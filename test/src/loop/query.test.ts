@@ -227,3 +227,14 @@ async function waitFor(predicate: () => boolean, timeoutMs = 2000): Promise<void
     await new Promise((r) => setTimeout(r, 2));
   }
 }
+
+describe('query: invalid tool arguments', () => {
+  it('shows the model the raw text it sent when the arguments were not JSON', async () => {
+    const provider = scriptedProvider([toolCall('1', 'write_file', { _raw_arguments: '{"path": "c.txt", "content": ' }), assistantText('ok')]);
+    const events = await collect(query(params({ provider, tools: [writer] })));
+    const result = ofType(events, 'tool_result')[0]!;
+    expect(result.is_error).toBe(true);
+    expect(result.content).toContain('{"path": "c.txt", "content": ');
+    expect(result.content).toMatch(/not a valid JSON object/);
+  });
+});

@@ -46,9 +46,9 @@ async function main(args: string[]): Promise<number> {
     }
   }
 
-  const headless = cli.print || (!process.stdout.isTTY && cli.replay === undefined);
+  const headless = cli.print || cli.showSystem || (!process.stdout.isTTY && cli.replay === undefined);
   let prompt = cli.prompt;
-  if (headless && !process.stdin.isTTY) {
+  if (headless && !cli.showSystem && !process.stdin.isTTY) {
     const piped = await readStdin();
     if (piped.trim()) prompt = prompt ? `${prompt}\n\n${piped}` : piped;
   }
@@ -56,7 +56,7 @@ async function main(args: string[]): Promise<number> {
     process.stderr.write('cairn: --resume needs a session id with -p (run cairn --resume to pick one)\n');
     return 2;
   }
-  if (headless && !prompt) {
+  if (headless && !prompt && !cli.showSystem) {
     process.stderr.write('cairn: -p needs a prompt (as an argument or on stdin)\n');
     return 2;
   }
@@ -83,6 +83,10 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
 
+  if (cli.showSystem) {
+    process.stdout.write(await runtime.systemPrompt());
+    return 0;
+  }
   if (headless) {
     for (const line of runtime.startupNotices) process.stderr.write(`cairn: ${line}\n`);
     const { runHeadless } = await import('../src/headless.js');

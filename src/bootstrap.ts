@@ -16,6 +16,10 @@ import { SessionWriter } from './session/session-writer.js';
 import { createSystemPromptSource } from './context/system-prompt-source.js';
 import type { PromptSection } from './context/system-prompt.js';
 import { createBuiltinTools } from './tools/builtin.js';
+import { createCompactTool } from './tools/compact.js';
+import { createMemoryTool } from './tools/memory.js';
+import { writeEpisodicNote } from './context/compact.js';
+import { notice } from './events.js';
 
 export interface RuntimeOptions {
   cwd: string;
@@ -46,6 +50,7 @@ export interface Runtime {
   systemPromptSections(): Promise<PromptSection[]>;
   settingsSources: string[];
   sessionId: string;
+  contextWindow: number;
   sessionFile?: string;
   /** Set when a session was resumed: its events re-render the transcript. */
   resumed?: LoadedSession;
@@ -89,6 +94,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       createOfflineProvider({ model, deltaDelayMs: Number(options.env['CAIRN_OFFLINE_DELAY_MS'] ?? (options.interactive ? 8 : 0)) }),
   });
   const startupNotices: string[] = [];
+  const now = options.now ?? (() => new Date());
   let resumed: LoadedSession | undefined;
   let resumeFile: string | undefined;
   if (options.resumeId) {
@@ -106,8 +112,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (resumed) startupNotices.push(...resumed.warnings);
   const sessionId = resumed?.header.id ?? randomUUID();
 
-  const tools = createBuiltinTools();
-  const now = options.now ?? (() => new Date());
+  const tools = [...createBuiltinTools(), createMemoryTool({ cairnHome, now }), createCompactTool()];
   const promptSource = createSystemPromptSource({ cwd, cairnHome, now, toolNames: () => tools.map((t) => t.name) });
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
   const session = new AgentSession({
@@ -119,6 +124,20 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     interactive: options.interactive,
     ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
     ...(resumed ? { history: resumed.messages } : {}),
+    compaction: {
+      thresholdTokens: compactThreshold(options.env, resolved.contextWindow),
+      onCompacted: async (result, trigger) => {
+        await writeEpisodicNote(cwd, now(), result, trigger);
+      },
+    },
+  });
+  const usageLog = path.join(cairnHome, 'usage.jsonl');
+  session.subscribe((event) => {
+    if (event.type !== 'usage') return;
+    const line = { ts: now().toISOString(), session: sessionId, provider: session.providerName, model: event.model ?? session.model, ...event.usage };
+    fs.mkdir(cairnHome, { recursive: true })
+      .then(() => fs.appendFile(usageLog, `${JSON.stringify(line)}\n`))
+      .catch((error: unknown) => session.emit(notice('warning', `Could not append to ${usageLog}: ${error instanceof Error ? error.message : String(error)}`)));
   });
 
   let writer: SessionWriter | undefined;
@@ -130,6 +149,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   return {
     sessionId,
+    contextWindow: resolved.contextWindow,
     ...(writer ? { sessionFile: writer.file } : {}),
     ...(resumed ? { resumed } : {}),
     startupNotices,
@@ -155,4 +175,15 @@ function flagRuleList(flag: string, values: readonly string[]): string[] {
     }
   }
   return rules;
+}
+
+/** CAIRN_COMPACT_THRESHOLD (tokens) overrides 80% of the model's context window. */
+function compactThreshold(env: NodeJS.ProcessEnv, contextWindow: number): number {
+  const raw = env['CAIRN_COMPACT_THRESHOLD'];
+  if (raw !== undefined && raw !== '') {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`CAIRN_COMPACT_THRESHOLD: expected a positive number of tokens, got "${raw}"`);
+    return n;
+  }
+  return Math.floor(contextWindow * 0.8);
 }

@@ -19,6 +19,7 @@ export interface CliArgs {
   version: boolean;
   help: boolean;
   continueLatest: boolean;
+  showSystem: boolean;
   /** An id, or '' for "let me pick". */
   resume?: string;
 }
@@ -41,6 +42,7 @@ Options:
   --provider NAME                anthropic | openai | deepseek | openrouter | ollama | vllm | offline | your own
   --model NAME                   model id for the provider
   --list-providers               show the providers found and which one is used
+  --show-system                  print the assembled system prompt and exit
   --replay FILE                  re-watch a recorded stream-json file in the app
   --replay-speed N               replay N times faster (default 1)
   -c, --continue                 resume the newest session of this workspace
@@ -76,6 +78,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         replay: { type: 'string' },
         'replay-speed': { type: 'string' },
         continue: { type: 'boolean', short: 'c' },
+        'show-system': { type: 'boolean' },
         resume: { type: 'string' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -122,6 +125,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     version: v.version === true,
     help: v.help === true,
     continueLatest: v.continue === true,
+    showSystem: v['show-system'] === true,
     ...(v.resume !== undefined ? { resume: v.resume } : {}),
   };
 }

@@ -10,6 +10,9 @@ import { normalizeMessages } from './normalize.js';
 import { partitionToolCalls } from './partition.js';
 import { errorMessage, INTERRUPTED_BY_USER, runToolBatches } from './run-tools.js';
 import { toolSpec } from './tool-specs.js';
+import { compactMessages, type CompactionResult } from '../context/compact.js';
+import { microCompact } from '../context/micro-compact.js';
+import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
 
 export const DEFAULT_MAX_TURNS = 50;
 // Bounded so a model asking for 50 greps does not open 50 walks at once; 8 lets a typical
@@ -37,6 +40,16 @@ export interface QueryParams {
   agentName?: string;
   /** Shared across runs of one session so the three-denials hint counts across prompts. */
   denials?: { consecutive: number };
+  /** Context management: micro-compaction of each request and auto-compaction past a threshold. */
+  compaction?: CompactionSettings;
+}
+
+export interface CompactionSettings {
+  /** Compact when the estimated context (system + messages) passes this many tokens. */
+  thresholdTokens: number;
+  keepRecentResults?: number;
+  /** Called after each compaction (episodic note, memory). Errors become notices. */
+  onCompacted?: (result: CompactionResult, trigger: 'auto' | 'manual') => Promise<void>;
 }
 
 /**
@@ -51,6 +64,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
   const now = params.now ?? Date.now;
   const denials = params.denials ?? { consecutive: 0 };
   let batchCounter = 0;
+  let compactionRequest: { instructions?: string } | undefined;
   let messages: Message[] = [...params.messages];
   if (params.prompt) {
     messages.push(params.prompt);
@@ -83,10 +97,21 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
     let assistant: Message | undefined;
     try {
       const system = await params.system();
+      const compaction = params.compaction;
+      if (compaction) {
+        const over = estimateTokens(system) + estimateMessagesTokens(messages) > compaction.thresholdTokens;
+        if (over || compactionRequest) {
+          const trigger = compactionRequest ? 'manual' : 'auto';
+          const instructions = compactionRequest?.instructions;
+          compactionRequest = undefined;
+          const result = yield* runCompaction(messages, params, trigger, instructions);
+          if (result) messages = result.messages;
+        }
+      }
       const stream = params.provider.stream({
         model: params.provider.model,
         system,
-        messages,
+        messages: compaction ? microCompact(messages, compaction.keepRecentResults) : messages,
         tools: specs,
         maxTokens: params.maxTokens ?? 16_384,
         signal: params.signal,
@@ -123,6 +148,9 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       denials,
       ...(params.agentName !== undefined ? { agentName: params.agentName } : {}),
       nextBatchId: () => ++batchCounter,
+      requestCompaction: (instructions) => {
+        compactionRequest = instructions !== undefined ? { instructions } : {};
+      },
     });
     messages = [...messages, { role: 'user', content: results }];
     if (params.signal.aborted) {
@@ -131,4 +159,39 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       return yield end('aborted', turn);
     }
   }
+}
+
+/** Compacts the history, reporting the outcome as events. Returns undefined when nothing changed. */
+export async function* runCompaction(
+  messages: readonly Message[],
+  params: Pick<QueryParams, 'provider' | 'signal' | 'compaction'>,
+  trigger: 'auto' | 'manual',
+  instructions?: string,
+): AsyncGenerator<AgentEvent, CompactionResult | undefined> {
+  let result: CompactionResult | undefined;
+  try {
+    result = await compactMessages({ messages, provider: params.provider, signal: params.signal, ...(instructions ? { instructions } : {}) });
+  } catch (error) {
+    if (params.signal.aborted) throw error;
+    yield notice('error', `Compaction failed, continuing with the full history: ${errorMessage(error)}`);
+    return undefined;
+  }
+  if (!result) {
+    if (trigger === 'manual') yield notice('info', 'Nothing to compact yet: the conversation is a single exchange.');
+    return undefined;
+  }
+  yield {
+    type: 'compact',
+    trigger,
+    tokens_before: result.tokensBefore,
+    tokens_after: result.tokensAfter,
+    summary: result.summary,
+    messages: result.messages,
+  };
+  try {
+    await params.compaction?.onCompacted?.(result, trigger);
+  } catch (error) {
+    yield notice('warning', `After compaction: ${errorMessage(error)}`);
+  }
+  return result;
 }

@@ -24,6 +24,7 @@ export interface RunToolsContext {
   agentName?: string;
   /** Numbers batches across the whole run so the UI can group cards. */
   nextBatchId: () => number;
+  requestCompaction?: (instructions?: string) => void;
 }
 
 type Prepared =
@@ -175,7 +176,12 @@ async function* executeBatch(
 async function callTool(p: Extract<Prepared, { kind: 'run' }>, ctx: RunToolsContext, onProgress: (text: string) => void): Promise<ToolResult> {
   if (ctx.signal.aborted) return { content: INTERRUPTED_BY_USER, isError: true };
   try {
-    return await p.tool.call(p.input, { cwd: ctx.cwd, signal: ctx.signal, onProgress });
+    return await p.tool.call(p.input, {
+      cwd: ctx.cwd,
+      signal: ctx.signal,
+      onProgress,
+      ...(ctx.requestCompaction ? { requestCompaction: ctx.requestCompaction } : {}),
+    });
   } catch (error) {
     if (ctx.signal.aborted) return { content: INTERRUPTED_BY_USER, isError: true };
     return { content: `${p.call.name} failed: ${errorMessage(error)}`, isError: true };

@@ -1,6 +1,7 @@
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../messages.js';
 import { textOf, toolResultText } from '../messages.js';
 import { AbortError, sleep } from '../util/abort.js';
+import { COMPACTION_SYSTEM_PROMPT } from '../context/compact.js';
 import { chunkText, generateMarkdown } from './offline-markdown.js';
 import type { OfflinePlan, PlannedCall } from './offline-script.js';
 import { planFor } from './offline-script.js';
@@ -30,7 +31,9 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
   const { signal } = request;
   if (signal.aborted) throw new AbortError();
   const promptIndex = findPromptIndex(request.messages);
-  const prompt = promptIndex >= 0 ? textOf(request.messages[promptIndex]!) : '';
+  // The last text block is the instruction: a compaction summary may sit before it in the same message.
+  const promptBlocks = promptIndex >= 0 ? request.messages[promptIndex]!.content.filter((b) => b.type === 'text') : [];
+  const prompt = promptBlocks.at(-1)?.text ?? '';
   const plan = planFor(prompt);
   const after = request.messages.slice(promptIndex + 1);
   const step = after.filter((m) => m.role === 'assistant').length;
@@ -59,7 +62,9 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
     }
   };
 
-  if (plan.kind === 'stream') {
+  if (request.system === COMPACTION_SYSTEM_PROMPT) {
+    yield* emitText(summarizeConversation(request.messages.slice(0, -1)), deltaDelayMs);
+  } else if (plan.kind === 'stream') {
     yield* emitText(generateMarkdown(plan.words), 0, plan.rate);
   } else if (plan.kind === 'think') {
     const thought = `The user asked me to think about ${plan.topic}. I will consider it step by step and answer briefly.`;
@@ -168,4 +173,28 @@ function chatReply(plan: Extract<OfflinePlan, { kind: 'chat' }>): string {
 
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
+}
+
+/** The deterministic compaction summary: what was asked, which tools ran, the last answer. */
+function summarizeConversation(messages: readonly Message[]): string {
+  const prompts: string[] = [];
+  const tools: string[] = [];
+  let lastAnswer = '';
+  for (const m of messages) {
+    for (const b of m.content) {
+      if (m.role === 'user' && b.type === 'text') prompts.push(b.text.split('\n')[0]!.slice(0, 120));
+      if (b.type === 'tool_use') tools.push(`${b.name} ${JSON.stringify(b.input).slice(0, 80)}`);
+    }
+    if (m.role === 'assistant') {
+      const t = textOf(m).trim();
+      if (t) lastAnswer = t.split('\n')[0]!.slice(0, 200);
+    }
+  }
+  return [
+    `Summary of ${messages.length} earlier messages.`,
+    '',
+    `- The user asked: ${prompts.map((p) => `"${p}"`).join('; ') || '(nothing)'}`,
+    `- Tools used: ${tools.join('; ') || 'none'}`,
+    `- Last answer: ${lastAnswer || '(none)'}`,
+  ].join('\n');
 }

@@ -2,7 +2,7 @@ import type { AgentEvent, EventOf, PermissionMode } from '../events.js';
 import { notice } from '../events.js';
 import type { Message } from '../messages.js';
 import { userText } from '../messages.js';
-import { query } from '../loop/query.js';
+import { query, runCompaction, type CompactionSettings } from '../loop/query.js';
 import type { AskPermission, PermissionAsk, PermissionChecker, PermissionDecision } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -19,6 +19,7 @@ export interface AgentSessionOptions {
   maxTurns?: number;
   now?: () => number;
   history?: readonly Message[];
+  compaction?: CompactionSettings;
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -131,6 +132,7 @@ export class AgentSession {
       ...(this.options.maxTurns !== undefined ? { maxTurns: this.options.maxTurns } : {}),
       ...(this.options.now ? { now: this.options.now } : {}),
       denials: this.denials,
+      ...(this.options.compaction ? { compaction: this.options.compaction } : {}),
     });
     try {
       for await (const event of stream) {
@@ -196,6 +198,39 @@ export class AgentSession {
   setProvider(provider: ModelProvider): void {
     this.provider = provider;
     this.emit(notice('info', `Model set to ${provider.model} (${provider.name}).`));
+  }
+
+  /** Compacts now (the /compact command). Refused while a turn runs. */
+  async compact(instructions?: string): Promise<void> {
+    if (this.running) {
+      this.emit(notice('warning', 'A turn is running; compact after it ends (or press Esc).'));
+      return;
+    }
+    const controller = new AbortController();
+    this.controller = controller;
+    const run = (async (): Promise<EventOf<'terminal'>> => {
+      try {
+        const stream = runCompaction(this.history, { provider: this.provider, signal: controller.signal, ...(this.options.compaction ? { compaction: this.options.compaction } : {}) }, 'manual', instructions);
+        for (;;) {
+          const next = await stream.next();
+          if (next.done) {
+            if (next.value) this.history = next.value.messages;
+            break;
+          }
+          this.emit(next.value);
+        }
+      } catch (error) {
+        this.emit(notice('error', `Compaction failed: ${error instanceof Error ? error.message : String(error)}`));
+      }
+      return { type: 'terminal', reason: 'completed', turns: 0, messages: this.history };
+    })();
+    this.running = run.finally(() => {
+      this.running = undefined;
+      this.controller = undefined;
+      const next = this.queue.shift();
+      if (next !== undefined) void this.run(next);
+    });
+    await this.running;
   }
 
   /** Starts a fresh conversation (the /clear command). */

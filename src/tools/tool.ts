@@ -9,6 +9,8 @@ export interface ToolContext {
   readonly signal: AbortSignal;
   /** Live output for the UI (bash lines, for example). Never part of the result. */
   readonly onProgress?: (text: string) => void;
+  /** Asks the loop to compact the history before the next model call (the `compact` tool). */
+  readonly requestCompaction?: (instructions?: string) => void;
 }
 
 export interface ToolResult {

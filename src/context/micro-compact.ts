@@ -1,0 +1,48 @@
+import type { Message, ToolUseBlock } from '../messages.js';
+
+export const DEFAULT_KEEP_RECENT_RESULTS = 8;
+/** Results this short cost less than the stub that would replace them. */
+const MIN_STUB_CHARS = 200;
+/** The latest reads of this many distinct files stay: the model is still working from them. */
+const KEEP_RECENT_FILES = 3;
+
+/**
+ * Replaces old tool results beyond the most recent `keepRecent` by a short stub naming the tool
+ * and input, keeping the latest read of each recently read file. Applied to the request only:
+ * the session keeps the full history. Never mutates its input.
+ */
+export function microCompact(messages: readonly Message[], keepRecent = DEFAULT_KEEP_RECENT_RESULTS): Message[] {
+  const uses = new Map<string, ToolUseBlock>();
+  const order: string[] = [];
+  for (const m of messages) {
+    for (const b of m.content) {
+      if (b.type === 'tool_use') uses.set(b.id, b);
+      if (b.type === 'tool_result') order.push(b.tool_use_id);
+    }
+  }
+  if (order.length <= keepRecent) return messages as Message[];
+  const keep = new Set(order.slice(-keepRecent));
+  const recentFiles: string[] = [];
+  for (let i = order.length - 1; i >= 0 && recentFiles.length < KEEP_RECENT_FILES; i--) {
+    const use = uses.get(order[i]!);
+    const path = use?.name === 'read_file' ? (use.input as { path?: unknown }).path : undefined;
+    if (typeof path === 'string' && !recentFiles.includes(path)) {
+      recentFiles.push(path);
+      keep.add(order[i]!);
+    }
+  }
+  return messages.map((m) => {
+    if (!m.content.some((b) => b.type === 'tool_result' && !keep.has(b.tool_use_id))) return m;
+    return {
+      role: m.role,
+      content: m.content.map((b) => {
+        if (b.type !== 'tool_result' || keep.has(b.tool_use_id)) return b;
+        const text = typeof b.content === 'string' ? b.content : b.content.map((c) => c.text).join('');
+        if (text.length < MIN_STUB_CHARS) return b;
+        const use = uses.get(b.tool_use_id);
+        const input = use ? JSON.stringify(use.input).slice(0, 120) : '';
+        return { ...b, content: `[Old result of ${use?.name ?? 'a tool'} ${input} cleared to save context (${text.length} chars); call the tool again if you need it.]` };
+      }),
+    };
+  });
+}

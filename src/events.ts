@@ -88,6 +88,48 @@ const CompactEvent = z.object({
   summary: z.string(),
   messages: z.array(MessageSchema),
 });
+// A child agent's event, wrapped once per level: `parent_id` is the tool_use id of the `agent`
+// call that started it, so the UI nests the child's cards inside that card.
+const SubagentEvent = z.object({
+  type: z.literal('subagent'),
+  parent_id: z.string(),
+  agent_type: z.string(),
+  depth: z.number(),
+  get event(): z.ZodType<AgentEvent> {
+    return AgentEventSchema;
+  },
+});
+export const TodoItemSchema = z.object({
+  content: z.string(),
+  status: z.enum(['pending', 'in_progress', 'completed']),
+  activeForm: z.string(),
+});
+export type TodoItem = z.infer<typeof TodoItemSchema>;
+const TodosEvent = z.object({ type: z.literal('todos'), todos: z.array(TodoItemSchema) });
+const CronEvent = z.object({
+  type: z.literal('cron'),
+  task_id: z.string(),
+  schedule: z.string(),
+  prompt: z.string(),
+  status: z.enum(['created', 'deleted', 'fired', 'missed', 'auto_run_finished']),
+  result: z.string().optional(),
+});
+const BackgroundShellEvent = z.object({
+  type: z.literal('background_shell'),
+  id: z.string(),
+  command: z.string(),
+  status: z.enum(['running', 'completed', 'failed', 'killed']),
+  exit_code: z.number().optional(),
+});
+const TeamEvent = z.object({
+  type: z.literal('team'),
+  kind: z.enum(['spawned', 'status', 'message']),
+  name: z.string(),
+  status: z.enum(['working', 'idle', 'stopped']).optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  text: z.string().optional(),
+});
 const TerminalEvent = z.object({
   type: z.literal('terminal'),
   reason: TerminalReasonSchema,
@@ -97,7 +139,7 @@ const TerminalEvent = z.object({
   result: z.string().optional(),
 });
 
-export const AgentEventSchema = z.discriminatedUnion('type', [
+export const AgentEventSchema: z.ZodType<AgentEvent> = z.discriminatedUnion('type', [
   SessionStartEvent,
   UserPromptEvent,
   TurnStartEvent,
@@ -113,10 +155,45 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
   NoticeEvent,
   ModeChangeEvent,
   CompactEvent,
+  SubagentEvent,
+  TodosEvent,
+  CronEvent,
+  BackgroundShellEvent,
+  TeamEvent,
   TerminalEvent,
 ]);
 
-export type AgentEvent = z.infer<typeof AgentEventSchema>;
+type BaseEvent =
+  | z.infer<typeof SessionStartEvent>
+  | z.infer<typeof UserPromptEvent>
+  | z.infer<typeof TurnStartEvent>
+  | z.infer<typeof TextDeltaEvent>
+  | z.infer<typeof ThinkingDeltaEvent>
+  | z.infer<typeof AssistantEvent>
+  | z.infer<typeof ToolStartEvent>
+  | z.infer<typeof ToolProgressEvent>
+  | z.infer<typeof ToolResultEvent>
+  | z.infer<typeof PermissionRequestEvent>
+  | z.infer<typeof PermissionDeniedEvent>
+  | z.infer<typeof UsageEvent>
+  | z.infer<typeof NoticeEvent>
+  | z.infer<typeof ModeChangeEvent>
+  | z.infer<typeof CompactEvent>
+  | z.infer<typeof TodosEvent>
+  | z.infer<typeof CronEvent>
+  | z.infer<typeof BackgroundShellEvent>
+  | z.infer<typeof TeamEvent>
+  | z.infer<typeof TerminalEvent>;
+
+export interface SubagentEnvelope {
+  type: 'subagent';
+  parent_id: string;
+  agent_type: string;
+  depth: number;
+  event: AgentEvent;
+}
+
+export type AgentEvent = BaseEvent | SubagentEnvelope;
 export type AgentEventType = AgentEvent['type'];
 export type EventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;
 

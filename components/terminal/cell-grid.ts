@@ -1,0 +1,150 @@
+// Parses frame text (lines with SGR escapes) into rows of terminal cells, the way a
+// terminal would lay them out: wide characters take two cells, combining marks join
+// the previous cell, tabs expand, anything past the last column is clipped.
+import stringWidth from 'string-width';
+import { DEFAULT_STYLE, applySgr } from './sgr.js';
+
+export interface Cell {
+  /** The grapheme shown; '' for the right half of a wide character. */
+  readonly ch: string;
+  /** 2 for a wide character's left half, 0 for its right half, else 1. */
+  readonly w: 0 | 1 | 2;
+  readonly s: number;
+  /**
+   * Terminals disagree on this grapheme's width (emoji sequences, VS16, flags), so the
+   * writer must not trust its own idea of where the cursor ends up after printing it.
+   */
+  readonly risky: boolean;
+}
+
+export interface Row {
+  /** Cells up to the last non-blank one; everything after is a default-styled space. */
+  readonly cells: readonly Cell[];
+  /** Identifies the row's content: start style + source text (same key, same cells). */
+  readonly key: string;
+  /** Style in effect after the line, carried into the next line as a terminal would. */
+  readonly endStyle: number;
+}
+
+export const BLANK: Cell = { ch: ' ', w: 1, s: DEFAULT_STYLE, risky: false };
+export const BLANK_ROW: Row = { cells: [], key: '', endStyle: DEFAULT_STYLE };
+
+export const cellAt = (row: Row, x: number): Cell => row.cells[x] ?? BLANK;
+
+export const cellsEqual = (a: Cell, b: Cell): boolean => a === b || (a.ch === b.ch && a.w === b.w && a.s === b.s);
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const pictographic = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u200d|\ufe0f/u;
+const widthCache = new Map<string, { w: number; risky: boolean }>();
+
+/** Width of one grapheme (0, 1 or 2) per string-width, plus whether terminals disagree on it. */
+export function graphemeInfo(g: string): { w: number; risky: boolean } {
+  let info = widthCache.get(g);
+  if (!info) {
+    const w = Math.min(2, stringWidth(g));
+    const codePoints = [...g];
+    let sum = 0;
+    for (const cp of codePoints) sum += Math.min(2, stringWidth(cp));
+    info = { w, risky: w > 0 && (sum !== w || (codePoints.length > 1 && pictographic.test(g))) };
+    if (widthCache.size > 10_000) widthCache.clear();
+    widthCache.set(g, info);
+  }
+  return info;
+}
+
+// CSI (group 1 = params, group 2 = final byte), OSC (dropped: hyperlinks are not kept),
+// other escapes, and C0/C1 controls.
+const CONTROL = /\x1b\[([0-?]*)[ -/]*([@-~])|\x1b\][\s\S]*?(?:\x07|\x1b\\|$)|\x1b[\s\S]?|[\x00-\x1f\x7f-\x9f]/g;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+const asciiCells = new Map<string, Cell>();
+function makeCell(ch: string, w: 0 | 1 | 2, s: number, risky: boolean): Cell {
+  if (w !== 1 || risky || ch.length !== 1) return { ch, w, s, risky };
+  const key = ch + s;
+  let cell = asciiCells.get(key);
+  if (!cell) {
+    cell = { ch, w, s, risky };
+    if (asciiCells.size < 100_000) asciiCells.set(key, cell);
+  }
+  return cell;
+}
+
+/** Parses one line starting in style `startStyle`, clipped to `columns` cells. */
+export function parseLine(line: string, startStyle: number, columns: number): Row {
+  const cells: Cell[] = [];
+  let style = startStyle;
+  let lead = -1; // index of the last cell a combining mark may join
+
+  const put = (ch: string, w: number, risky: boolean): void => {
+    if (w === 0) {
+      const prev = cells[lead];
+      if (prev) cells[lead] = { ...prev, ch: prev.ch + ch, risky: prev.risky || risky };
+      return;
+    }
+    if (cells.length >= columns) {
+      lead = -1;
+      return;
+    }
+    if (w === 2 && cells.length + 2 > columns) {
+      cells.push(makeCell(' ', 1, style, false)); // a wide char that does not fit is clipped
+      lead = -1;
+      return;
+    }
+    lead = cells.length;
+    cells.push(makeCell(ch, w === 2 ? 2 : 1, style, risky));
+    if (w === 2) cells.push({ ch: '', w: 0, s: style, risky: false });
+  };
+
+  const text = (t: string): void => {
+    if (PRINTABLE_ASCII.test(t)) {
+      for (const ch of t) put(ch, 1, false);
+      return;
+    }
+    for (const { segment } of segmenter.segment(t)) {
+      const info = graphemeInfo(segment);
+      put(segment, info.w, info.risky);
+    }
+  };
+
+  CONTROL.lastIndex = 0;
+  let at = 0;
+  for (let m = CONTROL.exec(line); m; m = CONTROL.exec(line)) {
+    if (m.index > at) text(line.slice(at, m.index));
+    at = CONTROL.lastIndex;
+    if (m[2] === 'm') style = applySgr(style, m[1] ?? '');
+    else if (m[0] === '\t') {
+      const stop = Math.min(columns, (Math.floor(cells.length / 8) + 1) * 8);
+      while (cells.length < stop) put(' ', 1, false);
+      lead = -1;
+    }
+  }
+  if (at < line.length) text(line.slice(at));
+
+  while (cells.length > 0 && cellsEqual(cells[cells.length - 1] ?? BLANK, BLANK)) cells.pop();
+  return { cells, key: `${startStyle}\u0001${line}`, endStyle: style };
+}
+
+/**
+ * Parses a whole frame into exactly `rows` rows (extra lines dropped, missing ones blank).
+ * `cache` maps row keys of the previous frame to parsed rows, so unchanged and scrolled
+ * lines are not re-parsed; it is replaced with this frame's rows.
+ */
+export function parseFrame(frame: string, columns: number, rows: number, cache?: Map<string, Row>): Row[] {
+  const lines = frame.split('\n', rows);
+  const out: Row[] = [];
+  const next = new Map<string, Row>();
+  let style = DEFAULT_STYLE;
+  for (const line of lines) {
+    const key = `${style}\u0001${line}`;
+    const row = cache?.get(key) ?? parseLine(line, style, columns);
+    next.set(key, row);
+    out.push(row);
+    style = row.endStyle;
+  }
+  while (out.length < rows) out.push(BLANK_ROW);
+  if (cache) {
+    cache.clear();
+    for (const [k, v] of next) cache.set(k, v);
+  }
+  return out;
+}

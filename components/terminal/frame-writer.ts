@@ -1,0 +1,155 @@
+// Writes whole frames to a terminal as cell diffs against what is already on screen,
+// letting the terminal scroll a region itself when content moved by whole lines.
+import { BLANK_ROW, parseFrame, type Row } from './cell-grid.js';
+import { Emitter, diffScreen, type TermState } from './screen-diff.js';
+import { DEFAULT_STYLE } from './sgr.js';
+
+export const SYNC_BEGIN = '\x1b[?2026h';
+export const SYNC_END = '\x1b[?2026l';
+
+export interface FrameWriterOptions {
+  out: { write(s: string): unknown };
+  columns: number;
+  rows: number;
+  /** Detect line shifts and use scroll regions (default true). */
+  scroll?: boolean;
+}
+
+export interface FrameWriter {
+  /** Shows `frame` (lines joined by '\n', SGR styles allowed); writes nothing when nothing changed. */
+  writeFrame(frame: string): void;
+  /** The terminal was resized: the next frame is drawn from a cleared screen. */
+  resize(columns: number, rows: number): void;
+  /** Forget what is on screen (e.g. something else wrote to it): the next frame is a full redraw. */
+  invalidate(): void;
+  readonly columns: number;
+  readonly rows: number;
+}
+
+export interface ScrollShift {
+  top: number;
+  bottom: number;
+  /** Lines moved: > 0 content moves up (SU), < 0 content moves down (SD). */
+  by: number;
+}
+
+/** Best whole-line shift of `prev` that reproduces rows of `next`, if any would save rewriting. */
+export function findScroll(prev: readonly Row[], next: readonly Row[]): ScrollShift | undefined {
+  const rows = next.length;
+  let best: ScrollShift | undefined;
+  let bestGain = 0;
+  for (let k = 1; k < rows; k++) {
+    for (const dir of [1, -1]) {
+      // Runs of i where next[i] equals prev[i + dir * k]; gain counts lines not already in place.
+      let runStart = -1;
+      let gain = 0;
+      for (let i = 0; i <= rows; i++) {
+        const j = i + dir * k;
+        const row = next[i];
+        const hit = row !== undefined && j >= 0 && j < rows && row.cells.length > 0 && row.key === prev[j]?.key;
+        if (hit) {
+          if (runStart < 0) {
+            runStart = i;
+            gain = 0;
+          }
+          if (row.key !== prev[i]?.key) gain++;
+          continue;
+        }
+        if (runStart >= 0 && gain > bestGain) {
+          bestGain = gain;
+          best = dir > 0
+            ? { top: runStart, bottom: i - 1 + k, by: k }
+            : { top: runStart - k, bottom: i - 1, by: -k };
+        }
+        runStart = -1;
+      }
+    }
+  }
+  return best;
+}
+
+/** Screen content after the terminal scrolls region [top, bottom] by `by` lines. */
+export function applyScroll(screen: readonly Row[], { top, bottom, by }: ScrollShift): Row[] {
+  const out = screen.slice();
+  for (let y = top; y <= bottom; y++) {
+    const from = y + by;
+    out[y] = from >= top && from <= bottom ? (screen[from] ?? BLANK_ROW) : BLANK_ROW;
+  }
+  return out;
+}
+
+function scrollSequence({ top, bottom, by }: ScrollShift, rows: number): string {
+  const op = by > 0 ? `\x1b[${by === 1 ? '' : by}S` : `\x1b[${by === -1 ? '' : -by}T`;
+  if (top === 0 && bottom === rows - 1) return op;
+  return `\x1b[${top + 1};${bottom + 1}r${op}\x1b[r`;
+}
+
+export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
+  const { out } = options;
+  const useScroll = options.scroll ?? true;
+  let columns = options.columns;
+  let rows = options.rows;
+  let screen: Row[] = [];
+  let lastFrame: string | undefined;
+  let full = true;
+  let state: TermState = { x: -1, y: -1, style: -1 };
+  const cache = new Map<string, Row>();
+
+  const render = (prev: readonly Row[], next: readonly Row[], start: TermState, prefix: (e: Emitter) => void): Emitter => {
+    const e = new Emitter(start, columns, rows);
+    prefix(e);
+    diffScreen(prev, next, e, rows);
+    if (e.state.style !== DEFAULT_STYLE) e.setStyle(DEFAULT_STYLE); // leave the terminal unstyled between frames
+    return e;
+  };
+
+  return {
+    get columns() {
+      return columns;
+    },
+    get rows() {
+      return rows;
+    },
+    writeFrame(frame) {
+      if (!full && frame === lastFrame) return;
+      const next = parseFrame(frame, columns, rows, cache);
+      let best: Emitter;
+      if (full) {
+        const blank = next.map(() => BLANK_ROW);
+        best = render(blank, next, { x: -1, y: -1, style: -1 }, (e) => {
+          e.raw('\x1b[?25l');
+          e.defaultBackground();
+          e.raw('\x1b[2J');
+        });
+      } else {
+        best = render(screen, next, state, () => {});
+        const shift = useScroll ? findScroll(screen, next) : undefined;
+        if (shift) {
+          const scrolled = render(applyScroll(screen, shift), next, state, (e) => {
+            e.defaultBackground();
+            e.raw(scrollSequence(shift, rows));
+            // DECSTBM homes the cursor; SU/SD leave it, but do not rely on either.
+            e.state.x = -1;
+            e.state.y = -1;
+          });
+          if (scrolled.output.length < best.output.length) best = scrolled;
+        }
+      }
+      const body = best.output;
+      if (body) out.write(SYNC_BEGIN + body + SYNC_END);
+      state = best.state;
+      screen = next;
+      lastFrame = frame;
+      full = false;
+    },
+    resize(c, r) {
+      columns = c;
+      rows = r;
+      cache.clear();
+      full = true;
+    },
+    invalidate() {
+      full = true;
+    },
+  };
+}

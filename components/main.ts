@@ -83,6 +83,8 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
 
+  // Background shells die with cairn, whatever the exit path.
+  process.once('exit', () => runtime.close());
   if (cli.showSystem) {
     process.stdout.write(await runtime.systemPrompt());
     return 0;
@@ -92,6 +94,7 @@ async function main(args: string[]): Promise<number> {
     const { runHeadless } = await import('../src/headless.js');
     return runHeadless(runtime, prompt!, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr });
   }
+  runtime.startBackground();
   const { runTui } = await import('./app/run-tui.js');
   return runTui({
     session: runtime.session,

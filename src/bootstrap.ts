@@ -2,24 +2,25 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { loadAgentDefinitions } from './agents/agent-definition-loader.js';
+import { clockFromEnv } from './clock.js';
+import { writeEpisodicNote } from './context/compact.js';
+import type { PromptSection } from './context/system-prompt.js';
+import { createSystemPromptSource } from './context/system-prompt-source.js';
 import type { PermissionMode } from './events.js';
-import { createPermissionChecker } from './permissions/checker.js';
-import { loadSettings } from './permissions/settings.js';
-import { parseRule, splitRuleList } from './permissions/rule-parse.js';
+import { notice } from './events.js';
 import { createOfflineProvider } from './providers/offline.js';
 import { createProvider, resolveProvider } from './providers/registry.js';
+import { createBackgroundWork, type BackgroundWork } from './runtime/background-work.js';
+import { permissionsFromOptions } from './runtime/permissions-from-options.js';
+import { findSessionToResume } from './runtime/resume.js';
+import { createToolPool } from './runtime/tool-pool.js';
+import { createUsageLog } from './runtime/usage-log.js';
 import { AgentSession } from './session/agent-session.js';
-import { listSessions } from './session/session-list.js';
-import { loadSession, type LoadedSession } from './session/session-loader.js';
+import type { LoadedSession } from './session/session-loader.js';
 import { sessionFile } from './session/session-paths.js';
 import { SessionWriter } from './session/session-writer.js';
-import { createSystemPromptSource } from './context/system-prompt-source.js';
-import type { PromptSection } from './context/system-prompt.js';
-import { createBuiltinTools } from './tools/builtin.js';
-import { createCompactTool } from './tools/compact.js';
-import { createMemoryTool } from './tools/memory.js';
-import { writeEpisodicNote } from './context/compact.js';
-import { notice } from './events.js';
+import { TodoList } from './todos/todo-list.js';
 
 export interface RuntimeOptions {
   cwd: string;
@@ -44,7 +45,7 @@ export interface Runtime {
   session: AgentSession;
   cwd: string;
   cairnHome: string;
-  /** Where the provider choice came from, for the "offline model" announcement. */
+  /** Where the provider choice came from. */
   providerSource: string;
   systemPrompt(): Promise<string>;
   systemPromptSections(): Promise<PromptSection[]>;
@@ -54,8 +55,12 @@ export interface Runtime {
   sessionFile?: string;
   /** Set when a session was resumed: its events re-render the transcript. */
   resumed?: LoadedSession;
-  /** Things to tell the user at start (no session to continue, repaired lines). */
+  /** Things to tell the user at start (no session to continue, repaired lines, bad agent files). */
   startupNotices: string[];
+  todos: TodoList;
+  background: BackgroundWork;
+  /** Starts the cron scheduler (interactive sessions only). */
+  startBackground(): void;
   close(): void;
 }
 
@@ -65,57 +70,55 @@ export function cairnHomeFrom(env: NodeJS.ProcessEnv): string {
 
 /**
  * Builds everything a session needs from flags, environment and settings files.
- * Throws SettingsError / ConfigError (messages name the file and field): cairn refuses
- * to start half-configured.
+ * Throws errors naming the file, field or flag at fault: cairn refuses to start half-configured.
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const cwd = await fs.realpath(options.cwd);
   const cairnHome = cairnHomeFrom(options.env);
-  const settings = await loadSettings({ workspace: cwd, cairnHome });
-  const flagRules = {
-    allow: flagRuleList('--allowed-tools', options.allowedTools ?? []),
-    deny: flagRuleList('--disallowed-tools', options.disallowedTools ?? []),
-  };
-  const rules = {
-    allow: [...flagRules.allow, ...settings.rules.allow],
-    ask: [...settings.rules.ask],
-    deny: [...flagRules.deny, ...settings.rules.deny],
-  };
-  const mode = options.permissionMode ?? settings.defaultMode ?? 'default';
-  const permissions = createPermissionChecker({ workspace: cwd, mode, rules, cairnHome });
-
+  const now = options.now ?? (() => new Date());
+  const { permissions, sources } = await permissionsFromOptions({ ...options, cwd, cairnHome });
   const resolved = await resolveProvider({
     flags: { ...(options.provider ? { provider: options.provider } : {}), ...(options.model ? { model: options.model } : {}) },
     env: options.env,
     cairnHome,
   });
-  const provider = createProvider(resolved, {
-    createOffline: (model) =>
-      createOfflineProvider({ model, deltaDelayMs: Number(options.env['CAIRN_OFFLINE_DELAY_MS'] ?? (options.interactive ? 8 : 0)) }),
-  });
+  const deltaDelayMs = Number(options.env['CAIRN_OFFLINE_DELAY_MS'] ?? (options.interactive ? 8 : 0));
+  const providerFor = (model: string) => createProvider({ ...resolved, model }, { createOffline: (m) => createOfflineProvider({ model: m, deltaDelayMs }) });
+  const provider = providerFor(resolved.model);
+
   const startupNotices: string[] = [];
-  const now = options.now ?? (() => new Date());
-  let resumed: LoadedSession | undefined;
-  let resumeFile: string | undefined;
-  if (options.resumeId) {
-    resumeFile = sessionFile(cairnHome, cwd, options.resumeId);
-    resumed = await loadSession(resumeFile);
-  } else if (options.continueLatest) {
-    const latest = (await listSessions(cairnHome, cwd))[0];
-    if (latest) {
-      resumeFile = latest.file;
-      resumed = await loadSession(latest.file);
-    } else {
-      startupNotices.push('No earlier session in this workspace to continue; starting a new one.');
-    }
-  }
+  const resume = await findSessionToResume({ ...options, cairnHome, cwd });
+  if (resume.file === undefined && resume.note) startupNotices.push(resume.note);
+  const resumed = resume.file !== undefined ? resume.loaded : undefined;
   if (resumed) startupNotices.push(...resumed.warnings);
   const sessionId = resumed?.header.id ?? randomUUID();
 
-  const tools = [...createBuiltinTools(), createMemoryTool({ cairnHome, now }), createCompactTool()];
+  const { agents, problems } = await loadAgentDefinitions(cairnHome, cwd);
+  for (const p of problems) startupNotices.push(`Skipped agent definition ${p.file}: ${p.message}`);
+
+  const todos = new TodoList();
+  const lastTodos = resumed?.events.findLast((e) => e.type === 'todos');
+  if (lastTodos?.type === 'todos') todos.replace(lastTodos.todos);
+  const background = createBackgroundWork({ cwd, clock: clockFromEnv(options.env), todos });
+
+  let session: AgentSession | undefined;
+  const currentProvider = () => session?.provider ?? provider;
+  const tools = createToolPool({
+    cwd,
+    cairnHome,
+    now,
+    shells: background.shells,
+    cron: background.cron,
+    todos,
+    permissions,
+    agents: () => agents,
+    provider: (model) => (model ? providerFor(model) : currentProvider()),
+    environment: () => `Workspace: ${cwd}\nPlatform: ${os.platform()}\nDate: ${now().toISOString().slice(0, 10)}`,
+  });
   const promptSource = createSystemPromptSource({ cwd, cairnHome, now, toolNames: () => tools.map((t) => t.name) });
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
-  const session = new AgentSession({
+
+  const live = new AgentSession({
     provider,
     tools,
     permissions,
@@ -130,51 +133,64 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         await writeEpisodicNote(cwd, now(), result, trigger);
       },
     },
+    reminders: () => background.reminders(),
   });
-  const usageLog = path.join(cairnHome, 'usage.jsonl');
-  session.subscribe((event) => {
-    if (event.type !== 'usage') return;
-    const line = { ts: now().toISOString(), session: sessionId, provider: session.providerName, model: event.model ?? session.model, ...event.usage };
-    fs.mkdir(cairnHome, { recursive: true })
-      .then(() => fs.appendFile(usageLog, `${JSON.stringify(line)}\n`))
-      .catch((error: unknown) => session.emit(notice('warning', `Could not append to ${usageLog}: ${error instanceof Error ? error.message : String(error)}`)));
+  session = live;
+  live.subscribe((event) => {
+    if (event.type === 'turn_start') todos.tick();
+  });
+  live.subscribe(createUsageLog(cairnHome, () => ({ session: sessionId, provider: live.providerName, model: live.model }), now, (m) => live.emit(notice('warning', m))));
+
+  const agentTool = tools.find((t) => t.name === 'agent');
+  background.attach({
+    get busy() {
+      return live.busy;
+    },
+    run: (prompt) => live.run(prompt),
+    emit: (event) => live.emit(event),
+    async runInBackground(prompt) {
+      if (!agentTool) throw new Error('no agent tool');
+      const result = await agentTool.call(
+        { type: 'general', task: prompt, description: 'scheduled task' },
+        { cwd, signal: new AbortController().signal, toolUseId: `cron-${randomUUID().slice(0, 8)}`, emit: (e) => live.emit(e) },
+      );
+      return result.content;
+    },
   });
 
   let writer: SessionWriter | undefined;
   if (options.persist !== false) {
-    const file = resumeFile ?? sessionFile(cairnHome, cwd, sessionId);
-    writer = resumeFile ? SessionWriter.resume(file) : SessionWriter.create(file, { id: sessionId, cwd, created: now().toISOString() });
+    const file = resume.file ?? sessionFile(cairnHome, cwd, sessionId);
+    writer = resume.file ? SessionWriter.resume(file) : SessionWriter.create(file, { id: sessionId, cwd, created: now().toISOString() });
     const w = writer;
-    session.subscribe((event) => w.append(event));
+    live.subscribe((event) => w.append(event));
   }
+  let backgroundStarted = false;
   return {
+    session: live,
+    cwd,
+    cairnHome,
+    providerSource: resolved.source,
+    settingsSources: sources,
     sessionId,
     contextWindow: resolved.contextWindow,
     ...(writer ? { sessionFile: writer.file } : {}),
     ...(resumed ? { resumed } : {}),
     startupNotices,
-    close: () => writer?.close(),
-    session,
-    cwd,
-    cairnHome,
-    providerSource: resolved.source,
-    settingsSources: settings.sources,
-    systemPrompt: async () => system({ mode: session.mode, model: session.model }),
-    systemPromptSections: async () => (await promptSource.build({ mode: session.mode, model: session.model })).sections,
+    todos,
+    background,
+    startBackground() {
+      if (backgroundStarted) return;
+      backgroundStarted = true;
+      background.start();
+    },
+    systemPrompt: async () => system({ mode: live.mode, model: live.model }),
+    systemPromptSections: async () => (await promptSource.build({ mode: live.mode, model: live.model })).sections,
+    close: () => {
+      background.stop();
+      writer?.close();
+    },
   };
-}
-
-/** Splits and checks rules given on the command line, naming the flag in any error. */
-function flagRuleList(flag: string, values: readonly string[]): string[] {
-  const rules = values.flatMap(splitRuleList);
-  for (const rule of rules) {
-    try {
-      parseRule(rule);
-    } catch (error) {
-      throw new Error(`${flag}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  return rules;
 }
 
 /** CAIRN_COMPACT_THRESHOLD (tokens) overrides 80% of the model's context window. */

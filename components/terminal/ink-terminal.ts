@@ -27,18 +27,27 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
   const size = () => ({ columns: terminal.columns || 80, rows: terminal.rows || 24 });
   const { columns, rows } = size();
   const writer = createFrameWriter({ out: terminal, columns, rows, scroll: options.scroll });
+  // Ink writes a last frame on unmount, after the app may have left the alternate screen:
+  // once disposed, nothing more reaches the terminal.
+  let disposed = false;
   const stdout = createFrameCapture({
     columns,
     rows,
-    onFrame: (frame) => writer.writeFrame(frame),
-    onControl: (sequence) => terminal.write(sequence),
+    onFrame: (frame) => {
+      if (!disposed) writer.writeFrame(frame);
+    },
+    onControl: (sequence) => {
+      if (!disposed) terminal.write(sequence);
+    },
   });
   const redraw = (): void => {
+    if (disposed) return;
     stdout.flush();
     writer.invalidate();
     writer.writeFrame(stdout.frame);
   };
   const onResize = (): void => {
+    if (disposed) return;
     const next = size();
     writer.resize(next.columns, next.rows);
     stdout.resize(next.columns, next.rows); // Ink re-renders (now or after its throttle)
@@ -49,5 +58,13 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
     });
   };
   terminal.on('resize', onResize);
-  return { stdout, writer, redraw, dispose: () => terminal.off('resize', onResize) };
+  return {
+    stdout,
+    writer,
+    redraw,
+    dispose: () => {
+      disposed = true;
+      terminal.off('resize', onResize);
+    },
+  };
 }

@@ -42,6 +42,11 @@ export interface QueryParams {
   denials?: { consecutive: number };
   /** Context management: micro-compaction of each request and auto-compaction past a threshold. */
   compaction?: CompactionSettings;
+  /**
+   * Short notes for the model before each call (stale todos, finished background shells, fired
+   * cron prompts). Added to the request's last user message only, never to the history.
+   */
+  reminders?: () => string[];
 }
 
 export interface CompactionSettings {
@@ -108,10 +113,11 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
           if (result) messages = result.messages;
         }
       }
+      const sent = compaction ? microCompact(messages, compaction.keepRecentResults) : messages;
       const stream = params.provider.stream({
         model: params.provider.model,
         system,
-        messages: compaction ? microCompact(messages, compaction.keepRecentResults) : messages,
+        messages: withReminders(sent, params.reminders?.() ?? []),
         tools: specs,
         maxTokens: params.maxTokens ?? 16_384,
         signal: params.signal,
@@ -194,4 +200,11 @@ export async function* runCompaction(
     yield notice('warning', `After compaction: ${errorMessage(error)}`);
   }
   return result;
+}
+
+function withReminders(messages: Message[], reminders: readonly string[]): Message[] {
+  const last = messages[messages.length - 1];
+  if (reminders.length === 0 || last?.role !== 'user') return messages;
+  const notes = reminders.map((r) => ({ type: 'text' as const, text: `<system-reminder>\n${r}\n</system-reminder>` }));
+  return [...messages.slice(0, -1), { role: 'user', content: [...last.content, ...notes] }];
 }

@@ -163,7 +163,7 @@ async function* executeBatch(
       const p = prepared[index];
       if (p?.kind !== 'run') continue;
       const started = ctx.now();
-      const result = await callTool(p, ctx, (text) => queue.push({ type: 'tool_progress', id: p.call.id, name: p.call.name, content: text }));
+      const result = await callTool(p, ctx, queue, (text) => queue.push({ type: 'tool_progress', id: p.call.id, name: p.call.name, content: text }));
       finish(index, p.call, result, Math.max(0, ctx.now() - started));
     }
   };
@@ -173,13 +173,21 @@ async function* executeBatch(
   return results;
 }
 
-async function callTool(p: Extract<Prepared, { kind: 'run' }>, ctx: RunToolsContext, onProgress: (text: string) => void): Promise<ToolResult> {
+async function callTool(
+  p: Extract<Prepared, { kind: 'run' }>,
+  ctx: RunToolsContext,
+  queue: AsyncQueue<AgentEvent>,
+  onProgress: (text: string) => void,
+): Promise<ToolResult> {
   if (ctx.signal.aborted) return { content: INTERRUPTED_BY_USER, isError: true };
   try {
     return await p.tool.call(p.input, {
       cwd: ctx.cwd,
       signal: ctx.signal,
       onProgress,
+      toolUseId: p.call.id,
+      emit: (event) => queue.push(event),
+      ...(ctx.ask ? { ask: ctx.ask } : {}),
       ...(ctx.requestCompaction ? { requestCompaction: ctx.requestCompaction } : {}),
     });
   } catch (error) {

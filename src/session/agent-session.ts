@@ -20,6 +20,7 @@ export interface AgentSessionOptions {
   now?: () => number;
   history?: readonly Message[];
   compaction?: CompactionSettings;
+  reminders?: () => string[];
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -36,11 +37,11 @@ export class AgentSession {
   private controller: AbortController | undefined;
   private running: Promise<EventOf<'terminal'>> | undefined;
   private readonly denials = { consecutive: 0 };
-  private provider: ModelProvider;
+  private provider_: ModelProvider;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.history = [...(options.history ?? [])];
-    this.provider = options.provider;
+    this.provider_ = options.provider;
   }
 
   get messages(): readonly Message[] {
@@ -56,10 +57,13 @@ export class AgentSession {
     return this.options.permissions.mode;
   }
   get model(): string {
-    return this.provider.model;
+    return this.provider_.model;
+  }
+  get provider(): ModelProvider {
+    return this.provider_;
   }
   get providerName(): string {
-    return this.provider.name;
+    return this.provider_.name;
   }
   get permissions(): PermissionChecker {
     return this.options.permissions;
@@ -80,12 +84,12 @@ export class AgentSession {
   sessionStart(): EventOf<'session_start'> {
     return {
       type: 'session_start',
-      provider: this.provider.name,
-      model: this.provider.model,
+      provider: this.provider_.name,
+      model: this.provider_.model,
       cwd: this.options.cwd,
       permission_mode: this.mode,
       tools: this.options.tools.map((t) => t.name),
-      offline: this.provider.offline === true,
+      offline: this.provider_.offline === true,
     };
   }
 
@@ -122,17 +126,18 @@ export class AgentSession {
     const stream = query({
       messages: this.history,
       prompt: userText(text),
-      provider: this.provider,
+      provider: this.provider_,
       tools: this.options.tools,
       permissions: this.options.permissions,
       ...(ask ? { ask } : {}),
-      system: () => this.options.system({ mode: this.mode, model: this.provider.model }),
+      system: () => this.options.system({ mode: this.mode, model: this.provider_.model }),
       cwd: this.options.cwd,
       signal,
       ...(this.options.maxTurns !== undefined ? { maxTurns: this.options.maxTurns } : {}),
       ...(this.options.now ? { now: this.options.now } : {}),
       denials: this.denials,
       ...(this.options.compaction ? { compaction: this.options.compaction } : {}),
+      ...(this.options.reminders ? { reminders: this.options.reminders } : {}),
     });
     try {
       for await (const event of stream) {
@@ -196,7 +201,7 @@ export class AgentSession {
   }
 
   setProvider(provider: ModelProvider): void {
-    this.provider = provider;
+    this.provider_ = provider;
     this.emit(notice('info', `Model set to ${provider.model} (${provider.name}).`));
   }
 
@@ -210,7 +215,7 @@ export class AgentSession {
     this.controller = controller;
     const run = (async (): Promise<EventOf<'terminal'>> => {
       try {
-        const stream = runCompaction(this.history, { provider: this.provider, signal: controller.signal, ...(this.options.compaction ? { compaction: this.options.compaction } : {}) }, 'manual', instructions);
+        const stream = runCompaction(this.history, { provider: this.provider_, signal: controller.signal, ...(this.options.compaction ? { compaction: this.options.compaction } : {}) }, 'manual', instructions);
         for (;;) {
           const next = await stream.next();
           if (next.done) {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { z } from 'zod';
+import type { ShellManager } from '../shells/shell-manager.js';
 import { HeadTailBuffer, LineSplitter } from './output-buffer.js';
 import { errorResult } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
@@ -27,7 +28,19 @@ const inputSchema = z.object({
     .describe('A short (5-10 word) description of what the command does, shown to the user.'),
 });
 
-export type BashInput = z.infer<typeof inputSchema>;
+const backgroundSchema = inputSchema.extend({
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe('Run the command in the background and return a shell id at once; read its output later with bash_output.'),
+});
+
+export type BashInput = z.infer<typeof backgroundSchema>;
+
+export interface BashToolOptions {
+  /** Enables run_in_background; without it the parameter is not offered. */
+  shells?: ShellManager;
+}
 
 const description = `Run a shell command with bash in the workspace root and return its combined stdout and stderr.
 - Use for builds, tests, git, package managers and other programs. Prefer read_file, list_dir, glob, grep, edit_file and write_file over cat, ls, find, grep, sed or echo redirection.
@@ -35,6 +48,11 @@ const description = `Run a shell command with bash in the workspace root and ret
 - No stdin: interactive commands (editors, prompts, pagers) will not work; pass flags like --yes or --no-pager.
 - Timeout defaults to ${DEFAULT_TIMEOUT_MS / 1000} s (max ${MAX_TIMEOUT_MS / 1000} s); on timeout the whole process group is killed. For servers, run them in the background with output redirected to a file.
 - Output over ${MAX_OUTPUT_CHARS} characters keeps only its beginning and end. A non-zero exit code is reported.`;
+
+const backgroundDescription = description.replace(
+  'For servers, run them in the background with output redirected to a file.',
+  'For servers, watchers and other long-running commands, set run_in_background: the call returns a shell id at once (no timeout applies), bash_output reads what it printed since the last read, kill_shell stops it, and you are told when it ends.',
+);
 
 type Ending = 'timeout' | 'abort';
 
@@ -146,17 +164,29 @@ async function runBash(input: BashInput, ctx: ToolContext): Promise<ToolResult> 
   };
 }
 
-export function createBashTool(): Tool<BashInput> {
+function startBackground(input: BashInput, ctx: ToolContext, shells: ShellManager): ToolResult {
+  if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
+  const { id } = shells.start(input.command, ctx.cwd);
+  return {
+    content: `Started background shell ${id}. Read its output with bash_output {"id": "${id}"}; stop it with kill_shell {"id": "${id}"}. You will be told when it ends.`,
+    display: { command: input.command, description: input.description, background: true, shellId: id },
+  };
+}
+
+export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
+  const { shells } = options;
   return defineTool<BashInput>({
     name: 'bash',
-    description,
-    inputSchema,
+    description: shells ? backgroundDescription : description,
+    // Without a shell manager the model is not offered run_in_background (zod strips it if sent).
+    inputSchema: shells ? backgroundSchema : (inputSchema as z.ZodType<BashInput>),
     kind: 'execute',
     isReadOnly: () => false,
     isConcurrencySafe: () => false,
     command: (input) => input.command,
     async call(input, ctx) {
       try {
+        if (input.run_in_background && shells) return startBackground(input, ctx, shells);
         return await runBash(input, ctx);
       } catch (err) {
         return errorResult(`bash failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,14 +1,23 @@
+import type { ShellManager } from '../shells/shell-manager.js';
+import { createBashOutputTool } from './bash-output.js';
 import { createBashTool } from './bash.js';
 import { createEditFileTool } from './edit-file.js';
 import { createGlobTool } from './glob.js';
 import { createGrepTool } from './grep.js';
+import { createKillShellTool } from './kill-shell.js';
 import { createListDirTool } from './list-dir.js';
 import { createReadFileTool } from './read-file.js';
 import type { AnyTool } from './tool.js';
 import { createWriteFileTool } from './write-file.js';
 
+export interface BuiltinToolsOptions {
+  /** Background shells: bash gets run_in_background, and bash_output and kill_shell are added after it. */
+  shells?: ShellManager;
+}
+
 /** The tools every session starts with, in the order the model sees them. */
-export function createBuiltinTools(): AnyTool[] {
+export function createBuiltinTools(options: BuiltinToolsOptions = {}): AnyTool[] {
+  const { shells } = options;
   return [
     createReadFileTool(),
     createWriteFileTool(),
@@ -16,6 +25,7 @@ export function createBuiltinTools(): AnyTool[] {
     createListDirTool(),
     createGlobTool(),
     createGrepTool(),
-    createBashTool(),
+    createBashTool(shells ? { shells } : {}),
+    ...(shells ? [createBashOutputTool(shells), createKillShellTool(shells)] : []),
   ];
 }

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { AgentEvent } from '../events.js';
+import type { AskPermission } from '../permissions/types.js';
 
 /** What a tool may touch, so the permission chain can judge a call without knowing the tool. */
 export type ToolKind = 'read' | 'edit' | 'execute' | 'other';
@@ -11,6 +13,12 @@ export interface ToolContext {
   readonly onProgress?: (text: string) => void;
   /** Asks the loop to compact the history before the next model call (the `compact` tool). */
   readonly requestCompaction?: (instructions?: string) => void;
+  /** The id of the tool_use being run (subagents nest their events under it). */
+  readonly toolUseId?: string;
+  /** Events a tool raises itself (a subagent's events, a todo update). */
+  readonly emit?: (event: AgentEvent) => void;
+  /** The ask channel of the run, if any: subagents route their approvals to it. */
+  readonly ask?: AskPermission;
 }
 
 export interface ToolResult {

@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createShellManager } from '../../../src/shells/shell-manager.js';
 import { createBashTool, MAX_OUTPUT_CHARS } from '../../../src/tools/bash.js';
 import type { ToolContext } from '../../../src/tools/tool.js';
 
@@ -166,4 +168,41 @@ describe('bash', () => {
     expect(tool.isReadOnly?.({ command: 'ls' })).toBe(false);
     expect(tool.isConcurrencySafe?.({ command: 'ls' })).toBe(false);
   });
+
+  it('does not offer run_in_background without a shell manager', async () => {
+    const schema = z.toJSONSchema(tool.inputSchema) as { properties: Record<string, unknown> };
+    expect(Object.keys(schema.properties)).not.toContain('run_in_background');
+    // Sent anyway, it is stripped by the schema and the command runs in the foreground.
+    const input = tool.inputSchema.parse({ command: 'echo fg', run_in_background: true });
+    expect((await tool.call(input, ctxWith())).content).toBe('fg');
+  });
 });
+
+describe('bash run_in_background', () => {
+  it('returns a shell id at once while the command keeps running', async () => {
+    const shells = createShellManager({ onEvent: () => {} });
+    const bg = createBashTool({ shells });
+    const schema = z.toJSONSchema(bg.inputSchema) as { properties: Record<string, { description?: string }> };
+    expect(schema.properties['run_in_background']?.description).toBeTruthy();
+    try {
+      const started = Date.now();
+      const r = await bg.call({ command: 'echo $$; sleep 20', run_in_background: true, timeout: 100 }, ctxWith());
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(r.isError).toBeFalsy();
+      expect(r.content).toMatch(/^Started background shell bash_1\. Read its output with bash_output \{"id": "bash_1"\}/);
+      expect(r.display).toMatchObject({ background: true, shellId: 'bash_1' });
+      // The timeout does not apply to background shells.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(shells.list()[0]).toMatchObject({ id: 'bash_1', status: 'running', cwd: dir });
+      let out = '';
+      await vi.waitFor(() => {
+        out += shells.read('bash_1')?.newOutput ?? '';
+        expect(out).toMatch(/^\d+\n$/);
+      });
+      pidFrom(out);
+    } finally {
+      shells.killAll();
+    }
+  });
+});
+

@@ -1,0 +1,97 @@
+import { Text } from 'ink';
+import { memo } from 'react';
+import { useTicker } from './app/use-ticker.js';
+import { modeLabel } from './Header.js';
+import { EXIT_CONFIRM_MS } from './keys/dispatch.js';
+import type { TuiStore } from './store/create-store.js';
+import type { TuiState } from './store/types.js';
+import { shallowEqual, useStoreSelector } from './store/use-store-selector.js';
+import { clipLine, paint, textWidth } from './theme/ansi.js';
+import type { Theme } from './theme/theme.js';
+import { useTheme } from './theme/use-theme.js';
+
+interface StatusView {
+  mode: TuiState['info']['mode'];
+  busy: boolean;
+  phase: TuiState['phase'];
+  waiting: boolean;
+  runningTools: number;
+  usage: TuiState['usage'];
+  limit: number;
+  exitArmedAt: number | undefined;
+}
+
+const selectStatus = (s: TuiState): StatusView => ({
+  mode: s.info.mode,
+  busy: s.busy,
+  phase: s.phase,
+  waiting: s.approvals.length > 0,
+  runningTools: countRunningTools(s.items),
+  usage: s.usage,
+  limit: s.contextLimit,
+  exitArmedAt: s.exitArmedAt,
+});
+
+// Tools of the current turn sit after its prompt: scan back to it, not the whole history.
+function countRunningTools(items: TuiState['items']): number {
+  let n = 0;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (item.kind === 'user') break;
+    if (item.kind === 'tool' && item.status === 'running') n++;
+  }
+  return n;
+}
+
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(n);
+  return n < 100_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`;
+}
+
+export function activityText(v: StatusView, now: number): string {
+  if (v.waiting) return 'waiting for approval';
+  if (!v.busy || !v.phase) return '';
+  const secs = `${(Math.max(0, now - v.phase.since) / 1000).toFixed(1)}s`;
+  switch (v.phase.kind) {
+    case 'waiting':
+    case 'thinking':
+      return `thinking ${secs}`;
+    case 'responding':
+      return `responding ${secs}`;
+    case 'tools':
+      return v.runningTools > 0 ? `running ${v.runningTools} tool${v.runningTools === 1 ? '' : 's'} ${secs}` : `working ${secs}`;
+  }
+}
+
+function contextBar(v: StatusView, theme: Theme): string {
+  const ratio = Math.min(1, v.usage.context / v.limit);
+  const cells = 8;
+  const filled = Math.round(ratio * cells);
+  const token = ratio >= 0.8 ? 'error' : ratio >= 0.5 ? 'warning' : 'success';
+  const bar = paint(theme, token, '▰'.repeat(filled)) + paint(theme, 'muted', '▱'.repeat(cells - filled));
+  return `ctx ${bar} ${formatTokens(v.usage.context)}/${formatTokens(v.limit)}`;
+}
+
+/** Mode, what the agent is doing, context fill and token totals; segments drop from the right to fit. */
+export const StatusBar = memo(function StatusBar({ store, width }: { store: TuiStore; width: number }) {
+  const v = useStoreSelector(store, selectStatus, shallowEqual);
+  const theme = useTheme(store);
+  useTicker(v.busy || v.exitArmedAt !== undefined, 200);
+  const now = Date.now();
+  const exitHint = v.exitArmedAt !== undefined && now - v.exitArmedAt < EXIT_CONFIRM_MS;
+  const activity = exitHint ? paint(theme, 'warning', 'Press Ctrl+C again to exit') : paint(theme, 'running', activityText(v, now));
+  const modeToken = v.mode === 'default' ? 'muted' : v.mode === 'plan' ? 'accent' : 'warning';
+  const segments = [
+    paint(theme, modeToken, `⏵ ${modeLabel(v.mode)}`) + paint(theme, 'muted', ' (shift+tab)'),
+    activity,
+    contextBar(v, theme),
+    paint(theme, 'muted', `↑${formatTokens(v.usage.input)} ↓${formatTokens(v.usage.output)}`),
+  ].filter((s) => s !== '');
+  const sep = paint(theme, 'muted', ' · ');
+  let text = segments.join(sep);
+  while (segments.length > 2 && textWidth(text) > width) {
+    segments.pop();
+    text = segments.join(sep);
+  }
+  return <Text wrap="truncate-end">{clipLine(text, width)}</Text>;
+});

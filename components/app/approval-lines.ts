@@ -1,0 +1,41 @@
+import { approvalChoices } from '../store/approval-choices.js';
+import type { ApprovalUi, PermissionRequest } from '../store/types.js';
+import { bold, inverse, paint, wrapText } from '../theme/ansi.js';
+import type { Theme } from '../theme/theme.js';
+import { diffLines } from './diff-lines.js';
+import { inputRecord } from './tool-renderers.js';
+
+const PREVIEW_MAX = 24;
+
+/** The inline approval block drawn under the tool card that asks. */
+export function approvalLines(request: PermissionRequest, ui: ApprovalUi, width: number, theme: Theme, pendingAfter: number): string[] {
+  const bar = paint(theme, 'warning', '│ ');
+  const inner = Math.max(1, width - 2);
+  const out: string[] = [];
+  const add = (lines: string[]): void => {
+    for (const l of lines) out.push(`${bar}${l}`);
+  };
+  const agent = request.agent ? ` (agent: ${request.agent})` : '';
+  const more = pendingAfter > 0 ? paint(theme, 'muted', ` · ${pendingAfter} more waiting`) : '';
+  out.push(`${paint(theme, 'warning', '╭ ')}${bold(`Allow ${request.name}?`)}${paint(theme, 'muted', agent)}${more}`);
+  const input = inputRecord(request.input);
+  const command = typeof input['command'] === 'string' ? input['command'] : undefined;
+  const path = typeof input['path'] === 'string' ? input['path'] : undefined;
+  if (command !== undefined) add(wrapText(`$ ${command}`, inner).map((l) => bold(l)));
+  else if (path !== undefined) add(wrapText(path, inner).map((l) => bold(l)));
+  else add(wrapText(JSON.stringify(request.input), inner).slice(0, 6));
+  if (request.preview) add(diffLines(request.preview, inner, theme, PREVIEW_MAX));
+  add(wrapText(request.reason, inner).map((l) => paint(theme, 'muted', l)));
+  approvalChoices(request).forEach((choice, i) => {
+    const chosen = i === ui.choice;
+    const text = `${chosen ? '›' : ' '} ${choice.label} (${choice.key})`;
+    const lines = wrapText(text, inner);
+    add(lines.map((l) => (chosen ? inverse(l) : l)));
+    if (choice.kind === 'no' && chosen) {
+      const field = ui.denyText === '' ? paint(theme, 'muted', 'type what to do instead, Enter to send') : ui.denyText;
+      add(wrapText(`  ▸ ${field}█`, inner));
+    }
+  });
+  out.push(paint(theme, 'warning', '╰ ') + paint(theme, 'muted', 'y/a/p/n · ↑↓ Enter · Esc = No'));
+  return out;
+}

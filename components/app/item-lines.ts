@@ -1,0 +1,100 @@
+import { bold, clipLine, inverse, paint, wrapPainted, wrapText } from '../theme/ansi.js';
+import type { Theme } from '../theme/theme.js';
+import type { NoticeItem, TerminalItem, ThinkingItem, ToolItem, TranscriptItem } from '../store/types.js';
+import type { createMarkdownLines } from './markdown-lines.js';
+import { expandedByDefault, formatDuration, statusColor, statusGlyph } from './tool-status.js';
+import { inputRecord, toolRenderer } from './tool-renderers.js';
+
+type MarkdownLines = ReturnType<typeof createMarkdownLines>;
+
+export function isExpanded(item: ToolItem | ThinkingItem): boolean {
+  if (item.userExpanded !== undefined) return item.userExpanded;
+  return item.kind === 'tool' ? expandedByDefault(item.status) : false;
+}
+
+/** The card's one-line header: drawn per frame (its spinner and timer move), everything else is cached. */
+export function toolHeader(item: ToolItem, width: number, theme: Theme, now: number, tick: number, selected: boolean): string {
+  const glyph = paint(theme, statusColor(item.status), statusGlyph(item.status, tick));
+  const renderer = toolRenderer(item.name);
+  const arg = renderer.keyArg(inputRecord(item.input));
+  const live = item.status === 'running' || item.status === 'awaiting_approval';
+  const time = item.durationMs !== undefined ? formatDuration(item.durationMs) : live ? formatDuration(Math.max(0, now - item.startedAt)) : '';
+  const summary = !live ? renderer.summary?.(item) : undefined;
+  const note = [summary, time].filter(Boolean).join(' · ');
+  const name = selected ? inverse(` ${item.name} `) : bold(item.name);
+  const text = `${glyph} ${name} ${arg}${note ? `  ${paint(theme, 'muted', note)}` : ''}`;
+  return clipLine(text.replace(/\n/g, ' '), width);
+}
+
+/** Renders items to lines once per (item object, width, theme, expansion): items are immutable. */
+export function createItemLines(markdown: MarkdownLines): {
+  body(item: TranscriptItem, width: number, theme: Theme): string[];
+} {
+  const cache = new WeakMap<TranscriptItem, { key: string; lines: string[] }>();
+  return {
+    body(item, width, theme) {
+      const expanded = item.kind === 'tool' || item.kind === 'thinking' ? isExpanded(item) : false;
+      const key = `${width}|${theme.name}|${theme.color}|${expanded}`;
+      const hit = cache.get(item);
+      if (hit && hit.key === key) return hit.lines;
+      const lines = render(item, width, theme, expanded, markdown);
+      cache.set(item, { key, lines });
+      return lines;
+    },
+  };
+}
+
+function render(item: TranscriptItem, width: number, theme: Theme, expanded: boolean, markdown: MarkdownLines): string[] {
+  switch (item.kind) {
+    case 'user': {
+      const lines = wrapText(item.text, Math.max(1, width - 2));
+      return lines.map((l, i) => paint(theme, 'user', `${i === 0 ? '› ' : '  '}${l}`));
+    }
+    case 'assistant': {
+      const lines = item.streaming ? markdown.streaming(item.id, item.text, width, theme) : markdown.finished(item.id, item.text, width, theme);
+      return lines.map((l) => clipLine(l, width));
+    }
+    case 'thinking':
+      return thinkingLines(item, width, theme, expanded);
+    case 'tool': {
+      if (!expanded) return [];
+      const inner = Math.max(1, width - 2);
+      return toolRenderer(item.name)
+        .body(item, inner, theme)
+        .map((l) => `${paint(theme, 'border', '⎿ ')}${clipLine(l, inner)}`);
+    }
+    case 'notice':
+      return noticeLines(item, width, theme);
+    case 'terminal':
+      return terminalLines(item, width, theme);
+  }
+}
+
+function thinkingLines(item: ThinkingItem, width: number, theme: Theme, expanded: boolean): string[] {
+  const text = item.text.trim();
+  if (!expanded) {
+    const last = text.split('\n').filter(Boolean).pop() ?? '';
+    const label = item.streaming ? '✻ thinking… ' : '✻ thought: ';
+    return [clipLine(paint(theme, 'muted', `${label}${item.streaming ? last : text.split('\n')[0] ?? ''}`), width)];
+  }
+  return [paint(theme, 'muted', '✻ thinking'), ...wrapPainted(theme, 'muted', text, Math.max(1, width - 2)).map((l) => `  ${l}`)];
+}
+
+const NOTICE_GLYPH = { info: 'ℹ', warning: '⚠', error: '✗' } as const;
+const NOTICE_COLOR = { info: 'muted', warning: 'warning', error: 'error' } as const;
+
+function noticeLines(item: NoticeItem, width: number, theme: Theme): string[] {
+  const lines = wrapText(item.message, Math.max(1, width - 2));
+  return lines.map((l, i) => paint(theme, NOTICE_COLOR[item.level], `${i === 0 ? `${NOTICE_GLYPH[item.level]} ` : '  '}${l}`));
+}
+
+function terminalLines(item: TerminalItem, width: number, theme: Theme): string[] {
+  switch (item.reason) {
+    case 'aborted':
+      return [paint(theme, 'warning', clipLine('■ Interrupted. What should cairn do instead?', width))];
+    case 'max_turns':
+      return wrapPainted(theme, 'warning', `■ ${item.error ?? 'Stopped: turn limit reached.'}`, width);
+    case 'error':
+      return wrapPainted(theme, 'error', `✗ ${item.error ?? 'The turn failed.'}`, width);
+  }
+}

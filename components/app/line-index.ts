@@ -1,0 +1,144 @@
+import { clipLine, paint } from '../theme/ansi.js';
+import type { Theme } from '../theme/theme.js';
+import type { ApprovalUi, PermissionRequest, ToolItem, TranscriptItem } from '../store/types.js';
+import { approvalLines } from './approval-lines.js';
+import type { createItemLines } from './item-lines.js';
+import { toolHeader } from './item-lines.js';
+
+type ItemLines = ReturnType<typeof createItemLines>;
+
+/** A run of transcript lines: an item (with its blank lead line), a batch header or an approval. */
+export interface LineBlock {
+  readonly id: string;
+  readonly start: number;
+  readonly count: number;
+  /** A running card: its spinner and timer change every tick. */
+  readonly live?: boolean;
+  line(i: number, frame: FrameInfo): string;
+}
+
+export interface FrameInfo {
+  now: number;
+  tick: number;
+}
+
+export interface LineIndex {
+  readonly blocks: readonly LineBlock[];
+  readonly total: number;
+  /** Where the approval block sits, so the view can keep it on screen. */
+  readonly approval?: { start: number; count: number };
+  readonly liveTools: boolean;
+}
+
+export interface IndexInput {
+  items: readonly TranscriptItem[];
+  width: number;
+  theme: Theme;
+  selectedId: string | undefined;
+  approvals: readonly PermissionRequest[];
+  approval: ApprovalUi;
+  itemLines: ItemLines;
+}
+
+const GUTTER = '┃ ';
+
+/** One pass over the items using cached lines: cost per item is a cache lookup, not a render. */
+export function buildLineIndex(input: IndexInput): LineIndex {
+  const { items, width, theme, selectedId, itemLines } = input;
+  const blocks: LineBlock[] = [];
+  let total = 0;
+  let approvalAt: { start: number; count: number } | undefined;
+  let liveTools = false;
+  const head = input.approvals[0];
+  const addStatic = (id: string, lines: readonly string[]): void => {
+    if (lines.length === 0) return;
+    const start = total;
+    blocks.push({ id, start, count: lines.length, line: (i) => lines[i] ?? '' });
+    total += lines.length;
+  };
+  const addApproval = (request: PermissionRequest): void => {
+    const lines = approvalLines(request, input.approval, width, theme, input.approvals.length - 1).map((l) => clipLine(l, width));
+    approvalAt = { start: total, count: lines.length };
+    addStatic(`approval:${request.id}`, lines);
+  };
+
+  items.forEach((item, i) => {
+    const prev = i > 0 ? items[i - 1] : undefined;
+    const inBatch = item.kind === 'tool' && item.parallel && groupSize(items, i) > 1;
+    const batchStart = inBatch && !(prev?.kind === 'tool' && prev.batch === (item as ToolItem).batch);
+    const lead = prev !== undefined && !(item.kind === 'tool' && prev.kind === 'tool') ? 1 : 0;
+    if (lead) addStatic(`lead:${item.id}`, ['']);
+    if (item.kind === 'tool') {
+      if (batchStart) addStatic(`batch:${item.id}`, [batchHeader(items, i, width, theme)]);
+      const body = itemLines.body(item, width - (inBatch ? 2 : 0), theme);
+      const gutter = inBatch ? paint(theme, 'accent', GUTTER) : '';
+      const start = total;
+      const selected = item.id === selectedId;
+      if (item.status === 'running' || item.status === 'awaiting_approval') liveTools = true;
+      blocks.push({
+        id: item.id,
+        start,
+        live: item.status === 'running' || item.status === 'awaiting_approval',
+        count: 1 + body.length,
+        line: (n, frame) =>
+          n === 0 ? gutter + toolHeader(item, width - (inBatch ? 2 : 0), theme, frame.now, frame.tick, selected) : gutter + (body[n - 1] ?? ''),
+      });
+      total += 1 + body.length;
+      if (head && head.id === item.id) addApproval(head);
+    } else {
+      addStatic(item.id, itemLines.body(item, width, theme));
+    }
+  });
+  // A request without a card (a subagent's, say) still needs its prompt.
+  if (head && !approvalAt) addApproval(head);
+  return { blocks, total, liveTools, ...(approvalAt ? { approval: approvalAt } : {}) };
+}
+
+function groupSize(items: readonly TranscriptItem[], i: number): number {
+  const item = items[i];
+  if (item?.kind !== 'tool') return 0;
+  let n = 1;
+  for (let j = i - 1; j >= 0; j--) {
+    const o = items[j];
+    if (o?.kind !== 'tool' || o.batch !== item.batch) break;
+    n++;
+  }
+  for (let j = i + 1; j < items.length; j++) {
+    const o = items[j];
+    if (o?.kind !== 'tool' || o.batch !== item.batch) break;
+    n++;
+  }
+  return n;
+}
+
+function batchHeader(items: readonly TranscriptItem[], i: number, width: number, theme: Theme): string {
+  const n = groupSize(items, i);
+  let running = false;
+  for (let j = i; j < i + n; j++) {
+    const t = items[j];
+    if (t?.kind === 'tool' && (t.status === 'running' || t.status === 'awaiting_approval')) running = true;
+  }
+  return clipLine(paint(theme, 'accent', `┏ ${n} tools ${running ? 'running' : 'ran'} together`), width);
+}
+
+/** The lines from `top` to `top + height`: a binary search, then only the visible blocks. */
+export function visibleLines(index: LineIndex, top: number, height: number, frame: FrameInfo): string[] {
+  const out: string[] = [];
+  const { blocks } = index;
+  let lo = 0;
+  let hi = blocks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (blocks[mid]!.start <= top) lo = mid;
+    else hi = mid - 1;
+  }
+  for (let b = lo; b < blocks.length && out.length < height; b++) {
+    const block = blocks[b]!;
+    for (let n = Math.max(0, top - block.start); n < block.count && out.length < height; n++) out.push(block.line(n, frame));
+  }
+  return out;
+}
+
+export function blockOf(index: LineIndex, id: string): LineBlock | undefined {
+  return index.blocks.find((b) => b.id === id);
+}

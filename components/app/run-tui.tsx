@@ -1,0 +1,164 @@
+import { render } from 'ink';
+import { join } from 'node:path';
+import type { AgentSession } from '../../src/session/agent-session.js';
+import { builtinCommands } from '../commands/builtin.js';
+import type { CommandContext } from '../commands/registry.js';
+import { createCommandRegistry } from '../commands/registry.js';
+import type { KeyDeps } from '../keys/dispatch.js';
+import { submit } from '../keys/dispatch.js';
+import { createViewMetrics } from '../keys/view-metrics.js';
+import { loadMarkdown } from '../markdown/render-markdown.js';
+import { appendPromptHistory, loadPromptHistory } from '../prompt/prompt-history.js';
+import { createStore } from '../store/create-store.js';
+import { replayEvents } from '../store/replay.js';
+import { loadTuiSettings, saveTuiSettings } from '../theme/tui-settings.js';
+import { App } from './App.js';
+import { bellEnabled, bellFor } from './bell.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { createItemLines } from './item-lines.js';
+import { createMarkdownLines } from './markdown-lines.js';
+import { createTerminalOutput, ENTER_SCREEN, LEAVE_SCREEN } from './terminal-output.js';
+import { createTuiLog } from './tui-log.js';
+
+export interface RunTuiOptions {
+  session: AgentSession;
+  cwd: string;
+  cairnHome: string;
+  initialPrompt?: string;
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+  /** A recorded stream-json file to play into the transcript (`cairn --replay`). */
+  replayFile?: string;
+  replaySpeed?: number;
+  /** The assembled system prompt, for /prompt. */
+  systemPrompt?: () => Promise<string>;
+  env?: NodeJS.ProcessEnv;
+  /** Fixed size instead of the terminal's (tests). */
+  size?: { columns: number; rows: number };
+  /** SIGTERM/SIGHUP and uncaught-error handlers; off in tests that share the process. Default true. */
+  handleProcessEvents?: boolean;
+}
+
+/** Runs the full-screen UI until the user leaves; resolves to the process exit code. */
+export async function runTui(options: RunTuiOptions): Promise<number> {
+  const { session, cwd, cairnHome } = options;
+  const env = options.env ?? process.env;
+  const realStdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const log = createTuiLog(cairnHome);
+  await loadMarkdown();
+  const { settings, problem } = await loadTuiSettings(cairnHome);
+  const historyFile = join(cairnHome, 'prompt-history.jsonl');
+  const history = await loadPromptHistory(historyFile);
+  const store = createStore(session, { cwd, themeName: settings.theme });
+  if (problem) store.dispatch({ type: 'notice', level: 'warning', message: problem });
+  const commands = createCommandRegistry(builtinCommands());
+  const replay = new AbortController();
+
+  let resolveExit: (code: number) => void = () => undefined;
+  const exited = new Promise<number>((resolve) => (resolveExit = resolve));
+  let finished = false;
+  let fatalError: Error | undefined;
+  const finish = (code: number): void => {
+    if (finished) return;
+    finished = true;
+    resolveExit(code);
+  };
+  const fatal = (error: unknown): void => {
+    fatalError = error instanceof Error ? error : new Error(String(error));
+    log.write(`fatal: ${fatalError.stack ?? fatalError.message}`);
+    finish(1);
+  };
+
+  const commandContext: CommandContext = {
+    session,
+    store,
+    commands,
+    print: (message, level = 'info') => store.dispatch({ type: 'notice', level, message }),
+    systemPrompt: options.systemPrompt ?? (async () => '(the system prompt is not available here)'),
+    async setTheme(name) {
+      store.dispatch({ type: 'theme', name });
+      await saveTuiSettings(cairnHome, { theme: name });
+    },
+    exit: (code = 0) => finish(code),
+  };
+  const deps: KeyDeps = {
+    store,
+    session,
+    commands,
+    commandContext,
+    view: createViewMetrics(),
+    history: () => history,
+    onPrompt(text) {
+      history.push(text);
+      appendPromptHistory(historyFile, text, cwd).catch((error: unknown) => log.write(`prompt history: ${String(error)}`));
+    },
+    exit: finish,
+    now: Date.now,
+  };
+
+  const ring = bellEnabled(env);
+  const offEvents = session.subscribe((event) => {
+    if (event.type === 'notice' && event.level === 'error') log.write(`notice: ${event.message}`);
+    const bell = ring ? bellFor(event) : undefined;
+    if (bell) realStdout.write(bell);
+  });
+
+  const handle = options.handleProcessEvents !== false;
+  const onSigterm = (): void => finish(143);
+  const onSighup = (): void => finish(129);
+  if (handle) {
+    process.on('SIGTERM', onSigterm);
+    process.on('SIGHUP', onSighup);
+    process.on('uncaughtException', fatal);
+    process.on('unhandledRejection', fatal);
+  }
+
+  realStdout.write(ENTER_SCREEN);
+  const output = createTerminalOutput(realStdout, env);
+  log.write(`start: ${session.providerName}/${session.model} in ${cwd}`);
+  const instance = render(
+    <ErrorBoundary onError={fatal}>
+      <App deps={deps} itemLines={createItemLines(createMarkdownLines())} {...(options.size ? { size: options.size } : {})} />
+    </ErrorBoundary>,
+    {
+      stdout: output.stdout,
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+      stderr,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    },
+  );
+  instance.waitUntilExit().then(() => finish(0), fatal);
+
+  if (options.replayFile) {
+    const file = options.replayFile;
+    replayEvents(file, store, { ...(options.replaySpeed ? { speed: options.replaySpeed } : {}), signal: replay.signal }).catch((error: unknown) => {
+      if (!replay.signal.aborted) store.dispatch({ type: 'notice', level: 'error', message: `Replay failed: ${(error as Error).message}` });
+    });
+  }
+  if (options.initialPrompt) submit(options.initialPrompt, deps);
+
+  const code = await exited;
+  replay.abort();
+  session.abort();
+  offEvents();
+  store.dispose();
+  try {
+    instance.unmount();
+  } catch (error) {
+    log.write(`unmount: ${String(error)}`);
+  }
+  output.dispose();
+  realStdout.write(`\x1b[m${LEAVE_SCREEN}`);
+  if (handle) {
+    process.off('SIGTERM', onSigterm);
+    process.off('SIGHUP', onSighup);
+    process.off('uncaughtException', fatal);
+    process.off('unhandledRejection', fatal);
+  }
+  if (fatalError) stderr.write(`cairn: ${fatalError.stack ?? fatalError.message}\nLog: ${log.path}\n`);
+  log.write(`exit: ${code}`);
+  return code;
+}

@@ -1,0 +1,31 @@
+import { createInkTerminal, type InkTerminal } from '../terminal/ink-terminal.js';
+
+export interface TerminalOutput {
+  /** The stream Ink renders into. */
+  stdout: NodeJS.WriteStream;
+  /** Redraw everything (after something else wrote to the screen). */
+  redraw(): void;
+  dispose(): void;
+}
+
+/**
+ * Ink renders into a frame capture; the cell-diff writer sends only what changed to the real
+ * terminal. `CAIRN_FRAME_WRITER=0` hands Ink the real terminal instead (for side-by-side benchmarks
+ * and as an escape hatch).
+ */
+export function createTerminalOutput(realStdout: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): TerminalOutput {
+  if (env['CAIRN_FRAME_WRITER'] === '0' || !realStdout.isTTY) {
+    return { stdout: realStdout, redraw: () => {}, dispose: () => {} };
+  }
+  const term: InkTerminal = createInkTerminal(realStdout);
+  return {
+    stdout: term.stdout as unknown as NodeJS.WriteStream,
+    redraw: () => term.redraw(),
+    dispose: () => term.dispose(),
+  };
+}
+
+// Alternate screen, hidden cursor, bracketed paste, wheel reports (SGR encoding).
+export const ENTER_SCREEN = '\x1b[?1049h\x1b[?25l\x1b[?2004h\x1b[?1000h\x1b[?1006h\x1b[2J\x1b[H';
+// The same modes off, in reverse order; the main screen comes back as the user left it.
+export const LEAVE_SCREEN = '\x1b[?1006l\x1b[?1000l\x1b[?2004l\x1b[?25h\x1b[?1049l';

@@ -1,0 +1,112 @@
+import { paint, wrapText } from '../theme/ansi.js';
+import type { Theme } from '../theme/theme.js';
+import type { ToolItem } from '../store/types.js';
+import { diffLines } from './diff-lines.js';
+
+/** How one tool's card reads. Later tools (and plugins) register their own. */
+export interface ToolRenderer {
+  /** The argument that identifies the call in the header: a path, a command, a pattern. */
+  keyArg(input: Record<string, unknown>): string;
+  /** A short note after the header once done (the range read, the replacements made). */
+  summary?(item: ToolItem): string | undefined;
+  /** The body under the header, already wrapped to `width`. */
+  body(item: ToolItem, width: number, theme: Theme): string[];
+}
+
+const TAIL_LINES = 6;
+const ERROR_LINES = 12;
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+}
+function num(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+function tail(text: string, width: number, theme: Theme, count: number): string[] {
+  const lines = wrapText(text.replace(/\n+$/, ''), width);
+  const shown = lines.slice(-count);
+  const hidden = lines.length - shown.length;
+  return [...(hidden > 0 ? [paint(theme, 'muted', `… ${hidden} earlier lines`)] : []), ...shown.map((l) => paint(theme, 'muted', l))];
+}
+
+function head(text: string, width: number, theme: Theme, count: number, token: 'muted' | 'error'): string[] {
+  const lines = wrapText(text.replace(/\n+$/, ''), width);
+  const shown = lines.slice(0, count).map((l) => paint(theme, token, l));
+  return lines.length > count ? [...shown, paint(theme, 'muted', `… ${lines.length - count} more lines`)] : shown;
+}
+
+/** Errors and denials read the same for every tool. */
+function failureBody(item: ToolItem, width: number, theme: Theme): string[] | undefined {
+  if (item.status === 'denied') return head(`Denied: ${item.deniedReason ?? 'declined'}`, width, theme, ERROR_LINES, 'error');
+  if (item.status === 'error') return head(item.result ?? 'failed', width, theme, ERROR_LINES, 'error');
+  return undefined;
+}
+
+const bash: ToolRenderer = {
+  keyArg: (input) => str(input['command']).split('\n')[0] ?? '',
+  body(item, width, theme) {
+    if (item.status === 'running') return item.progress ? tail(item.progress, width, theme, TAIL_LINES) : [];
+    return failureBody(item, width, theme) ?? (item.result ? tail(item.result, width, theme, TAIL_LINES) : []);
+  },
+};
+
+const fileChange: ToolRenderer = {
+  keyArg: (input) => str(input['path']),
+  summary(item) {
+    const n = num(item.display?.['replacements']);
+    if (n !== undefined) return `${n} replacement${n === 1 ? '' : 's'}`;
+    const lines = num(item.display?.['lines']);
+    if (lines !== undefined) return `${item.display?.['created'] === true ? 'created' : 'wrote'}, ${lines} lines`;
+    return undefined;
+  },
+  body(item, width, theme) {
+    const failed = failureBody(item, width, theme);
+    if (failed) return failed;
+    const diff = str(item.display?.['diff']);
+    return diff ? diffLines(diff, width, theme, 40) : [];
+  },
+};
+
+const readFile: ToolRenderer = {
+  keyArg: (input) => str(input['path']),
+  summary(item) {
+    const start = num(item.display?.['startLine']);
+    const end = num(item.display?.['endLine']);
+    const total = num(item.display?.['totalLines']);
+    if (start === undefined || end === undefined || total === undefined) return undefined;
+    return total === 0 ? 'empty' : `lines ${start}-${end} of ${total}`;
+  },
+  body(item, width, theme) {
+    const failed = failureBody(item, width, theme);
+    if (failed) return failed;
+    const summary = readFile.summary?.(item);
+    return summary ? [paint(theme, 'muted', `read ${summary}`)] : [];
+  },
+};
+
+const generic: ToolRenderer = {
+  keyArg: (input) => str(input['path'] ?? input['pattern'] ?? input['command'] ?? input['url'] ?? input['query'] ?? ''),
+  body(item, width, theme) {
+    return failureBody(item, width, theme) ?? (item.result ? head(item.result, width, theme, 8, 'muted') : []);
+  },
+};
+
+const registry = new Map<string, ToolRenderer>([
+  ['bash', bash],
+  ['edit_file', fileChange],
+  ['write_file', fileChange],
+  ['read_file', readFile],
+]);
+
+export function registerToolRenderer(name: string, renderer: ToolRenderer): void {
+  registry.set(name, renderer);
+}
+
+export function toolRenderer(name: string): ToolRenderer {
+  return registry.get(name) ?? generic;
+}
+
+export function inputRecord(input: unknown): Record<string, unknown> {
+  return typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+}

@@ -1,0 +1,131 @@
+import type { PermissionMode } from '../../src/events.js';
+import { PermissionModeSchema } from '../../src/events.js';
+import { isThemeName } from '../theme/theme.js';
+import type { CommandContext, SlashCommand } from './registry.js';
+
+function formatTokens(n: number): string {
+  return n >= 1000 ? `${(n / 1000).toFixed(n >= 100_000 ? 0 : 1)}k` : String(n);
+}
+
+/** Modes Shift+Tab and /mode may switch to: bypass only if the session started in it. */
+export function allowedModes(startedInBypass: boolean): PermissionMode[] {
+  return startedInBypass ? ['default', 'acceptEdits', 'plan', 'bypassPermissions'] : ['default', 'acceptEdits', 'plan'];
+}
+
+export function nextMode(mode: PermissionMode, startedInBypass: boolean): PermissionMode {
+  const modes = allowedModes(startedInBypass);
+  const i = modes.indexOf(mode);
+  return modes[(i + 1) % modes.length]!;
+}
+
+const help: SlashCommand = {
+  name: 'help',
+  aliases: ['?'],
+  description: 'List commands and keys',
+  run(_args, ctx) {
+    const width = Math.max(...ctx.commands.all().map((c) => c.name.length + (c.argHint ? c.argHint.length + 1 : 0)));
+    const lines = ctx.commands.all().map((c) => `/${`${c.name}${c.argHint ? ` ${c.argHint}` : ''}`.padEnd(width)}  ${c.description}`);
+    const keys = [
+      'Esc interrupt · Ctrl+C twice exit · Shift+Tab mode · Tab/Ctrl+O select cards',
+      'PgUp/PgDn, Shift+↑↓, Home/End, mouse wheel scroll',
+    ];
+    ctx.print(['Commands:', ...lines, '', ...keys].join('\n'));
+  },
+};
+
+const clear: SlashCommand = {
+  name: 'clear',
+  aliases: ['new', 'reset'],
+  description: 'Start a fresh conversation',
+  run(_args, ctx) {
+    ctx.session.clear();
+    ctx.store.dispatch({ type: 'clear' });
+    ctx.print('Started a new conversation.');
+  },
+};
+
+const mode: SlashCommand = {
+  name: 'mode',
+  description: 'Set the permission mode',
+  argHint: '<mode>',
+  run(args, ctx) {
+    const { info } = ctx.store.getSnapshot();
+    const allowed = allowedModes(info.startedInBypass);
+    if (!args) return ctx.print(`Mode: ${ctx.session.mode}. Choose one of: ${allowed.join(', ')}.`);
+    const parsed = PermissionModeSchema.safeParse(args);
+    if (!parsed.success || !allowed.includes(parsed.data)) {
+      const why = parsed.success ? ' (bypassPermissions only when cairn was started in it)' : '';
+      return ctx.print(`Unknown mode "${args}"${why}. Choose one of: ${allowed.join(', ')}.`, 'warning');
+    }
+    ctx.session.setMode(parsed.data);
+  },
+};
+
+const model: SlashCommand = {
+  name: 'model',
+  description: 'Show the model (switching needs a restart)',
+  argHint: '[name]',
+  run(args, ctx) {
+    const current = `${ctx.session.model} (${ctx.session.providerName})`;
+    if (!args || args === ctx.session.model) return ctx.print(`Model: ${current}.`);
+    ctx.print(`Model: ${current}. To use ${args}, restart with: cairn --model ${args}`);
+  },
+};
+
+const usage: SlashCommand = {
+  name: 'usage',
+  aliases: ['cost'],
+  description: 'Token usage of this session',
+  run(_args, ctx) {
+    const { usage: u, contextLimit } = ctx.store.getSnapshot();
+    const pct = Math.round((u.context / contextLimit) * 100);
+    ctx.print(
+      `Session: ${formatTokens(u.input)} input, ${formatTokens(u.output)} output tokens.\n` +
+        `Context: ${formatTokens(u.context)} of ${formatTokens(contextLimit)} (${pct}%).`,
+    );
+  },
+};
+
+const rules: SlashCommand = {
+  name: 'rules',
+  aliases: ['permissions'],
+  description: 'Permission rules in force',
+  run(_args, ctx) {
+    const r = ctx.session.permissions.rules();
+    const section = (title: string, list: string[]): string => `${title}: ${list.length ? list.join(', ') : '(none)'}`;
+    ctx.print([`Mode: ${ctx.session.mode}`, section('Allow', r.allow), section('Ask', r.ask), section('Deny', r.deny)].join('\n'));
+  },
+};
+
+const prompt: SlashCommand = {
+  name: 'prompt',
+  aliases: ['system'],
+  description: 'Show the assembled system prompt',
+  async run(_args, ctx) {
+    ctx.print(await ctx.systemPrompt());
+  },
+};
+
+const theme: SlashCommand = {
+  name: 'theme',
+  description: 'Switch colours (remembered)',
+  argHint: '<dark|light>',
+  async run(args, ctx) {
+    if (!isThemeName(args)) return ctx.print(`Unknown theme "${args}". Choose dark or light.`, 'warning');
+    await ctx.setTheme(args);
+    ctx.print(`Theme: ${args}.`);
+  },
+};
+
+const exit: SlashCommand = {
+  name: 'exit',
+  aliases: ['quit', 'q'],
+  description: 'Leave cairn',
+  run(_args, ctx: CommandContext) {
+    ctx.exit(0);
+  },
+};
+
+export function builtinCommands(): SlashCommand[] {
+  return [help, clear, mode, model, usage, rules, prompt, theme, exit];
+}

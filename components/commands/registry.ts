@@ -1,0 +1,110 @@
+import type { NoticeLevel } from '../../src/events.js';
+import type { AgentSession } from '../../src/session/agent-session.js';
+import type { TuiStore } from '../store/create-store.js';
+import type { ThemeName } from '../theme/theme.js';
+
+/** What a command may do: talk to the session, print into the transcript, end the app. */
+export interface CommandContext {
+  session: AgentSession;
+  store: TuiStore;
+  commands: CommandRegistry;
+  print(message: string, level?: NoticeLevel): void;
+  systemPrompt(): Promise<string>;
+  setTheme(name: ThemeName): Promise<void>;
+  exit(code?: number): void;
+}
+
+export interface SlashCommand {
+  name: string;
+  aliases?: readonly string[];
+  description: string;
+  /** Shown after the name in the palette, e.g. "<mode>"; `[x]` is optional, `<x>` required. */
+  argHint?: string;
+  run(args: string, ctx: CommandContext): void | Promise<void>;
+}
+
+export interface CommandRegistry {
+  all(): readonly SlashCommand[];
+  find(name: string): SlashCommand | undefined;
+  register(command: SlashCommand): void;
+  /** Commands whose name (or alias) starts with the typed prefix, best first. */
+  filter(prefix: string): SlashCommand[];
+  closest(name: string): SlashCommand | undefined;
+}
+
+export function needsArgs(command: SlashCommand): boolean {
+  return command.argHint?.startsWith('<') === true;
+}
+
+export function createCommandRegistry(commands: readonly SlashCommand[] = []): CommandRegistry {
+  const list: SlashCommand[] = [];
+  const registry: CommandRegistry = {
+    all: () => list,
+    find(name) {
+      const n = name.toLowerCase();
+      return list.find((c) => c.name === n || c.aliases?.includes(n));
+    },
+    register(command) {
+      const clash = list.find((c) => c.name === command.name);
+      if (clash) throw new Error(`slash command /${command.name} is registered twice`);
+      list.push(command);
+    },
+    filter(prefix) {
+      const p = prefix.toLowerCase();
+      const byName = list.filter((c) => c.name.startsWith(p));
+      const byAlias = list.filter((c) => !byName.includes(c) && c.aliases?.some((a) => a.startsWith(p)));
+      return [...byName, ...byAlias];
+    },
+    closest(name) {
+      let best: { command: SlashCommand; distance: number } | undefined;
+      for (const command of list) {
+        for (const candidate of [command.name, ...(command.aliases ?? [])]) {
+          const distance = editDistance(name.toLowerCase(), candidate);
+          if (!best || distance < best.distance) best = { command, distance };
+        }
+      }
+      // Beyond half the word, a suggestion is noise.
+      return best && best.distance <= Math.max(2, Math.ceil(name.length / 2)) ? best.command : undefined;
+    },
+  };
+  for (const c of commands) registry.register(c);
+  return registry;
+}
+
+/** Splits "/mode plan" into its name and argument text; undefined when the text is not a command. */
+export function parseSlash(text: string): { name: string; args: string } | undefined {
+  const m = /^\/(\S*)\s*([\s\S]*)$/.exec(text.trim());
+  if (!m) return undefined;
+  return { name: m[1]!, args: m[2]!.trim() };
+}
+
+/** Runs a typed command line, or prints that it is unknown with the closest suggestion. */
+export async function runSlash(text: string, ctx: CommandContext): Promise<void> {
+  const parsed = parseSlash(text);
+  if (!parsed) return;
+  const command = ctx.commands.find(parsed.name);
+  if (!command) {
+    const near = ctx.commands.closest(parsed.name);
+    ctx.print(`Unknown command /${parsed.name}.${near ? ` Did you mean /${near.name}?` : ''} Type /help for the list.`, 'warning');
+    return;
+  }
+  try {
+    await command.run(parsed.args, ctx);
+  } catch (error) {
+    ctx.print(`/${command.name} failed: ${error instanceof Error ? error.message : String(error)}`, 'error');
+  }
+}
+
+export function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j]!;
+      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length]!;
+}

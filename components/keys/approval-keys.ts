@@ -1,0 +1,38 @@
+import type { Key } from 'ink';
+import type { ApprovalChoiceKind } from '../store/approval-choices.js';
+import { approvalChoices, decisionFor } from '../store/approval-choices.js';
+import type { TuiState } from '../store/types.js';
+import type { KeyDeps } from './dispatch.js';
+import { is } from './keymap.js';
+
+/** The approval prompt takes every key while it waits; the editor's draft is left alone. */
+export function handleApprovalKey(input: string, key: Key, state: TuiState, deps: KeyDeps): void {
+  const request = state.approvals[0];
+  if (!request) return;
+  const choices = approvalChoices(request);
+  const current = choices[state.approval.choice] ?? choices[0]!;
+  const answer = (kind: ApprovalChoiceKind): void => {
+    const decision = decisionFor(kind, request, state.approval.denyText);
+    deps.store.dispatch({ type: 'approvalAnswered', id: request.id, allowed: decision.behavior === 'allow' });
+    deps.session.respond(request.id, decision);
+  };
+  const select = (choice: number): void => deps.store.dispatch({ type: 'approvalChoice', choice: (choice + choices.length) % choices.length });
+
+  if (is('back', input, key)) return answer('no');
+  if (is('confirm', input, key)) return answer(current.kind);
+  if (is('up', input, key)) return select(state.approval.choice - 1);
+  if (is('down', input, key)) return select(state.approval.choice + 1);
+  if (current.kind === 'no') {
+    // The "tell cairn what to do instead" field has the focus: keys are text.
+    const text = state.approval.denyText;
+    if (key.backspace || key.delete) deps.store.dispatch({ type: 'approvalText', text: [...text].slice(0, -1).join('') });
+    else if (input && !key.ctrl && !key.meta && !key.tab) deps.store.dispatch({ type: 'approvalText', text: text + input.replace(/[\r\n]+/g, ' ') });
+    return;
+  }
+  if (key.ctrl || key.meta) return;
+  const shortcut = choices.findIndex((c) => c.key === input.toLowerCase());
+  if (shortcut < 0) return;
+  const chosen = choices[shortcut]!;
+  if (chosen.kind === 'no') select(shortcut);
+  else answer(chosen.kind);
+}

@@ -1,0 +1,107 @@
+import type { Key } from 'ink';
+import type { AgentSession } from '../../src/session/agent-session.js';
+import type { CommandContext, CommandRegistry } from '../commands/registry.js';
+import { runSlash } from '../commands/registry.js';
+import { nextMode } from '../commands/builtin.js';
+import { applyEditorKey, parseMouseWheel } from '../prompt/editor.js';
+import { isMouseReport } from '../prompt/terminal-input.js';
+import type { TuiStore } from '../store/create-store.js';
+import type { TuiState } from '../store/types.js';
+import { handleApprovalKey } from './approval-keys.js';
+import { is } from './keymap.js';
+import { handlePaletteKey, paletteOpen } from './palette-keys.js';
+import { handleTranscriptKey } from './transcript-keys.js';
+import type { ViewMetrics } from './view-metrics.js';
+
+export const EXIT_CONFIRM_MS = 3000;
+const WHEEL_LINES = 3;
+
+export interface KeyDeps {
+  store: TuiStore;
+  session: AgentSession;
+  commands: CommandRegistry;
+  commandContext: CommandContext;
+  view: ViewMetrics;
+  history(): readonly string[];
+  /** A prompt was sent (for the history file). */
+  onPrompt?(text: string): void;
+  exit(code: number): void;
+  now(): number;
+}
+
+/**
+ * The one key dispatcher. Layers in priority order, each returning true when it used the key:
+ * global keys, approval prompt, slash palette, transcript selection, scrolling, editor.
+ */
+export function handleKey(input: string, key: Key, deps: KeyDeps): void {
+  const { store } = deps;
+  const state = store.getSnapshot();
+  if (is('ctrlC', input, key)) return ctrlC(state, deps);
+  if (state.exitArmedAt !== undefined) store.dispatch({ type: 'exitArm', at: undefined });
+
+  const wheel = parseMouseWheel(input);
+  if (wheel) return scroll(deps, wheel === 'up' ? -WHEEL_LINES : WHEEL_LINES);
+  if (isMouseReport(input)) return;
+
+  if (state.approvals.length > 0) {
+    handleApprovalKey(input, key, state, deps);
+    return;
+  }
+  if (is('cycleMode', input, key)) {
+    deps.session.setMode(nextMode(deps.session.mode, state.info.startedInBypass));
+    return;
+  }
+  if (paletteOpen(state, deps.commands) && handlePaletteKey(input, key, state, deps)) return;
+  if (state.focus === 'transcript' && handleTranscriptKey(input, key, state, deps)) return;
+  if (handleScrollKey(input, key, state, deps)) return;
+
+  if (is('interrupt', input, key)) {
+    if (state.busy) deps.session.abort();
+    return;
+  }
+  if (is('eof', input, key) && state.editor.text === '') return deps.exit(0);
+  if (is('toggleFocus', input, key) && (key.ctrl || state.editor.text === '')) {
+    store.dispatch({ type: 'focus', focus: 'transcript' });
+    return;
+  }
+  const result = applyEditorKey(state.editor, input, key, { history: deps.history() });
+  store.dispatch({ type: 'editor', editor: result.state });
+  if (result.submit !== undefined) submit(result.submit, deps);
+}
+
+function ctrlC(state: TuiState, deps: KeyDeps): void {
+  if (state.busy) {
+    deps.session.abort();
+    return;
+  }
+  const armed = state.exitArmedAt !== undefined && deps.now() - state.exitArmedAt < EXIT_CONFIRM_MS;
+  if (armed) return deps.exit(0);
+  deps.store.dispatch({ type: 'exitArm', at: deps.now() });
+}
+
+export function submit(text: string, deps: KeyDeps): void {
+  if (text.trimStart().startsWith('/')) {
+    void runSlash(text, deps.commandContext);
+    return;
+  }
+  deps.onPrompt?.(text);
+  if (deps.store.getSnapshot().busy) deps.store.dispatch({ type: 'queue', text });
+  deps.store.dispatch({ type: 'scrollTo', to: 'bottom', total: deps.view.total, height: deps.view.height });
+  deps.session.submit(text);
+}
+
+export function scroll(deps: KeyDeps, delta: number): void {
+  deps.store.dispatch({ type: 'scroll', delta, total: deps.view.total, height: deps.view.height });
+}
+
+function handleScrollKey(input: string, key: Key, state: TuiState, deps: KeyDeps): boolean {
+  const page = Math.max(1, deps.view.height - 1);
+  if (is('pageUp', input, key)) scroll(deps, -page);
+  else if (is('pageDown', input, key)) scroll(deps, page);
+  else if (is('lineUp', input, key)) scroll(deps, -1);
+  else if (is('lineDown', input, key)) scroll(deps, 1);
+  else if (state.editor.text === '' && (is('top', input, key) || is('bottom', input, key))) {
+    deps.store.dispatch({ type: 'scrollTo', to: key.home ? 'top' : 'bottom', total: deps.view.total, height: deps.view.height });
+  } else return false;
+  return true;
+}

@@ -1,0 +1,48 @@
+import type { Key } from 'ink';
+import { isExpanded } from '../app/item-lines.js';
+import { blockOf } from '../app/line-index.js';
+import type { TuiState } from '../store/types.js';
+import type { KeyDeps } from './dispatch.js';
+import { is } from './keymap.js';
+
+/** Selection mode: arrows move over the cards, Enter/Space fold one, Esc/Tab go back to the prompt. */
+export function handleTranscriptKey(input: string, key: Key, state: TuiState, deps: KeyDeps): boolean {
+  const { store } = deps;
+  const selectable = state.items.filter((i) => i.kind === 'tool' || i.kind === 'thinking');
+  const at = selectable.findIndex((i) => i.id === state.selectedId);
+  if (is('toggleFocus', input, key) || is('back', input, key)) {
+    store.dispatch({ type: 'focus', focus: 'editor' });
+    return true;
+  }
+  if (is('up', input, key) || is('down', input, key)) {
+    const next = selectable[Math.max(0, Math.min(selectable.length - 1, (at < 0 ? selectable.length : at) + (key.upArrow ? -1 : 1)))];
+    if (next) {
+      store.dispatch({ type: 'select', id: next.id });
+      reveal(next.id, deps);
+    }
+    return true;
+  }
+  if (is('toggle', input, key)) {
+    const item = selectable[at];
+    if (item && (item.kind === 'tool' || item.kind === 'thinking')) store.dispatch({ type: 'toggle', id: item.id, currentlyExpanded: isExpanded(item) });
+    return true;
+  }
+  if (is('top', input, key) || is('bottom', input, key)) {
+    store.dispatch({ type: 'scrollTo', to: key.home ? 'top' : 'bottom', total: deps.view.total, height: deps.view.height });
+    return true;
+  }
+  // Anything else is typing: hand the focus back to the prompt and let the editor have the key.
+  if (input && !key.ctrl && !key.meta && !key.pageUp && !key.pageDown) store.dispatch({ type: 'focus', focus: 'editor' });
+  return false;
+}
+
+/** Scrolls just enough to show the selected card's header. */
+function reveal(id: string, deps: KeyDeps): void {
+  const { index, height, total } = deps.view;
+  const block = index ? blockOf(index, id) : undefined;
+  if (!block) return;
+  const state = deps.store.getSnapshot();
+  const top = state.scroll.follow ? Math.max(0, total - height) : state.scroll.top;
+  if (block.start < top) deps.store.dispatch({ type: 'scroll', delta: block.start - top, total, height });
+  else if (block.start >= top + height) deps.store.dispatch({ type: 'scroll', delta: block.start - (top + height) + 1, total, height });
+}

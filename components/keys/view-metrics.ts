@@ -1,0 +1,16 @@
+import type { LineIndex } from '../app/line-index.js';
+
+/**
+ * What the transcript last drew: the page size and line positions the scroll and selection
+ * keys need. Written by the Transcript after each render; a plain object, not state, because
+ * nothing re-renders from it.
+ */
+export interface ViewMetrics {
+  height: number;
+  total: number;
+  index: LineIndex | undefined;
+}
+
+export function createViewMetrics(): ViewMetrics {
+  return { height: 1, total: 0, index: undefined };
+}

@@ -1,0 +1,116 @@
+import { Marked } from 'marked';
+import type { Tokens } from 'marked';
+import { markedTerminal } from 'marked-terminal';
+import { GUTTER, expandTabs, stripAnsi } from './fit-lines.js';
+import { drawTable } from './markdown-table.js';
+import type { Align } from './markdown-table.js';
+import { markdownStyles } from './markdown-styles.js';
+import type { MarkdownTheme } from './markdown-styles.js';
+
+// The heavy half of markdown rendering (marked + marked-terminal, ~180 ms to import, most of it
+// cli-highlight pulled in by marked-terminal). Loaded by `loadMarkdown()` after the first frame.
+// No syntax highlighting: cli-highlight alone costs ~90 ms to import and more per block.
+
+export type MarkdownEngine = { toText(markdown: string, width: number, theme: MarkdownTheme): string };
+
+// marked-terminal marks colons in code spans this way and undoes it in its own block renderers.
+const COLON_MARK = /\*#COLON\|\*/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+function unescapeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+function createInstance(width: number, theme: MarkdownTheme): Marked {
+  const s = markdownStyles(theme);
+  const instance = new Marked();
+  instance.use(
+    markedTerminal({
+      heading: s.heading,
+      firstHeading: s.firstHeading,
+      strong: s.strong,
+      em: s.em,
+      del: s.del,
+      codespan: s.codespan,
+      code: s.code,
+      link: s.link,
+      href: s.href,
+      blockquote: s.blockquote,
+      html: s.html,
+      hr: (t) => t,
+      listitem: (t) => t,
+      paragraph: (t) => t,
+      table: (t) => t,
+      text: (t) => t,
+      emoji: false,
+      showSectionPrefix: false,
+      reflowText: false,
+      tab: 2,
+      width,
+    }),
+    {
+      renderer: {
+        // marked-terminal ignores the inline tokens of tight list items (#304, #371), so
+        // **bold** there came out literally; parse them like marked's own renderer does.
+        text(token: Tokens.Text | Tokens.Escape): string | false {
+          if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens);
+          return false;
+        },
+        code(token: Tokens.Code): string {
+          const body = expandTabs(token.text.replace(CONTROL, '')).replace(/\n+$/, '');
+          const lines = body.split('\n').map((l) => s.gutter(GUTTER) + s.code(l));
+          return lines.join('\n') + '\n\n';
+        },
+        blockquote(token: Tokens.Blockquote): string {
+          const inner = this.parser.parse(token.tokens).replace(/\n+$/, '');
+          const lines = inner.split('\n').map((l) => s.gutter(GUTTER) + s.blockquote(l));
+          return lines.join('\n') + '\n\n';
+        },
+        hr(): string {
+          return s.gutter('─'.repeat(Math.max(1, width))) + '\n\n';
+        },
+        link(token: Tokens.Link): string {
+          const text = this.parser.parseInline(token.tokens);
+          const href = token.href.replace(CONTROL, '');
+          // Printed, not an OSC 8 hyperlink: those confuse line diffing and width measuring.
+          if (stripAnsi(text) === href || token.autolink) return s.href(href);
+          return `${s.link(text)} (${s.href(href)})`;
+        },
+        table(token: Tokens.Table): string {
+          const cell = (c: Tokens.TableCell): string =>
+            unescapeEntities(this.parser.parseInline(c.tokens).replace(COLON_MARK, ':')).replace(/\n/g, ' ');
+          const lines = drawTable(
+            token.header.map(cell),
+            token.rows.map((r) => r.map(cell)),
+            token.align as Align[],
+            width,
+            s,
+          );
+          return lines.join('\n') + '\n\n';
+        },
+      },
+    },
+  );
+  return instance;
+}
+
+export function createMarkdownEngine(): MarkdownEngine {
+  const instances = new Map<string, Marked>();
+  return {
+    toText(markdown, width, theme) {
+      const key = `${width}\u0000${theme}`;
+      let instance = instances.get(key);
+      if (!instance) {
+        instance = createInstance(width, theme);
+        instances.set(key, instance);
+      }
+      return instance.parse(markdown, { async: false });
+    },
+  };
+}

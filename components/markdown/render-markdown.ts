@@ -1,0 +1,58 @@
+import { expandTabs, fitLines, isBlank } from './fit-lines.js';
+import type { MarkdownEngine } from './markdown-engine.js';
+import { markdownStyles } from './markdown-styles.js';
+import type { MarkdownTheme } from './markdown-styles.js';
+
+export type { MarkdownTheme } from './markdown-styles.js';
+
+// Markdown to terminal lines. The parser is imported lazily (`loadMarkdown`) so the app paints
+// its first frame without paying for it; until then text is shown plain, wrapped to width.
+
+let engine: MarkdownEngine | undefined;
+let loading: Promise<void> | undefined;
+let version = 0;
+
+export function loadMarkdown(): Promise<void> {
+  loading ??= import('./markdown-engine.js').then((m) => {
+    engine = m.createMarkdownEngine();
+    version++;
+  });
+  return loading;
+}
+
+/** Changes when the renderer changes (plain fallback -> markdown), so caches can tell. */
+export function markdownVersion(): number {
+  return version;
+}
+
+export function isMarkdownLoaded(): boolean {
+  return engine !== undefined;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Lines with SGR styles, each at most `width` columns; no leading/trailing/doubled blank lines. */
+export function renderMarkdown(text: string, width: number, theme: MarkdownTheme): string[] {
+  const w = Math.max(1, Math.floor(width));
+  const styles = markdownStyles(theme);
+  const raw = engine ? engine.toText(text, w, theme) : expandTabs(text.replace(/\r\n?/g, '\n').replace(CONTROL, ''));
+  return fitLines(tidy(raw.split('\n')), w, styles.gutter);
+}
+
+const LIST_BULLET = /^( +)\* /;
+
+/** Trailing spaces gone, blank runs collapsed to one, none at the ends. */
+function tidy(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    if (isBlank(line)) {
+      if (out.length > 0 && out[out.length - 1] !== '') out.push('');
+    } else {
+      // marked-terminal bullets every list item with '*'.
+      out.push(line.replace(LIST_BULLET, '$1• '));
+    }
+  }
+  while (out.length > 0 && out[out.length - 1] === '') out.pop();
+  return out;
+}

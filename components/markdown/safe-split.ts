@@ -1,0 +1,55 @@
+// Finds where a growing markdown text can be cut so the part before never changes its
+// rendering again: a blank line outside a code fence, followed by a complete line that cannot
+// continue the block before it (not indented, not a list item). The gemini-cli idea
+// (`findLastSafeSplitPoint`), made stricter so rendering the parts separately gives exactly
+// the lines of rendering the whole (a list item after a blank line would join the list above).
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+
+export type SplitScanner = {
+  /** `text` must extend the text of the previous call. Returns the last safe split index (0 = none). */
+  feed(text: string): number;
+};
+
+export function createSplitScanner(): SplitScanner {
+  let scanned = 0; // start of the first line not yet seen whole
+  let fence: { char: string; length: number } | undefined;
+  let afterBlank = false;
+  let seenContent = false;
+  let split = 0;
+  return {
+    feed(text) {
+      for (let nl = text.indexOf('\n', scanned); nl !== -1; nl = text.indexOf('\n', scanned)) {
+        const line = text.slice(scanned, nl);
+        const start = scanned;
+        scanned = nl + 1;
+        if (fence) {
+          const close = FENCE.exec(line);
+          const marker = close?.[1];
+          if (marker && marker[0] === fence.char && marker.length >= fence.length && line.trim() === marker) {
+            fence = undefined;
+          }
+          continue;
+        }
+        if (line.trim() === '') {
+          afterBlank = seenContent;
+          continue;
+        }
+        if (afterBlank && !/^[ \t]/.test(line) && !LIST_ITEM.test(line)) split = start;
+        afterBlank = false;
+        seenContent = true;
+        const open = FENCE.exec(line)?.[1];
+        if (open && !(open[0] === '`' && line.slice(line.indexOf(open) + open.length).includes('`'))) {
+          fence = { char: open[0]!, length: open.length };
+        }
+      }
+      return split;
+    },
+  };
+}
+
+/** One-shot form: the last safe split index of `text` (0 when there is none). */
+export function findLastSafeSplit(text: string): number {
+  return createSplitScanner().feed(text);
+}

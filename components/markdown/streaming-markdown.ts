@@ -1,0 +1,109 @@
+import { markdownVersion, renderMarkdown } from './render-markdown.js';
+import type { MarkdownTheme } from './render-markdown.js';
+import { createSplitScanner } from './safe-split.js';
+
+// A streaming message renders each finished block once per width and re-parses only the
+// unfinished tail, so the cost of an update does not grow with the message.
+
+export type RenderFn = (text: string, width: number, theme: MarkdownTheme) => string[];
+
+export type MarkdownStream = {
+  append(delta: string): void;
+  /** All lines at the current width: cached finished blocks, then the re-rendered tail. */
+  lines(): string[];
+  setWidth(width: number): void;
+  text(): string;
+};
+
+type Block = { text: string; rendered: Map<string, string[]> };
+
+export function createMarkdownStream(
+  width: number,
+  theme: MarkdownTheme,
+  options: { render?: RenderFn } = {},
+): MarkdownStream {
+  const render = options.render ?? renderMarkdown;
+  const scanner = createSplitScanner();
+  const blocks: Block[] = [];
+  let text = '';
+  let finishedEnd = 0;
+  let currentWidth = width;
+  // Finished blocks joined, extended as blocks finish; rebuilt when width or renderer changes.
+  let joined: { key: string; blocks: number; lines: string[] } = { key: '', blocks: 0, lines: [] };
+  let tail: { key: string; text: string; lines: string[] } | undefined;
+
+  const cacheKey = (): string => `${currentWidth}:${markdownVersion()}`;
+
+  function blockLines(block: Block, key: string): string[] {
+    let lines = block.rendered.get(key);
+    if (!lines) {
+      // A block often finishes with exactly the text last rendered as the tail.
+      lines = tail && tail.key === key && tail.text === block.text ? tail.lines : render(block.text, currentWidth, theme);
+      block.rendered.set(key, lines);
+    }
+    return lines;
+  }
+
+  function finishedLines(key: string): string[] {
+    if (joined.key !== key) joined = { key, blocks: 0, lines: [] };
+    for (; joined.blocks < blocks.length; joined.blocks++) appendBlock(joined.lines, blockLines(blocks[joined.blocks]!, key));
+    return joined.lines;
+  }
+
+  return {
+    append(delta) {
+      if (delta === '') return;
+      text += delta;
+      const split = scanner.feed(text);
+      if (split > finishedEnd) {
+        blocks.push({ text: text.slice(finishedEnd, split), rendered: new Map() });
+        finishedEnd = split;
+      }
+    },
+    lines() {
+      const key = cacheKey();
+      const out = finishedLines(key).slice();
+      const tailText = text.slice(finishedEnd);
+      if (!tail || tail.key !== key || tail.text !== tailText) {
+        tail = { key, text: tailText, lines: tailText === '' ? [] : render(tailText, currentWidth, theme) };
+      }
+      appendBlock(out, tail.lines);
+      return out;
+    },
+    setWidth(w) {
+      currentWidth = w;
+    },
+    text: () => text,
+  };
+}
+
+/** Blocks are separated by one blank line, as in a whole-text render. */
+function appendBlock(into: string[], lines: readonly string[]): void {
+  if (lines.length === 0) return;
+  if (into.length > 0) into.push('');
+  into.push(...lines);
+}
+
+const CACHE_LIMIT = 500;
+const finished = new Map<string, { text: string; lines: string[] }>();
+
+/** Lines of a finished transcript item, rendered once per (id, width, theme). */
+export function renderCached(id: string, text: string, width: number, theme: MarkdownTheme): string[] {
+  const key = `${id}\u0000${width}\u0000${theme}\u0000${markdownVersion()}`;
+  const hit = finished.get(key);
+  if (hit && hit.text === text) {
+    // Re-inserting keeps the map in least-recently-used order.
+    finished.delete(key);
+    finished.set(key, hit);
+    return hit.lines;
+  }
+  const lines = renderMarkdown(text, width, theme);
+  finished.delete(key);
+  finished.set(key, { text, lines });
+  while (finished.size > CACHE_LIMIT) {
+    const oldest = finished.keys().next().value;
+    if (oldest === undefined) break;
+    finished.delete(oldest);
+  }
+  return lines;
+}

@@ -1,0 +1,95 @@
+import { Box, Text } from 'ink';
+import type { EditorState } from './editor.js';
+import { firstVisibleRow, layoutPrompt } from './prompt-layout.js';
+import type { PromptRow } from './prompt-layout.js';
+
+export type PromptBoxProps = {
+  state: EditorState;
+  width: number;
+  focused: boolean;
+  placeholder?: string;
+  maxLines?: number;
+  busy?: boolean;
+};
+
+const DEFAULT_MAX_LINES = 10;
+// Border (1) + padding (1) on each side, then the two-column "> " prompt.
+const CHROME_COLUMNS = 6;
+
+export function promptTextWidth(width: number): number {
+  return Math.max(1, width - CHROME_COLUMNS);
+}
+
+/** Rows the box takes, borders included, so the layout can reserve them. */
+export function promptBoxHeight(state: EditorState, width: number, maxLines: number = DEFAULT_MAX_LINES): number {
+  const rows = layoutPrompt(state.text, state.cursor, promptTextWidth(width)).rows.length;
+  return Math.min(rows, Math.max(1, maxLines)) + 2;
+}
+
+export function PromptBox({ state, width, focused, placeholder, maxLines = DEFAULT_MAX_LINES, busy = false }: PromptBoxProps) {
+  const textWidth = promptTextWidth(width);
+  const prompt = (
+    <Text bold={!busy} dimColor={busy}>
+      {'> '}
+    </Text>
+  );
+  if (state.text === '' && placeholder !== undefined && placeholder !== '') {
+    return (
+      <Box borderStyle="round" borderDimColor width={width} paddingX={1}>
+        {prompt}
+        <PlaceholderText text={placeholder} width={textWidth} focused={focused} />
+      </Box>
+    );
+  }
+  const layout = layoutPrompt(state.text, state.cursor, textWidth);
+  const first = firstVisibleRow(layout, Math.max(1, maxLines));
+  const visible = layout.rows.slice(first, first + Math.max(1, maxLines));
+  return (
+    <Box borderStyle="round" borderDimColor width={width} paddingX={1} flexDirection="column">
+      {visible.map((row, i) => {
+        const rowIndex = first + i;
+        return (
+          <Box key={rowIndex}>
+            {rowIndex === 0 ? prompt : <Text>{'  '}</Text>}
+            <RowText row={row} cursorCol={focused && rowIndex === layout.cursorRow ? layout.cursorCol : undefined} />
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+function RowText({ row, cursorCol }: { row: PromptRow; cursorCol: number | undefined }) {
+  if (cursorCol === undefined) return <Text>{row.cells.map((c) => c.text).join('')}</Text>;
+  let col = 0;
+  let split = row.cells.length;
+  for (let i = 0; i < row.cells.length; i++) {
+    if (col >= cursorCol) {
+      split = i;
+      break;
+    }
+    col += row.cells[i]!.width;
+  }
+  const before = row.cells.slice(0, split).map((c) => c.text).join('');
+  const at = row.cells[split]?.text ?? ' ';
+  const after = row.cells.slice(split + 1).map((c) => c.text).join('');
+  return (
+    <Text>
+      {before}
+      <Text inverse>{at}</Text>
+      {after}
+    </Text>
+  );
+}
+
+function PlaceholderText({ text, width, focused }: { text: string; width: number; focused: boolean }) {
+  const oneLine = text.replace(/\s+/g, ' ');
+  const cells = layoutPrompt(oneLine, 0, width).rows[0]?.cells ?? [];
+  if (!focused) return <Text dimColor>{cells.map((c) => c.text).join('')}</Text>;
+  return (
+    <Text>
+      <Text inverse>{cells[0]?.text ?? ' '}</Text>
+      <Text dimColor>{cells.slice(1).map((c) => c.text).join('')}</Text>
+    </Text>
+  );
+}

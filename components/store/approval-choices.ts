@@ -1,0 +1,42 @@
+import type { PermissionDecision } from '../../src/permissions/types.js';
+import type { PermissionRequest } from './types.js';
+
+export type ApprovalChoiceKind = 'yes' | 'session' | 'project' | 'no';
+
+export interface ApprovalChoice {
+  kind: ApprovalChoiceKind;
+  key: 'y' | 'a' | 'p' | 'n';
+  label: string;
+}
+
+/** The answers offered for a request; "don't ask again" only when there is a rule to remember. */
+export function approvalChoices(request: PermissionRequest): ApprovalChoice[] {
+  const rules = request.suggestions.join(', ');
+  const remember: ApprovalChoice[] =
+    request.suggestions.length > 0
+      ? [
+          { kind: 'session', key: 'a', label: `Yes, and don't ask again this session for ${rules}` },
+          { kind: 'project', key: 'p', label: `Yes, always in this project (${rules})` },
+        ]
+      : [];
+  return [
+    { kind: 'yes', key: 'y', label: 'Yes' },
+    ...remember,
+    { kind: 'no', key: 'n', label: 'No, and tell cairn what to do instead' },
+  ];
+}
+
+export function decisionFor(kind: ApprovalChoiceKind, request: PermissionRequest, denyText: string): PermissionDecision {
+  switch (kind) {
+    case 'yes':
+      return { behavior: 'allow' };
+    case 'session':
+      return { behavior: 'allow', remember: 'session', rules: [...request.suggestions] };
+    case 'project':
+      return { behavior: 'allow', remember: 'project', rules: [...request.suggestions] };
+    case 'no': {
+      const message = denyText.trim();
+      return message ? { behavior: 'deny', message } : { behavior: 'deny' };
+    }
+  }
+}

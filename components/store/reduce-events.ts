@@ -1,0 +1,188 @@
+import type { AgentEvent, EventOf } from '../../src/events.js';
+import type { ToolItem, TranscriptItem, TuiState } from './types.js';
+
+// How each engine event changes the state. Pure: time comes in as `at`, ids from state.nextId.
+
+const PROGRESS_KEEP = 4000;
+
+export function reduceEvent(state: TuiState, event: AgentEvent, at: number): TuiState {
+  switch (event.type) {
+    case 'session_start':
+      return {
+        ...state,
+        info: {
+          model: event.model,
+          provider: event.provider,
+          cwd: event.cwd,
+          mode: event.permission_mode,
+          startedInBypass: event.permission_mode === 'bypassPermissions',
+          offline: event.offline,
+        },
+      };
+    case 'user_prompt': {
+      const queued = state.queued[0] === event.text ? state.queued.slice(1) : state.queued;
+      const s = push(state, (id) => ({ kind: 'user', id, text: event.text }));
+      return { ...s, queued, busy: true, phase: { kind: 'waiting', since: at } };
+    }
+    case 'turn_start':
+      return { ...state, busy: true, phase: { kind: 'waiting', since: at } };
+    case 'text_delta':
+      return appendStream(withPhase(state, 'responding', at), 'assistant', event.text);
+    case 'thinking_delta':
+      return appendStream(withPhase(state, 'thinking', at), 'thinking', event.text);
+    case 'assistant':
+      return finishAssistant(state, event);
+    case 'tool_start': {
+      const s = push(withPhase(state, 'tools', at), () => ({
+        kind: 'tool',
+        id: event.id,
+        name: event.name,
+        input: event.input,
+        parallel: event.parallel,
+        batch: event.batch,
+        status: 'running',
+        startedAt: at,
+        progress: '',
+      }));
+      return s;
+    }
+    case 'tool_progress':
+      return updateTool(state, event.id, (t) => ({
+        ...t,
+        status: t.status === 'awaiting_approval' ? 'running' : t.status,
+        progress: (t.progress + event.content).slice(-PROGRESS_KEEP),
+      }));
+    case 'tool_result':
+      return updateTool(state, event.id, (t) => ({
+        ...t,
+        status: t.status === 'denied' || t.status === 'interrupted' ? t.status : event.is_error ? 'error' : 'success',
+        result: event.content,
+        durationMs: event.duration_ms,
+        ...(event.display ? { display: event.display } : {}),
+      }));
+    case 'permission_request': {
+      // Asks come one at a time: an earlier card still marked waiting was answered with yes.
+      const answered = state.items.map((i) => (i.kind === 'tool' && i.status === 'awaiting_approval' && !state.approvals.some((a) => a.id === i.id) ? { ...i, status: 'running' as const } : i));
+      const s = updateTool({ ...state, items: answered }, event.id, (t) => ({ ...t, status: 'awaiting_approval' }));
+      const first = s.approvals.length === 0;
+      return { ...s, approvals: [...s.approvals, event], ...(first ? { approval: { choice: 0, denyText: '' } } : {}) };
+    }
+    case 'permission_denied': {
+      const s = updateTool(state, event.id, (t) => ({ ...t, status: 'denied', deniedReason: event.reason }));
+      return dropApproval(s, event.id);
+    }
+    case 'usage': {
+      const u = event.usage;
+      const context = u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + u.output_tokens;
+      return { ...state, usage: { input: state.usage.input + u.input_tokens, output: state.usage.output + u.output_tokens, context } };
+    }
+    case 'notice': {
+      // A retried request streams again from the start: the failed attempt's partial output goes.
+      const base = event.code === 'retry' ? dropStreaming(state) : state;
+      return push(base, (id) => ({
+        kind: 'notice',
+        id,
+        level: event.level,
+        message: event.message,
+        ...(event.code !== undefined ? { code: event.code } : {}),
+      }));
+    }
+    case 'mode_change':
+      return { ...state, info: { ...state.info, mode: event.mode } };
+    case 'compact': {
+      const s = { ...state, usage: { ...state.usage, context: event.tokens_after } };
+      const message = `Context compacted (${event.trigger}): ${event.tokens_before} → ${event.tokens_after} tokens.`;
+      return push(s, (id) => ({ kind: 'notice', id, level: 'info', message, code: 'compact' }));
+    }
+    case 'cron':
+      return push(state, (id) => ({ kind: 'notice', id, level: 'info', message: `Scheduled task ${event.task_id} (${event.schedule}): ${event.status}`, code: 'cron' }));
+    // Later issues give these their own views (nested subagent cards, the todo list, teams).
+    case 'subagent':
+    case 'todos':
+    case 'background_shell':
+    case 'team':
+      return state;
+    case 'terminal':
+      return finishTurn(state, event);
+  }
+}
+
+export function push(state: TuiState, make: (id: string) => TranscriptItem): TuiState {
+  const item = make(`i${state.nextId}`);
+  return { ...state, items: [...state.items, item], nextId: state.nextId + 1 };
+}
+
+function withPhase(state: TuiState, kind: 'thinking' | 'responding' | 'tools', at: number): TuiState {
+  if (state.phase?.kind === kind) return state;
+  return { ...state, busy: true, phase: { kind, since: at } };
+}
+
+function appendStream(state: TuiState, kind: 'assistant' | 'thinking', text: string): TuiState {
+  const last = state.items[state.items.length - 1];
+  if (last && last.kind === kind && last.streaming) {
+    const items = state.items.slice();
+    items[items.length - 1] = { ...last, text: last.text + text };
+    return { ...state, items };
+  }
+  return push(state, (id) => ({ kind, id, text, streaming: true }));
+}
+
+/** The final message is authoritative: it replaces the streamed text (or adds it if nothing streamed). */
+function finishAssistant(state: TuiState, event: EventOf<'assistant'>): TuiState {
+  const text = event.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+  const thinking = event.message.content.flatMap((b) => (b.type === 'thinking' ? [b.thinking] : [])).join('');
+  let s = state;
+  const streamed = { assistant: false, thinking: false };
+  const items = s.items.map((item) => {
+    if ((item.kind === 'assistant' || item.kind === 'thinking') && item.streaming) {
+      streamed[item.kind] = true;
+      const final = item.kind === 'assistant' ? text : thinking;
+      return { ...item, streaming: false, text: final || item.text };
+    }
+    return item;
+  });
+  s = { ...s, items };
+  if (!streamed.thinking && thinking.trim() !== '') s = push(s, (id) => ({ kind: 'thinking', id, text: thinking, streaming: false }));
+  if (!streamed.assistant && text.trim() !== '') s = push(s, (id) => ({ kind: 'assistant', id, text, streaming: false }));
+  return s;
+}
+
+function dropStreaming(state: TuiState): TuiState {
+  const items = state.items.filter((i) => !((i.kind === 'assistant' || i.kind === 'thinking') && i.streaming));
+  return items.length === state.items.length ? state : { ...state, items };
+}
+
+export function updateTool(state: TuiState, id: string, change: (t: ToolItem) => ToolItem): TuiState {
+  // Tool events concern recent cards: search from the end.
+  for (let i = state.items.length - 1; i >= 0; i--) {
+    const item = state.items[i]!;
+    if (item.kind === 'tool' && item.id === id) {
+      const items = state.items.slice();
+      items[i] = change(item);
+      return { ...state, items };
+    }
+  }
+  return state;
+}
+
+export function dropApproval(state: TuiState, id: string): TuiState {
+  const head = state.approvals[0];
+  const approvals = state.approvals.filter((a) => a.id !== id);
+  if (approvals.length === state.approvals.length) return state;
+  const headChanged = head?.id === id;
+  return { ...state, approvals, ...(headChanged ? { approval: { choice: 0, denyText: '' } } : {}) };
+}
+
+function finishTurn(state: TuiState, event: EventOf<'terminal'>): TuiState {
+  const items = state.items.map((item): TranscriptItem => {
+    if ((item.kind === 'assistant' || item.kind === 'thinking') && item.streaming) return { ...item, streaming: false };
+    if (item.kind === 'tool' && (item.status === 'running' || item.status === 'awaiting_approval')) return { ...item, status: 'interrupted' };
+    return item;
+  });
+  let s: TuiState = { ...state, items, busy: false, phase: undefined, approvals: [], approval: { choice: 0, denyText: '' } };
+  if (event.reason !== 'completed') {
+    const reason = event.reason;
+    s = push(s, (id) => ({ kind: 'terminal', id, reason, ...(event.error !== undefined ? { error: event.error } : {}) }));
+  }
+  return s;
+}

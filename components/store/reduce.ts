@@ -1,0 +1,116 @@
+import type { PermissionMode } from '../../src/events.js';
+import { emptyEditor } from '../prompt/editor.js';
+import type { ThemeName } from '../theme/theme.js';
+import { dropApproval, push, reduceEvent, updateTool } from './reduce-events.js';
+import type { ScrollState, TranscriptItem, TuiState, UiAction } from './types.js';
+
+export const DEFAULT_CONTEXT_LIMIT = 200_000;
+
+export interface InitialStateOptions {
+  model?: string;
+  provider?: string;
+  cwd?: string;
+  mode?: PermissionMode;
+  themeName?: ThemeName;
+  contextLimit?: number;
+}
+
+export function initialState(options: InitialStateOptions = {}): TuiState {
+  const mode = options.mode ?? 'default';
+  return {
+    items: [],
+    nextId: 1,
+    info: {
+      model: options.model ?? '',
+      provider: options.provider ?? '',
+      cwd: options.cwd ?? '',
+      mode,
+      startedInBypass: mode === 'bypassPermissions',
+      offline: false,
+    },
+    busy: false,
+    usage: { input: 0, output: 0, context: 0 },
+    contextLimit: options.contextLimit ?? DEFAULT_CONTEXT_LIMIT,
+    approvals: [],
+    approval: { choice: 0, denyText: '' },
+    queued: [],
+    focus: 'editor',
+    scroll: { follow: true },
+    palette: { index: 0 },
+    editor: emptyEditor(),
+    themeName: options.themeName ?? 'dark',
+  };
+}
+
+/** The whole TUI state machine: engine events and UI actions in, next state out. No side effects. */
+export function reduce(state: TuiState, action: UiAction): TuiState {
+  switch (action.type) {
+    case 'event':
+      return reduceEvent(state, action.event, action.at);
+    case 'notice':
+      return push(state, (id) => ({ kind: 'notice', id, level: action.level, message: action.message }));
+    case 'clear':
+      return { ...state, items: [], scroll: { follow: true }, selectedId: undefined, usage: { ...state.usage, context: 0 } };
+    case 'editor':
+      return state.editor === action.editor ? state : { ...state, editor: action.editor, exitArmedAt: undefined };
+    case 'queue':
+      return { ...state, queued: [...state.queued, action.text] };
+    case 'scroll':
+      return { ...state, scroll: scrollBy(state.scroll, action.delta, action.total, action.height) };
+    case 'scrollTo':
+      return {
+        ...state,
+        scroll: action.to === 'bottom' ? { follow: true } : scrollBy({ follow: false, top: 0, seenTotal: action.total }, 0, action.total, action.height),
+      };
+    case 'focus':
+      return { ...state, focus: action.focus, selectedId: action.focus === 'transcript' ? (state.selectedId ?? lastToolId(state.items)) : state.selectedId };
+    case 'select':
+      return { ...state, selectedId: action.id };
+    case 'toggle':
+      return toggle(state, action.id, !action.currentlyExpanded);
+    case 'approvalChoice':
+      return { ...state, approval: { ...state.approval, choice: action.choice } };
+    case 'approvalText':
+      return { ...state, approval: { ...state.approval, denyText: action.text } };
+    case 'approvalAnswered': {
+      const s = dropApproval(state, action.id);
+      return action.allowed ? updateTool(s, action.id, (t) => (t.status === 'awaiting_approval' ? { ...t, status: 'running' } : t)) : s;
+    }
+    case 'palette':
+      return {
+        ...state,
+        palette: { index: action.index ?? state.palette.index, ...(action.dismissedFor !== undefined ? { dismissedFor: action.dismissedFor } : {}) },
+      };
+    case 'theme':
+      return { ...state, themeName: action.name };
+    case 'exitArm':
+      return { ...state, exitArmedAt: action.at };
+  }
+}
+
+/** Scrolling to (or past) the last page means following new output again. */
+export function scrollBy(scroll: ScrollState, delta: number, total: number, height: number): ScrollState {
+  // Off the bottom, one row of the viewport shows the "more below" marker.
+  const bottomTop = Math.max(0, total - Math.max(1, height - 1));
+  const top = scroll.follow ? bottomTop : Math.min(scroll.top, bottomTop);
+  const next = Math.max(0, Math.min(bottomTop, top + delta));
+  if (next >= bottomTop) return { follow: true };
+  return { follow: false, top: next, seenTotal: scroll.follow ? total : scroll.seenTotal };
+}
+
+function lastToolId(items: readonly TranscriptItem[]): string | undefined {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (item.kind === 'tool') return item.id;
+  }
+  return undefined;
+}
+
+function toggle(state: TuiState, id: string, expanded: boolean): TuiState {
+  const items = state.items.map((item) => {
+    if (item.id !== id) return item;
+    if (item.kind === 'tool' || item.kind === 'thinking') return { ...item, userExpanded: expanded };
+    return item;
+  });
+  return { ...state, items };
+}

@@ -1,0 +1,129 @@
+import type { AgentEvent, EventOf, NoticeLevel, PermissionMode, TerminalReason } from '../../src/events.js';
+import type { EditorState } from '../prompt/editor.js';
+import type { ThemeName } from '../theme/theme.js';
+
+export type { EditorState };
+
+/** A tool call's life: the card's icon, colour and default expansion follow from it. */
+export type ToolStatus = 'running' | 'awaiting_approval' | 'success' | 'error' | 'denied' | 'interrupted';
+
+export interface UserItem {
+  readonly kind: 'user';
+  readonly id: string;
+  readonly text: string;
+}
+export interface AssistantItem {
+  readonly kind: 'assistant';
+  readonly id: string;
+  readonly text: string;
+  readonly streaming: boolean;
+}
+export interface ThinkingItem {
+  readonly kind: 'thinking';
+  readonly id: string;
+  readonly text: string;
+  readonly streaming: boolean;
+  readonly userExpanded?: boolean;
+}
+export interface ToolItem {
+  readonly kind: 'tool';
+  /** The tool_use id. */
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+  readonly parallel: boolean;
+  readonly batch: number;
+  readonly status: ToolStatus;
+  readonly startedAt: number;
+  readonly durationMs?: number;
+  /** Live output while running (bash), kept short: the card shows its last lines. */
+  readonly progress: string;
+  readonly result?: string;
+  readonly display?: Readonly<Record<string, unknown>>;
+  readonly deniedReason?: string;
+  /** Set once the user toggles the card; automatic expansion never overrides it. */
+  readonly userExpanded?: boolean;
+}
+export interface NoticeItem {
+  readonly kind: 'notice';
+  readonly id: string;
+  readonly level: NoticeLevel;
+  readonly message: string;
+  readonly code?: string;
+}
+export interface TerminalItem {
+  readonly kind: 'terminal';
+  readonly id: string;
+  readonly reason: Exclude<TerminalReason, 'completed'>;
+  readonly error?: string;
+}
+
+export type TranscriptItem = UserItem | AssistantItem | ThinkingItem | ToolItem | NoticeItem | TerminalItem;
+
+export type PermissionRequest = EventOf<'permission_request'>;
+
+export type Phase = 'waiting' | 'thinking' | 'responding' | 'tools';
+
+export interface ApprovalUi {
+  /** Index into the choice list of the request at the head of the queue. */
+  readonly choice: number;
+  /** The "No, and tell cairn what to do instead" field. */
+  readonly denyText: string;
+}
+
+export type ScrollState = { readonly follow: true } | { readonly follow: false; readonly top: number; readonly seenTotal: number };
+
+export interface SessionInfo {
+  readonly model: string;
+  readonly provider: string;
+  readonly cwd: string;
+  readonly mode: PermissionMode;
+  readonly startedInBypass: boolean;
+  readonly offline: boolean;
+}
+
+export interface UsageTotals {
+  readonly input: number;
+  readonly output: number;
+  /** Tokens the last request put in the context window (its input plus cache reads/writes). */
+  readonly context: number;
+}
+
+export interface TuiState {
+  readonly items: readonly TranscriptItem[];
+  readonly nextId: number;
+  readonly info: SessionInfo;
+  readonly busy: boolean;
+  readonly phase?: { readonly kind: Phase; readonly since: number };
+  readonly usage: UsageTotals;
+  readonly contextLimit: number;
+  readonly approvals: readonly PermissionRequest[];
+  readonly approval: ApprovalUi;
+  readonly queued: readonly string[];
+  readonly focus: 'editor' | 'transcript';
+  readonly selectedId?: string;
+  readonly scroll: ScrollState;
+  readonly palette: { readonly index: number; readonly dismissedFor?: string };
+  readonly editor: EditorState;
+  readonly themeName: ThemeName;
+  /** When the first Ctrl+C on an idle prompt was pressed; a second one exits. */
+  readonly exitArmedAt?: number;
+}
+
+export type UiAction =
+  | { type: 'event'; event: AgentEvent; at: number }
+  | { type: 'notice'; level: NoticeLevel; message: string }
+  | { type: 'clear' }
+  | { type: 'editor'; editor: EditorState }
+  | { type: 'queue'; text: string }
+  | { type: 'scroll'; delta: number; total: number; height: number }
+  | { type: 'scrollTo'; to: 'top' | 'bottom'; total: number; height: number }
+  | { type: 'focus'; focus: 'editor' | 'transcript' }
+  | { type: 'select'; id: string | undefined }
+  | { type: 'toggle'; id: string; currentlyExpanded: boolean }
+  | { type: 'approvalChoice'; choice: number }
+  | { type: 'approvalText'; text: string }
+  | { type: 'approvalAnswered'; id: string; allowed: boolean }
+  | { type: 'palette'; index?: number; dismissedFor?: string }
+  | { type: 'theme'; name: ThemeName }
+  | { type: 'exitArm'; at: number | undefined };

@@ -1,0 +1,126 @@
+import type { ColorToken, Theme } from './theme.js';
+
+// Lines in the transcript are pre-rendered strings with SGR codes, so width, clipping and
+// wrapping must understand those codes and wide (CJK, emoji) characters.
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+// eslint-disable-next-line no-control-regex
+const ANSI_AT_START = /^(?:\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))/;
+
+export function paint(theme: Theme, token: ColorToken, text: string): string {
+  const code = theme.colors[token];
+  if (!code || text === '') return text;
+  return `\x1b[${code}m${text}\x1b[0m`;
+}
+
+/** Bold/inverse are attributes, not colour: kept under NO_COLOR so selection stays visible. */
+export function bold(text: string): string {
+  return text === '' ? text : `\x1b[1m${text}\x1b[22m`;
+}
+export function inverse(text: string): string {
+  return text === '' ? text : `\x1b[7m${text}\x1b[27m`;
+}
+
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}
+
+export function charWidth(cp: number): number {
+  if (cp === 0 || cp < 32 || (cp >= 0x7f && cp < 0xa0)) return 0;
+  if (cp >= 0x300 && cp <= 0x36f) return 0; // combining marks
+  if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0xfe0f) return 0;
+  if (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1f64f) ||
+    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  ) {
+    return 2;
+  }
+  return 1;
+}
+
+export function textWidth(text: string): number {
+  let w = 0;
+  for (const ch of stripAnsi(text)) w += charWidth(ch.codePointAt(0) ?? 0);
+  return w;
+}
+
+/** Cuts a line to at most `width` columns, keeping escape codes and closing any open style. */
+export function clipLine(line: string, width: number): string {
+  if (width <= 0) return '';
+  let out = '';
+  let w = 0;
+  let styled = false;
+  let rest = line;
+  while (rest.length > 0) {
+    const esc = ANSI_AT_START.exec(rest);
+    if (esc) {
+      out += esc[0];
+      styled = true;
+      rest = rest.slice(esc[0].length);
+      continue;
+    }
+    const cp = rest.codePointAt(0) ?? 0;
+    const ch = String.fromCodePoint(cp);
+    const cw = charWidth(cp);
+    if (w + cw > width) return styled ? `${out}\x1b[0m` : out;
+    out += ch;
+    w += cw;
+    rest = rest.slice(ch.length);
+  }
+  return out;
+}
+
+/** Hard-wraps plain or styled text to `width` columns; tabs become spaces, newlines split. */
+export function wrapText(text: string, width: number): string[] {
+  const out: string[] = [];
+  const w = Math.max(1, width);
+  for (const raw of text.replace(/\t/g, '  ').split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    if (textWidth(line) <= w) {
+      out.push(line);
+      continue;
+    }
+    let rest = line;
+    while (textWidth(rest) > w) {
+      const head = clipLine(rest, w);
+      const headPlainLen = takeLength(rest, w);
+      out.push(head);
+      rest = rest.slice(headPlainLen);
+    }
+    if (rest !== '') out.push(rest);
+  }
+  return out;
+}
+
+/** Paints each wrapped line separately so a style never spans a line break. */
+export function wrapPainted(theme: Theme, token: ColorToken, text: string, width: number): string[] {
+  return wrapText(stripAnsi(text), width).map((l) => paint(theme, token, l));
+}
+
+// The number of UTF-16 units of `line` that fit in `width` columns (escape codes included).
+function takeLength(line: string, width: number): number {
+  let i = 0;
+  let w = 0;
+  while (i < line.length) {
+    const esc = ANSI_AT_START.exec(line.slice(i));
+    if (esc) {
+      i += esc[0].length;
+      continue;
+    }
+    const cp = line.codePointAt(i) ?? 0;
+    const cw = charWidth(cp);
+    if (w + cw > width) break;
+    w += cw;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return Math.max(1, i);
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import type { AgentDefinition } from './agent-definition.js';
+import { BUILTIN_AGENTS } from './agent-definition.js';
+
+// Claude Code's tool names in `tools:` lists map to cairn's, so .claude/agents files work as they are.
+const TOOL_ALIASES: Record<string, string> = {
+  Read: 'read_file', Write: 'write_file', Edit: 'edit_file', MultiEdit: 'edit_file', LS: 'list_dir',
+  Glob: 'glob', Grep: 'grep', Bash: 'bash', Task: 'agent', TodoWrite: 'todo_write',
+};
+
+const FrontmatterSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9][\w-]*$/, 'letters, digits, - and _ only'),
+  description: z.string().min(1),
+  tools: z.union([z.string(), z.array(z.string())]).optional(),
+  model: z.string().optional(),
+  max_turns: z.number().int().positive().optional(),
+});
+
+export interface AgentLoadProblem {
+  file: string;
+  message: string;
+}
+
+export function agentDirs(cairnHome: string, cwd: string): string[] {
+  // Later folders win on a name clash: project over user, .cairn over .claude.
+  return [path.join(cairnHome, 'agents'), path.join(cwd, '.claude', 'agents'), path.join(cwd, '.cairn', 'agents')];
+}
+
+/** Built-ins plus markdown definitions; a bad file is reported with its path and field, and skipped. */
+export async function loadAgentDefinitions(cairnHome: string, cwd: string): Promise<{ agents: AgentDefinition[]; problems: AgentLoadProblem[] }> {
+  const byName = new Map(BUILTIN_AGENTS.map((a) => [a.name, a]));
+  const problems: AgentLoadProblem[] = [];
+  for (const dir of agentDirs(cairnHome, cwd)) {
+    let names: string[];
+    try {
+      names = (await fs.readdir(dir)).filter((n) => n.endsWith('.md')).sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const result = parseAgentFile(file, await fs.readFile(file, 'utf8'));
+      if ('problem' in result) problems.push(result.problem);
+      else byName.set(result.agent.name, result.agent);
+    }
+  }
+  return { agents: [...byName.values()], problems };
+}
+
+export function parseAgentFile(file: string, text: string): { agent: AgentDefinition } | { problem: AgentLoadProblem } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) return { problem: { file, message: 'no YAML frontmatter (a --- block with name and description)' } };
+  let data: unknown;
+  try {
+    data = parseYaml(match[1]!);
+  } catch (error) {
+    return { problem: { file, message: `frontmatter is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` } };
+  }
+  const parsed = FrontmatterSchema.safeParse(data ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { problem: { file, message: `${issue.path.join('.') || 'frontmatter'}: ${issue.message}` } };
+  }
+  const fm = parsed.data;
+  const tools = fm.tools === undefined ? undefined : (Array.isArray(fm.tools) ? fm.tools : fm.tools.split(',')).map((t) => t.trim()).filter(Boolean).map((t) => TOOL_ALIASES[t] ?? t);
+  const body = match[2]!.trim();
+  return {
+    agent: {
+      name: fm.name,
+      description: fm.description,
+      ...(tools ? { tools } : {}),
+      ...(fm.model && fm.model !== 'inherit' ? { model: fm.model } : {}),
+      ...(fm.max_turns ? { maxTurns: fm.max_turns } : {}),
+      prompt: body || `You are the ${fm.name} subagent: ${fm.description}`,
+      source: file,
+    },
+  };
+}

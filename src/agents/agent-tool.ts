@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { AgentEvent, EventOf } from '../events.js';
+import { query } from '../loop/query.js';
+import { userText } from '../messages.js';
+import type { PermissionChecker } from '../permissions/types.js';
+import type { ModelProvider } from '../providers/provider.js';
+import type { AnyTool } from '../tools/tool.js';
+import { defineTool } from '../tools/tool.js';
+import type { AgentDefinition } from './agent-definition.js';
+
+export const AGENT_TOOL_NAME = 'agent';
+/** Subagents may start subagents down to this depth; below it the agent tool is removed. */
+export const MAX_AGENT_DEPTH = 2;
+
+export interface AgentToolDeps {
+  definitions: () => readonly AgentDefinition[];
+  /** The parent's provider now (it can change with /model); for a definition's own model, a factory. */
+  provider: (model?: string) => ModelProvider;
+  /** The parent's tool pool, without the agent tool (it is added back per depth). */
+  tools: () => readonly AnyTool[];
+  /** A definition with a fixed mode (explore: plan) gets its own checker; otherwise the parent's. */
+  permissions: (mode: AgentDefinition['mode']) => PermissionChecker;
+  /** Environment lines for the child's system prompt. */
+  environment: () => string;
+  cwd: string;
+  depth?: number;
+}
+
+const inputSchema = z.object({
+  type: z.string().describe('The agent type, e.g. explore or general'),
+  task: z.string().describe('The full task for the subagent: it sees nothing else of this conversation'),
+  description: z.string().describe('A short (3-6 word) label for the task'),
+});
+
+/** A definition is read-only when it has a tool list and every tool in it only reads. */
+export function isReadOnlyAgent(def: AgentDefinition, pool: readonly AnyTool[]): boolean {
+  if (def.mode === 'plan') return true;
+  if (!def.tools) return false;
+  return def.tools.every((name) => pool.find((t) => t.name === name)?.kind === 'read');
+}
+
+export function createAgentTool(deps: AgentToolDeps) {
+  const depth = deps.depth ?? 0;
+  const find = (type: string) => deps.definitions().find((d) => d.name === type);
+  const readOnly = (type: string) => {
+    const def = find(type);
+    return def !== undefined && isReadOnlyAgent(def, deps.tools());
+  };
+  return defineTool({
+    name: AGENT_TOOL_NAME,
+    get description() {
+      const types = deps.definitions().map((d) => `- ${d.name}: ${d.description}`).join('\n');
+      return (
+        'Starts a subagent: a separate agent with its own history that works on one task and returns a report. ' +
+        'Use it for broad searches or self-contained subtasks, to keep this conversation focused. Several read-only ' +
+        `subagents in one message run in parallel. The subagent sees only \`task\`, so make it complete.\nTypes:\n${types}`
+      );
+    },
+    inputSchema,
+    kind: 'other',
+    // The call itself changes nothing: every tool the child runs passes the permission chain.
+    isReadOnly: () => true,
+    isConcurrencySafe: (input) => readOnly(input.type),
+    async call(input, ctx) {
+      const def = find(input.type);
+      if (!def) {
+        return { content: `Unknown agent type "${input.type}". Available: ${deps.definitions().map((d) => d.name).join(', ')}.`, isError: true };
+      }
+      const childDepth = depth + 1;
+      const pool = deps.tools().filter((t) => def.tools === undefined || def.tools.includes(t.name));
+      const canNest = childDepth < MAX_AGENT_DEPTH && (def.tools === undefined || def.tools.includes(AGENT_TOOL_NAME));
+      const tools = canNest ? [...pool, createAgentTool({ ...deps, depth: childDepth })] : pool;
+      const provider = deps.provider(def.model);
+      const parentId = ctx.toolUseId ?? 'agent';
+      const wrap = (event: AgentEvent): EventOf<'subagent'> => ({ type: 'subagent', parent_id: parentId, agent_type: def.name, depth: childDepth, event });
+      let terminal: EventOf<'terminal'> | undefined;
+      for await (const event of query({
+        messages: [],
+        prompt: userText(input.task),
+        provider,
+        tools,
+        permissions: deps.permissions(def.mode),
+        // Asks go to the parent's channel (the user's prompt, labelled); without one they are denied.
+        ...(ctx.ask ? { ask: ctx.ask } : {}),
+        system: () => `${def.prompt}\n\n${deps.environment()}`,
+        cwd: deps.cwd,
+        signal: ctx.signal,
+        maxTurns: def.maxTurns ?? 30,
+        agentName: `${def.name} subagent`,
+      })) {
+        if (event.type === 'terminal') terminal = event;
+        ctx.emit?.(wrap(event));
+      }
+      if (!terminal) return { content: 'The subagent ended without a result.', isError: true };
+      const display = { agent: def.name, turns: terminal.turns, reason: terminal.reason };
+      if (terminal.reason === 'completed') return { content: terminal.result || '(the subagent gave no report)', display };
+      const why = terminal.reason === 'aborted' ? 'was interrupted' : terminal.reason === 'max_turns' ? 'ran out of turns' : `failed: ${terminal.error ?? 'unknown error'}`;
+      return { content: `The ${def.name} subagent ${why}.${terminal.result ? `\nIts last words: ${terminal.result}` : ''}`, isError: true, display };
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import type { Clock } from '../clock.js';
+import { createCronScheduler, type CronScheduler } from '../cron/scheduler.js';
+import type { FiredTask } from '../cron/types.js';
+import type { AgentEvent } from '../events.js';
+import { notice } from '../events.js';
+import { createShellManager, type ShellManager } from '../shells/shell-manager.js';
+import type { TodoList } from '../todos/todo-list.js';
+
+export interface BackgroundWork {
+  cron: CronScheduler;
+  shells: ShellManager;
+  /** Notes for the next model request: fired prompts, finished shells, stale todos, missed runs. */
+  reminders(): string[];
+  /** Connects firing to a session once it exists. */
+  attach(target: ScheduledPromptTarget): void;
+  start(): void;
+  stop(): void;
+}
+
+export interface ScheduledPromptTarget {
+  readonly busy: boolean;
+  run(prompt: string): unknown;
+  emit(event: AgentEvent): void;
+  /** Runs a prompt as a background subagent; resolves with its report. */
+  runInBackground(prompt: string): Promise<string>;
+}
+
+/**
+ * Work that happens outside a turn: cron firing and background shells. Fired prompts start a
+ * turn when the session is idle, else they wait as a <scheduled-tasks> block for the next request.
+ */
+export function createBackgroundWork(opts: { cwd: string; clock: Clock; todos: TodoList }): BackgroundWork {
+  let target: ScheduledPromptTarget | undefined;
+  const emit = (event: AgentEvent): void => target?.emit(event);
+  const waiting: string[] = [];
+  const missed: string[] = [];
+
+  const onFire = (fired: FiredTask): void => {
+    if (fired.autoRun) {
+      if (!target) return;
+      target
+        .runInBackground(fired.prompt)
+        .then((report) => cron.reportAutoRun(fired.task.id, report))
+        .catch((error: unknown) => cron.reportAutoRun(fired.task.id, `failed: ${error instanceof Error ? error.message : String(error)}`));
+      return;
+    }
+    if (target && !target.busy) target.run(fired.prompt);
+    else waiting.push(fired.prompt);
+  };
+
+  const cron = createCronScheduler({
+    cwd: opts.cwd,
+    clock: opts.clock,
+    onFire,
+    onEvent: emit,
+    onNotice: (level, message) => emit(notice(level, message)),
+  });
+  const shells = createShellManager({ clock: opts.clock, onEvent: emit });
+
+  return {
+    cron,
+    shells,
+    reminders() {
+      const notes: string[] = [];
+      if (missed.length > 0) notes.push(...missed.splice(0));
+      if (waiting.length > 0) notes.push(`<scheduled-tasks>\n${waiting.splice(0).map((p) => `- ${p}`).join('\n')}\n</scheduled-tasks>\nThese scheduled prompts fired while you were busy; handle them after the current request.`);
+      notes.push(...shells.drainCompletions());
+      const todo = opts.todos.reminder();
+      if (todo) notes.push(todo);
+      return notes;
+    },
+    attach(t) {
+      target = t;
+    },
+    start() {
+      cron.start();
+      for (const m of cron.missedOnStart()) {
+        missed.push(m.prompt);
+        emit({ type: 'cron', task_id: m.task.id, schedule: m.task.cron, prompt: m.task.prompt, status: 'missed', result: m.prompt });
+      }
+    },
+    stop() {
+      cron.stop();
+      shells.killAll();
+    },
+  };
+}

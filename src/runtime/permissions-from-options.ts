@@ -1,0 +1,35 @@
+import type { PermissionMode } from '../events.js';
+import { createPermissionChecker } from '../permissions/checker.js';
+import { parseRule, splitRuleList } from '../permissions/rule-parse.js';
+import { loadSettings } from '../permissions/settings.js';
+import type { PermissionChecker } from '../permissions/types.js';
+
+/** Settings files merged with the command line's rules; errors name the file or flag. */
+export async function permissionsFromOptions(opts: {
+  cwd: string;
+  cairnHome: string;
+  permissionMode?: PermissionMode;
+  allowedTools?: string[];
+  disallowedTools?: string[];
+}): Promise<{ permissions: PermissionChecker; sources: string[] }> {
+  const settings = await loadSettings({ workspace: opts.cwd, cairnHome: opts.cairnHome });
+  const rules = {
+    allow: [...flagRuleList('--allowed-tools', opts.allowedTools ?? []), ...settings.rules.allow],
+    ask: [...settings.rules.ask],
+    deny: [...flagRuleList('--disallowed-tools', opts.disallowedTools ?? []), ...settings.rules.deny],
+  };
+  const mode = opts.permissionMode ?? settings.defaultMode ?? 'default';
+  return { permissions: createPermissionChecker({ workspace: opts.cwd, mode, rules, cairnHome: opts.cairnHome }), sources: settings.sources };
+}
+
+function flagRuleList(flag: string, values: readonly string[]): string[] {
+  const rules = values.flatMap(splitRuleList);
+  for (const rule of rules) {
+    try {
+      parseRule(rule);
+    } catch (error) {
+      throw new Error(`${flag}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return rules;
+}

@@ -1,0 +1,27 @@
+import { listSessions } from '../session/session-list.js';
+import { loadSession, type LoadedSession } from '../session/session-loader.js';
+import { sessionFile } from '../session/session-paths.js';
+
+/** Which earlier session to continue, if any: --resume ID, or the newest one with -c. */
+export async function findSessionToResume(opts: {
+  cairnHome: string;
+  cwd: string;
+  resumeId?: string;
+  continueLatest?: boolean;
+}): Promise<{ file: string; loaded: LoadedSession } | { file?: undefined; note?: string }> {
+  if (opts.resumeId) {
+    const file = sessionFile(opts.cairnHome, opts.cwd, opts.resumeId);
+    try {
+      return { file, loaded: await loadSession(file) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`--resume: no session ${opts.resumeId} in this workspace (${file})`);
+      throw error;
+    }
+  }
+  if (opts.continueLatest) {
+    const latest = (await listSessions(opts.cairnHome, opts.cwd))[0];
+    if (latest) return { file: latest.file, loaded: await loadSession(latest.file) };
+    return { note: 'No earlier session in this workspace to continue; starting a new one.' };
+  }
+  return {};
+}

@@ -1,0 +1,195 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { systemClock, type Clock } from '../clock.js';
+import type { EventOf } from '../events.js';
+import { HeadTailBuffer } from '../tools/output-buffer.js';
+
+// Commands the model started with bash run_in_background: each in its own process group, output
+// kept (head and tail within a budget) until the model reads it with bash_output.
+
+export type ShellStatus = 'running' | 'completed' | 'failed' | 'killed';
+export type BackgroundShellEvent = EventOf<'background_shell'>;
+
+/** Output kept between two reads, like bash's cap for one call. */
+export const SHELL_OUTPUT_CHARS = 30_000;
+/** After SIGTERM, how long a group gets before SIGKILL. */
+export const SHELL_KILL_GRACE_MS = 2_000;
+/** After bash exits, how long to wait for pipes a grandchild may hold open. */
+const CLOSE_GRACE_MS = 200;
+
+export interface ShellInfo {
+  id: string;
+  command: string;
+  cwd: string;
+  pid?: number;
+  status: ShellStatus;
+  exitCode?: number;
+  signal?: string;
+  startedAt: number;
+  endedAt?: number;
+}
+
+export interface ShellRead {
+  /** Output since the previous read (head and tail kept when over the cap). */
+  newOutput: string;
+  status: ShellStatus;
+  exitCode?: number;
+  signal?: string;
+  /** Characters dropped from the middle of newOutput. */
+  truncated: boolean;
+}
+
+export interface ShellManagerOptions {
+  /** Timestamps only; processes and their kill grace run on real time. */
+  clock?: Clock;
+  onEvent(event: BackgroundShellEvent): void;
+  maxOutputChars?: number;
+}
+
+export interface ShellManager {
+  /** Starts `bash -c command` in cwd, detached in its own process group. A spawn failure shows up as a failed shell. */
+  start(command: string, cwd: string): { id: string };
+  /** undefined for an unknown id. */
+  read(id: string): ShellRead | undefined;
+  /** SIGTERM to the group, SIGKILL after a grace period; resolves once it has ended. false when unknown or already ended. */
+  kill(id: string): Promise<boolean>;
+  list(): ShellInfo[];
+  /** On exit: SIGKILL every running group, synchronously. */
+  killAll(): void;
+  /** One system-reminder line per shell that ended on its own since the last call (not ones killed via kill()). */
+  drainCompletions(): string[];
+}
+
+interface Shell {
+  info: ShellInfo;
+  child: ChildProcess;
+  buffer: HeadTailBuffer;
+  killRequested: boolean;
+  ended: Promise<void>;
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+function clip(command: string): string {
+  const line = command.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+}
+
+export function createShellManager(options: ShellManagerOptions): ShellManager {
+  const clock = options.clock ?? systemClock;
+  const cap = options.maxOutputChars ?? SHELL_OUTPUT_CHARS;
+  const shells = new Map<string, Shell>();
+  const completions: string[] = [];
+  let seq = 0;
+
+  const emit = (s: Shell): void => {
+    const e: BackgroundShellEvent = { type: 'background_shell', id: s.info.id, command: s.info.command, status: s.info.status };
+    options.onEvent(s.info.exitCode === undefined ? e : { ...e, exit_code: s.info.exitCode });
+  };
+
+  const finish = (s: Shell, code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void => {
+    if (s.info.status !== 'running') return;
+    s.info.endedAt = clock.now();
+    if (code !== null) s.info.exitCode = code;
+    if (signal) s.info.signal = signal;
+    if (spawnError) s.buffer.append(`\nCould not start bash: ${spawnError.message}\n`);
+    s.info.status = s.killRequested ? 'killed' : code === 0 ? 'completed' : 'failed';
+    if (!s.killRequested) {
+      const how = code !== null ? `exit code ${code}` : signal ? `signal ${signal}` : 'an error';
+      const verb = s.info.status === 'completed' ? 'completed' : 'failed';
+      completions.push(
+        `Background shell ${s.info.id} (${clip(s.info.command)}) ${verb} with ${how}. Read its output with bash_output {"id": "${s.info.id}"}.`,
+      );
+    }
+    emit(s);
+  };
+
+  return {
+    start(command, cwd) {
+      const id = `bash_${++seq}`;
+      const child = spawn('bash', ['-c', command], {
+        cwd,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, CAIRN: '1' },
+      });
+      const info: ShellInfo = { id, command, cwd, status: 'running', startedAt: clock.now() };
+      if (child.pid !== undefined) info.pid = child.pid;
+      let resolveEnded!: () => void;
+      const shell: Shell = {
+        info,
+        child,
+        buffer: new HeadTailBuffer(cap),
+        killRequested: false,
+        ended: new Promise((r) => (resolveEnded = r)),
+      };
+      shells.set(id, shell);
+
+      let settled = false;
+      let closeTimer: NodeJS.Timeout | undefined;
+      const settle = (code: number | null, signal: NodeJS.Signals | null, err?: Error): void => {
+        if (settled) return;
+        settled = true;
+        if (closeTimer) clearTimeout(closeTimer);
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        finish(shell, code, signal, err);
+        resolveEnded();
+      };
+      for (const stream of [child.stdout, child.stderr]) {
+        stream?.setEncoding('utf8');
+        stream?.on('data', (chunk: string) => shell.buffer.append(chunk));
+      }
+      child.on('error', (err) => settle(null, null, err));
+      child.on('exit', (code, signal) => {
+        closeTimer = setTimeout(() => settle(code, signal), CLOSE_GRACE_MS);
+      });
+      child.on('close', (code, signal) => settle(code, signal));
+      emit(shell);
+      return { id };
+    },
+
+    read(id) {
+      const s = shells.get(id);
+      if (!s) return undefined;
+      const truncated = s.buffer.length > cap;
+      const newOutput = s.buffer.toString();
+      s.buffer = new HeadTailBuffer(cap);
+      const r: ShellRead = { newOutput, status: s.info.status, truncated };
+      if (s.info.exitCode !== undefined) r.exitCode = s.info.exitCode;
+      if (s.info.signal !== undefined) r.signal = s.info.signal;
+      return r;
+    },
+
+    async kill(id) {
+      const s = shells.get(id);
+      if (!s || s.info.status !== 'running') return false;
+      s.killRequested = true;
+      killGroup(s.info.pid, 'SIGTERM');
+      const escalate = setTimeout(() => killGroup(s.info.pid, 'SIGKILL'), SHELL_KILL_GRACE_MS);
+      await s.ended;
+      clearTimeout(escalate);
+      // Whatever bash left behind in its group (a trapped TERM) goes too.
+      killGroup(s.info.pid, 'SIGKILL');
+      return true;
+    },
+
+    list: () => [...shells.values()].map((s) => ({ ...s.info })),
+
+    killAll() {
+      for (const s of shells.values()) {
+        if (s.info.status !== 'running') continue;
+        s.killRequested = true;
+        killGroup(s.info.pid, 'SIGKILL');
+      }
+    },
+
+    drainCompletions: () => completions.splice(0),
+  };
+}

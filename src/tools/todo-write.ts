@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { TodoItemSchema } from '../events.js';
+import type { TodoList } from '../todos/todo-list.js';
+import { validateTodos } from '../todos/todo-list.js';
+import { defineTool } from './tool.js';
+
+const inputSchema = z.object({
+  todos: z.array(TodoItemSchema).describe('The whole list, every time: content (imperative), activeForm (present continuous), status'),
+});
+
+export function createTodoWriteTool(list: TodoList) {
+  return defineTool({
+    name: 'todo_write',
+    description:
+      'Keeps a visible checklist for multi-step work. Send the full list each time. Use it for tasks with 3 or more steps: ' +
+      'add the steps, keep exactly one in_progress while you work, mark each completed as soon as it is done.',
+    inputSchema,
+    kind: 'other',
+    // Only the session's own list changes.
+    isReadOnly: () => true,
+    async call(input, ctx) {
+      const problem = validateTodos(input.todos);
+      if (problem) return { content: `Invalid todo list: ${problem}`, isError: true };
+      list.replace(input.todos);
+      ctx.emit?.({ type: 'todos', todos: input.todos });
+      const open = list.open.length;
+      return { content: `Todo list updated: ${input.todos.length} items, ${open} open.` };
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRig, KEYS } from '../helpers/tui-rig.js';
+
+type Rig = Awaited<ReturnType<typeof createRig>>;
+let rig: Rig | undefined;
+afterEach(() => rig?.cleanup());
+
+async function askToWrite(r: Rig): Promise<string> {
+  await r.type('write hello to c.txt');
+  await r.press(KEYS.enter);
+  return r.waitFrame((f) => f.includes('Allow write_file?'), 'approval prompt');
+}
+
+describe('inline approval', () => {
+  it('shows tool, path, diff preview, reason and every choice with its rule', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    const f = await askToWrite(rig);
+    expect(f).toContain('c.txt');
+    expect(f).toContain('-old');
+    expect(f).toContain('+hello');
+    expect(f).toContain('write_file changes the workspace');
+    expect(f).toContain('› Yes (y)');
+    expect(f).toContain("Yes, and don't ask again this session for Edit(c.txt) (a)");
+    expect(f).toContain('Yes, always in this project (Edit(c.txt)) (p)');
+    expect(f).toContain('No, and tell cairn what to do instead (n)');
+    // The prompt sits under its card, not in a modal at the bottom.
+    expect(f.indexOf('write_file c.txt')).toBeLessThan(f.indexOf('Allow write_file?'));
+    expect(f).toContain('waiting for approval');
+  });
+
+  it('y allows once', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' } });
+    await askToWrite(rig);
+    await rig.press('y');
+    await rig.idle();
+    expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('hello\n');
+    expect(rig.permissions.sessionRules).toEqual([]);
+  });
+
+  it('a remembers the suggested rule for the session, p saves it for the project', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' } });
+    await askToWrite(rig);
+    await rig.press('a');
+    await rig.idle();
+    expect(rig.permissions.sessionRules).toEqual(['Edit(c.txt)']);
+    rig.cleanup();
+    rig = await createRig({ files: { 'c.txt': 'old\n' } });
+    await askToWrite(rig);
+    await rig.press('p');
+    await rig.idle();
+    expect(rig.permissions.projectRules).toEqual(['Edit(c.txt)']);
+  });
+
+  it('n opens the field; its text goes back as the deny message', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    await askToWrite(rig);
+    await rig.press('n');
+    await rig.waitFrame((f) => f.includes('type what to do instead'));
+    await rig.type('use d.txt');
+    await rig.waitFrame((f) => f.includes('▸ use d.txt'));
+    await rig.press(KEYS.enter);
+    await rig.idle();
+    const f = await rig.waitFrame((f) => f.includes('Denied: the user said: use d.txt'));
+    expect(f).toContain('⊘ write_file');
+    expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('old\n');
+  });
+
+  it('Esc answers No; Up/Down + Enter pick a choice', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' } });
+    await askToWrite(rig);
+    await rig.press(KEYS.esc);
+    await rig.idle();
+    await rig.waitFrame((f) => f.includes('Denied: the user declined'));
+    await rig.type('write hello to c.txt');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame((f) => f.includes('› Yes (y)'));
+    await rig.press(KEYS.down);
+    await rig.waitFrame((f) => f.includes("› Yes, and don't ask again"));
+    await rig.press(KEYS.enter);
+    await rig.idle();
+    expect(rig.permissions.sessionRules).toEqual(['Edit(c.txt)']);
+  });
+
+  it('keeps the prompt draft while the approval has the keys', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, deltaDelayMs: 1 });
+    await askToWrite(rig);
+    // Typed while waiting: goes nowhere near the editor.
+    await rig.press('z');
+    expect(rig.store.getSnapshot().editor.text).toBe('');
+    await rig.press(KEYS.esc);
+    await rig.idle();
+    await rig.type('my draft');
+    await rig.waitFrame((f) => f.includes('> my draft'));
+    // A queued prompt starting while a draft is being written.
+    rig.session.submit('write hello to c.txt');
+    await rig.waitFrame((f) => f.includes('Allow write_file?'));
+    await rig.press('y');
+    await rig.idle();
+    expect(rig.frame()).toContain('my draft');
+    expect(rig.store.getSnapshot().editor.text).toBe('my draft');
+  });
+
+  it('answers several requests of one batch one after another, in order', async () => {
+    rig = await createRig({ files: { 'a.txt': 'a\n', 'b.txt': 'b\n' }, rows: 40, decide: () => ({ behavior: 'ask', reason: 'asks for everything', suggestions: [] }) });
+    await rig.type('read a.txt read b.txt');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame((f) => f.includes('Allow read_file?') && f.includes('a.txt'));
+    expect(rig.store.getSnapshot().approvals[0]?.input).toEqual({ path: 'a.txt' });
+    await rig.press('y');
+    await rig.waitFrame(() => (rig!.store.getSnapshot().approvals[0]?.input as { path?: string } | undefined)?.path === 'b.txt');
+    // No rule to remember: only Yes and No are offered.
+    expect(rig.frame()).not.toContain("don't ask again");
+    await rig.press('y');
+    await rig.idle();
+    expect(rig.frame()).toContain('2 tools ran together');
+  });
+});

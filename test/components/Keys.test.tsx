@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRig, KEYS } from '../helpers/tui-rig.js';
+
+type Rig = Awaited<ReturnType<typeof createRig>>;
+let rig: Rig | undefined;
+afterEach(() => rig?.cleanup());
+
+describe('keys', () => {
+  it('Shift+Tab cycles default -> acceptEdits -> plan -> default', async () => {
+    rig = await createRig();
+    await rig.press(KEYS.shiftTab);
+    await rig.waitFrame((f) => f.includes('⏵ accept edits'));
+    expect(rig.session.mode).toBe('acceptEdits');
+    await rig.press(KEYS.shiftTab);
+    await rig.waitFrame((f) => f.includes('⏵ plan mode'));
+    await rig.press(KEYS.shiftTab);
+    await rig.waitFrame((f) => f.includes('⏵ default'));
+    expect(rig.session.mode).toBe('default');
+  });
+
+  it('Shift+Tab includes bypassPermissions only when the session started in it', async () => {
+    rig = await createRig({ mode: 'bypassPermissions' });
+    await rig.press(KEYS.shiftTab);
+    await rig.waitFrame(() => rig!.session.mode === 'default');
+    await rig.press(KEYS.shiftTab, KEYS.shiftTab, KEYS.shiftTab);
+    await rig.waitFrame((f) => f.includes('⏵ bypass permissions'));
+  });
+
+  it('Esc interrupts the running turn; typing meanwhile queues the next prompt', async () => {
+    rig = await createRig({ rows: 30 });
+    await rig.type('stream 400 at 50/s');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame((f) => /responding \d/.test(f));
+    await rig.type('list');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame((f) => f.includes('queued: list'));
+    await rig.press(KEYS.esc);
+    // The aborted turn ends, then the queued prompt runs.
+    await rig.waitFrame((f) => f.includes('Interrupted'));
+    await rig.idle();
+    const f = await rig.waitFrame((f) => f.includes('› list') && !f.includes('queued: list'));
+    expect(f.indexOf('Interrupted')).toBeLessThan(f.indexOf('› list'));
+  });
+
+  it('Ctrl+C aborts a running turn, then asks for a second press to exit', async () => {
+    rig = await createRig();
+    await rig.type('stream 400 at 50/s');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame(() => rig!.session.busy);
+    await rig.press(KEYS.ctrlC);
+    await rig.idle();
+    expect(rig.exits).toEqual([]);
+    await rig.press(KEYS.ctrlC);
+    await rig.waitFrame((f) => f.includes('Press Ctrl+C again to exit'));
+    expect(rig.exits).toEqual([]);
+    await rig.press(KEYS.ctrlC);
+    await rig.waitFrame(() => rig!.exits.length === 1);
+  });
+
+  it('another key disarms Ctrl+C; Ctrl+D exits only on an empty prompt', async () => {
+    rig = await createRig();
+    await rig.press(KEYS.ctrlC);
+    await rig.waitFrame((f) => f.includes('Press Ctrl+C again'));
+    await rig.type('x');
+    await rig.waitFrame((f) => !f.includes('Press Ctrl+C again'));
+    await rig.press(KEYS.ctrlD);
+    expect(rig.exits).toEqual([]);
+    await rig.press(KEYS.backspace);
+    await rig.waitFrame(() => rig!.store.getSnapshot().editor.text === '');
+    await rig.press(KEYS.ctrlD);
+    await rig.waitFrame(() => rig!.exits.length === 1);
+  });
+});

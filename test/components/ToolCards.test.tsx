@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRig, KEYS } from '../helpers/tui-rig.js';
+
+type Rig = Awaited<ReturnType<typeof createRig>>;
+let rig: Rig | undefined;
+afterEach(() => rig?.cleanup());
+
+const allow = () => ({ behavior: 'allow' as const, reason: 'test' });
+
+describe('tool cards', () => {
+  it('groups one parallel batch under a header and marks each card', async () => {
+    rig = await createRig({ files: { 'a.txt': 'a\n', 'b.txt': 'b\nb\n' } });
+    rig.store.enqueue({ type: 'user_prompt', text: 'read both' });
+    rig.store.enqueue({ type: 'tool_start', id: 't1', name: 'read_file', input: { path: 'a.txt' }, parallel: true, batch: 1 });
+    rig.store.enqueue({ type: 'tool_start', id: 't2', name: 'read_file', input: { path: 'b.txt' }, parallel: true, batch: 1 });
+    let f = await rig.waitFrame((f) => f.includes('2 tools running together'));
+    expect(f).toMatch(/┃ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] read_file a\.txt/);
+    expect(f).toMatch(/┃ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] read_file b\.txt/);
+    rig.store.enqueue({ type: 'tool_result', id: 't2', name: 'read_file', content: '1\tb', is_error: false, duration_ms: 1200, display: { startLine: 1, endLine: 2, totalLines: 2 } });
+    f = await rig.waitFrame((f) => f.includes('✓ read_file b.txt'));
+    // Independent: one done, the other still spinning.
+    expect(f).toMatch(/┃ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] read_file a\.txt/);
+    expect(f).toContain('lines 1-2 of 2 · 1.2s');
+    rig.store.enqueue({ type: 'tool_result', id: 't1', name: 'read_file', content: 'nope', is_error: true, duration_ms: 3, display: {} });
+    f = await rig.waitFrame((f) => f.includes('2 tools ran together'));
+    expect(f).toContain('✗ read_file a.txt');
+    expect(f).toContain('⎿ nope');
+  });
+
+  it('bash streams its last lines while running and collapses on success', async () => {
+    rig = await createRig({ decide: allow });
+    await rig.type('run for i in 1 2 3 4 5 6 7 8 9; do echo out$i; done');
+    await rig.press(KEYS.enter);
+    await rig.idle();
+    const f = rig.frame();
+    expect(f).toMatch(/✓ bash for i in/);
+    expect(f).not.toContain('⎿ out9');
+    rig.store.enqueue({ type: 'tool_start', id: 'b1', name: 'bash', input: { command: 'make' }, parallel: false, batch: 9 });
+    rig.store.enqueue({ type: 'tool_progress', id: 'b1', name: 'bash', content: Array.from({ length: 20 }, (_, i) => `step ${i + 1}`).join('\n') + '\n' });
+    const running = await rig.waitFrame((f) => f.includes('step 20'));
+    expect(running).toContain('⎿ … 14 earlier lines');
+    expect(running).not.toContain('step 14\n');
+  });
+
+  it('edit and write show a coloured diff while expanded; selection mode toggles cards', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, decide: allow, rows: 30 });
+    await rig.type('write hello to c.txt');
+    await rig.press(KEYS.enter);
+    await rig.idle();
+    let f = rig.frame();
+    expect(f).toContain('✓ write_file c.txt');
+    expect(f).not.toContain('+hello');
+    await rig.press(KEYS.tab);
+    await rig.waitFrame(() => rig!.store.getSnapshot().focus === 'transcript');
+    await rig.press(KEYS.enter);
+    f = await rig.waitFrame((f) => f.includes('+hello'));
+    expect(f).toContain('-old');
+    expect(rig.app.lastFrame()).toContain('\x1b[32m+hello');
+    await rig.press(' ');
+    await rig.waitFrame((f) => !f.includes('+hello'));
+    await rig.press(KEYS.esc);
+    await rig.waitFrame(() => rig!.store.getSnapshot().focus === 'editor');
+  });
+
+  it('Up/Down move the selection over cards; Ctrl+O toggles focus', async () => {
+    rig = await createRig({ files: { 'a.txt': 'a\n', 'b.txt': 'b\n' }, decide: allow, rows: 30 });
+    await rig.type('read a.txt read b.txt');
+    await rig.press(KEYS.enter);
+    await rig.idle();
+    await rig.press(KEYS.ctrlO);
+    await rig.waitFrame(() => rig!.store.getSnapshot().selectedId !== undefined);
+    const last = rig.store.getSnapshot().selectedId;
+    await rig.press(KEYS.up);
+    await rig.waitFrame(() => rig!.store.getSnapshot().selectedId !== last);
+    await rig.press(KEYS.enter);
+    const f = await rig.waitFrame((f) => f.includes('read lines 1-1 of 1'));
+    expect(f.indexOf('read lines')).toBeLessThan(f.indexOf('┃ ✓ read_file b.txt'));
+    expect(f.indexOf('┃ ✓ read_file a.txt')).toBeLessThan(f.indexOf('read lines'));
+    await rig.press(KEYS.ctrlO);
+    await rig.waitFrame(() => rig!.store.getSnapshot().focus === 'editor');
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { builtinCommands, nextMode } from '../../../components/commands/builtin.js';
+import { createCommandRegistry, editDistance, parseSlash } from '../../../components/commands/registry.js';
+
+describe('command registry', () => {
+  const registry = createCommandRegistry(builtinCommands());
+
+  it('filters by name prefix, then by alias', () => {
+    expect(registry.filter('m').map((c) => c.name)).toEqual(['mode', 'model']);
+    expect(registry.filter('').length).toBe(registry.all().length);
+    expect(registry.filter('quit').map((c) => c.name)).toEqual(['exit']);
+  });
+
+  it('finds by alias and suggests the closest name for a typo', () => {
+    expect(registry.find('q')?.name).toBe('exit');
+    expect(registry.closest('hlep')?.name).toBe('help');
+    expect(registry.closest('usgae')?.name).toBe('usage');
+    expect(registry.closest('zzzzzzzzzz')).toBeUndefined();
+  });
+
+  it('refuses a duplicate name', () => {
+    expect(() => registry.register({ name: 'help', description: 'x', run: () => undefined })).toThrow('/help is registered twice');
+  });
+
+  it('parses a command line', () => {
+    expect(parseSlash('/mode plan')).toEqual({ name: 'mode', args: 'plan' });
+    expect(parseSlash('/help')).toEqual({ name: 'help', args: '' });
+    expect(parseSlash('hello')).toBeUndefined();
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+
+  it('cycles modes, with bypass only when the session started in it', () => {
+    expect(nextMode('default', false)).toBe('acceptEdits');
+    expect(nextMode('acceptEdits', false)).toBe('plan');
+    expect(nextMode('plan', false)).toBe('default');
+    expect(nextMode('plan', true)).toBe('bypassPermissions');
+    expect(nextMode('bypassPermissions', true)).toBe('default');
+  });
+});

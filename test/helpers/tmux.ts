@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { waitFor } from './wait-for.js';
+
+/** A real terminal: a tmux server of its own, one window of a given size, driven by keys. */
+export class TmuxTerminal {
+  private readonly socket = `cairn-test-${randomUUID().slice(0, 8)}`;
+
+  private constructor() {}
+
+  static available(): boolean {
+    try {
+      execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Starts an interactive shell (so leaving the app lands on a real prompt). */
+  static start(opts: { cwd: string; env: Record<string, string>; columns?: number; rows?: number }): TmuxTerminal {
+    const t = new TmuxTerminal();
+    const env = Object.entries({ ...opts.env, PS1: 'shell$ ', TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+    // `env -u CI`: Ink writes nothing until exit when CI is set, and CI sets it.
+    t.tmux('new-session', '-d', '-x', String(opts.columns ?? 120), '-y', String(opts.rows ?? 40), '-c', opts.cwd, `env -u CI ${env} bash --norc --noprofile`);
+    return t;
+  }
+
+  tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+  }
+
+  type(text: string): void {
+    this.tmux('send-keys', '-l', text);
+  }
+
+  keys(...keys: string[]): void {
+    this.tmux('send-keys', ...keys);
+  }
+
+  screen(): string {
+    return this.tmux('capture-pane', '-p');
+  }
+
+  alternateOn(): boolean {
+    return this.tmux('display', '-p', '#{alternate_on}').trim() === '1';
+  }
+
+  resize(columns: number, rows: number): void {
+    this.tmux('resize-window', '-x', String(columns), '-y', String(rows));
+  }
+
+  async waitForScreen(predicate: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+    let last = '';
+    try {
+      await waitFor(() => predicate((last = this.screen())), { timeout: timeoutMs, interval: 50 });
+    } catch {
+      throw new Error(`timed out waiting for ${what}; the screen was:\n${last}`);
+    }
+    return last;
+  }
+
+  async waitForText(text: string, timeoutMs?: number): Promise<string> {
+    return this.waitForScreen((s) => s.includes(text), JSON.stringify(text), timeoutMs);
+  }
+
+  kill(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}

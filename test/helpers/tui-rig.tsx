@@ -1,0 +1,154 @@
+import { mkdtemp, realpath, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { App } from '../../components/app/App.js';
+import { createItemLines } from '../../components/app/item-lines.js';
+import { createMarkdownLines } from '../../components/app/markdown-lines.js';
+import { builtinCommands } from '../../components/commands/builtin.js';
+import type { CommandContext } from '../../components/commands/registry.js';
+import { createCommandRegistry } from '../../components/commands/registry.js';
+import type { KeyDeps } from '../../components/keys/dispatch.js';
+import { createViewMetrics } from '../../components/keys/view-metrics.js';
+import { loadMarkdown } from '../../components/markdown/render-markdown.js';
+import { createStore } from '../../components/store/create-store.js';
+import { stripAnsi, textWidth } from '../../components/theme/ansi.js';
+import type { PermissionMode } from '../../src/events.js';
+import type { PermissionCheck } from '../../src/permissions/types.js';
+import { createOfflineProvider } from '../../src/providers/offline.js';
+import { AgentSession } from '../../src/session/agent-session.js';
+import type { AnyTool } from '../../src/tools/tool.js';
+import { createBuiltinTools } from '../../src/tools/builtin.js';
+import { fakePermissions } from './fake-permissions.js';
+import { waitFor } from './wait-for.js';
+
+export const KEYS = {
+  enter: '\r',
+  esc: '\x1b',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  shiftUp: '\x1b[1;2A',
+  shiftDown: '\x1b[1;2B',
+  pageUp: '\x1b[5~',
+  pageDown: '\x1b[6~',
+  home: '\x1b[H',
+  end: '\x1b[F',
+  tab: '\t',
+  shiftTab: '\x1b[Z',
+  ctrlC: '\x03',
+  ctrlD: '\x04',
+  ctrlO: '\x0f',
+  backspace: '\x7f',
+  wheelUp: '\x1b[<64;5;5M',
+  wheelDown: '\x1b[<65;5;5M',
+} as const;
+
+export interface RigOptions {
+  columns?: number;
+  rows?: number;
+  files?: Record<string, string>;
+  mode?: PermissionMode;
+  /** Default: reads allowed, everything else asks with a rule suggestion. */
+  decide?: (tool: AnyTool, input: unknown) => PermissionCheck;
+  deltaDelayMs?: number;
+}
+
+export const askForChanges = (tool: AnyTool, input: unknown): PermissionCheck => {
+  if (tool.kind === 'read') return { behavior: 'allow', reason: 'read-only' };
+  const path = (input as { path?: string }).path;
+  const rule = tool.name === 'bash' ? `Bash(${String((input as { command?: string }).command).split(' ')[0]}:*)` : `Edit(${path})`;
+  return { behavior: 'ask', reason: `${tool.name} changes the workspace`, suggestions: [rule] };
+};
+
+/** The whole App on the offline model in a temp workspace, driven through stdin like a user. */
+export async function createRig(options: RigOptions = {}) {
+  await loadMarkdown();
+  const dir = await realpath(await mkdtemp(join(tmpdir(), 'cairn-tui-')));
+  for (const [name, content] of Object.entries(options.files ?? {})) await writeFile(join(dir, name), content);
+  const permissions = fakePermissions(options.decide ?? askForChanges);
+  if (options.mode) permissions.setMode(options.mode);
+  const session = new AgentSession({
+    provider: createOfflineProvider(options.deltaDelayMs !== undefined ? { deltaDelayMs: options.deltaDelayMs } : {}),
+    tools: createBuiltinTools(),
+    permissions,
+    cwd: dir,
+    system: () => 'test system prompt',
+    interactive: true,
+  });
+  const store = createStore(session, { cwd: dir, frameMs: 5 });
+  const commands = createCommandRegistry(builtinCommands());
+  const exits: number[] = [];
+  const history: string[] = [];
+  const commandContext: CommandContext = {
+    session,
+    store,
+    commands,
+    print: (message, level = 'info') => store.dispatch({ type: 'notice', level, message }),
+    systemPrompt: async () => 'SYSTEM PROMPT TEXT',
+    setTheme: async (name) => store.dispatch({ type: 'theme', name }),
+    exit: (code = 0) => exits.push(code),
+  };
+  const deps: KeyDeps = {
+    store,
+    session,
+    commands,
+    commandContext,
+    view: createViewMetrics(),
+    history: () => history,
+    onPrompt: (t) => history.push(t),
+    exit: (code) => exits.push(code),
+    now: Date.now,
+  };
+  const columns = options.columns ?? 80;
+  const rows = options.rows ?? 24;
+  const app = render(<App deps={deps} itemLines={createItemLines(createMarkdownLines())} size={{ columns, rows }} />);
+  const frame = (): string => stripAnsi(app.lastFrame() ?? '');
+  await waitFor(() => frame().length > 0, { message: 'first frame' });
+  const rig = {
+    dir,
+    session,
+    store,
+    permissions,
+    deps,
+    exits,
+    app,
+    frame,
+    /** Writes keys one event at a time, letting Ink process each. */
+    async press(...keys: string[]) {
+      for (const k of keys) {
+        app.stdin.write(k);
+        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+    async type(text: string) {
+      await rig.press(text);
+    },
+    async waitFrame(predicate: (frame: string) => boolean, message?: string) {
+      return waitFor(() => {
+        store.flushNow();
+        const f = frame();
+        if (!predicate(f)) throw new Error(`frame did not match:\n${f}`);
+        return f;
+      }, message ? { message } : {});
+    },
+    async idle() {
+      await waitFor(
+        () => {
+          store.flushNow();
+          return !session.busy && !store.getSnapshot().busy;
+        },
+        { message: 'session idle' },
+      );
+    },
+    widest(): number {
+      return Math.max(...(app.lastFrame() ?? '').split('\n').map((l) => textWidth(l)));
+    },
+    cleanup() {
+      session.abort();
+      app.unmount();
+      store.dispose();
+    },
+  };
+  return rig;
+}

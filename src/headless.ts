@@ -1,6 +1,7 @@
 import type { AgentEvent, EventOf } from './events.js';
 import type { Runtime } from './bootstrap.js';
 import type { Usage } from './usage.js';
+import { usageIn } from './runtime/usage-log.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -15,9 +16,9 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
   const usage: Usage = { input_tokens: 0, output_tokens: 0 };
   const started = Date.now();
   const onEvent = (event: AgentEvent): void => {
-    if (event.type === 'usage') {
-      usage.input_tokens += event.usage.input_tokens;
-      usage.output_tokens += event.usage.output_tokens;
+    for (const u of usageIn(event)) {
+      usage.input_tokens += u.usage.input_tokens;
+      usage.output_tokens += u.usage.output_tokens;
     }
     if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
     else if (event.type === 'notice' && event.level !== 'info') io.stderr.write(`cairn: ${event.level}: ${event.message}\n`);

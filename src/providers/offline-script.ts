@@ -42,6 +42,17 @@ export function planFor(prompt: string): OfflinePlan {
   }
   if ((m = /^think(?:\s+about)?\s+([\s\S]+)$/i.exec(text))) return { kind: 'think', topic: m[1]! };
 
+  // Subagents: the child runs the same grammar on its task.
+  if ((m = /^use two subagents to read\s+(\S+)\s+and\s+(\S+)$/i.exec(text)) || (m = /^用两个子代理(?:分别)?(?:去)?读\s*(\S+?)\s*和\s*(\S+)$/.exec(text))) {
+    return { kind: 'tools', steps: [[subagent('explore', `read ${m[1]!}`), subagent('explore', `read ${m[2]!}`)]] };
+  }
+  if ((m = /^use a subagent to\s+([\s\S]+?)(?:\s+and summari[sz]e)?$/i.exec(text)) || (m = /^用子代理(?:去)?([\s\S]+?)(?:并总结)?$/.exec(text))) {
+    return { kind: 'tools', steps: [[subagent('general', m[1]!.trim())]] };
+  }
+  if ((m = /^explore read-only:\s*([\s\S]+)$/i.exec(text)) || (m = /^用只读子代理探索[:：]\s*([\s\S]+)$/.exec(text))) {
+    return { kind: 'tools', steps: [[subagent('explore', m[1]!.trim())]] };
+  }
+
   const steps = text.split(THEN).map(parseStep);
   if (steps.length > 0 && steps.every((s) => s !== undefined && s.length > 0)) {
     return { kind: 'tools', steps: steps as PlannedCall[][] };
@@ -76,4 +87,8 @@ function unquote(s: string): string {
   const t = s.trim();
   if (t.length >= 2 && ((t.startsWith('"') && t.endsWith('"')) || (t.startsWith("'") && t.endsWith("'")))) return t.slice(1, -1);
   return t;
+}
+
+function subagent(type: string, task: string): PlannedCall {
+  return { name: 'agent', input: { type, task, description: task.length > 40 ? `${task.slice(0, 37)}...` : task } };
 }

@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../messages.js';
+import type { ContentBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock } from '../messages.js';
 import { textOf, toolResultText } from '../messages.js';
 import { AbortError, sleep } from '../util/abort.js';
 import { COMPACTION_SYSTEM_PROMPT } from '../context/compact.js';
@@ -32,7 +32,7 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
   if (signal.aborted) throw new AbortError();
   const promptIndex = findPromptIndex(request.messages);
   // The last text block is the instruction: a compaction summary may sit before it in the same message.
-  const promptBlocks = promptIndex >= 0 ? request.messages[promptIndex]!.content.filter((b) => b.type === 'text') : [];
+  const promptBlocks = promptIndex >= 0 ? request.messages[promptIndex]!.content.filter((b): b is TextBlock => b.type === 'text' && !isReminder(b.text)) : [];
   const prompt = promptBlocks.at(-1)?.text ?? '';
   const plan = planFor(prompt);
   const after = request.messages.slice(promptIndex + 1);
@@ -101,7 +101,7 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
 function findPromptIndex(messages: readonly Message[]): number {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
-    if (m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text.trim() !== '')) return i;
+    if (m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text.trim() !== '' && !isReminder(b.text))) return i;
   }
   return -1;
 }
@@ -156,6 +156,8 @@ function describeResult(use: ToolUseBlock | undefined, result: ToolResultBlock):
       return `Listed \`${String(input['path'])}\`: ${text.split('\n').filter(Boolean).length} entries.`;
     case 'grep':
       return `Searched for \`${String(input['pattern'])}\`: ${firstLine}`;
+    case 'agent':
+      return `The ${String(input['type'])} subagent (${String(input['description'])}) reported: ${text.replace(/\s*\n+\s*/g, ' ').trim().slice(0, 300)}`;
     default:
       return `\`${name}\`: ${firstLine}`;
   }
@@ -197,4 +199,8 @@ function summarizeConversation(messages: readonly Message[]): string {
     `- Tools used: ${tools.join('; ') || 'none'}`,
     `- Last answer: ${lastAnswer || '(none)'}`,
   ].join('\n');
+}
+
+function isReminder(text: string): boolean {
+  return text.startsWith('<system-reminder>');
 }

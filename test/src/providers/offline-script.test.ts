@@ -51,3 +51,21 @@ describe('offline model grammar', () => {
     expect(planFor('read').kind).toBe('chat');
   });
 });
+
+describe('offline model grammar: subagents', () => {
+  it('one general subagent, in English and Chinese', () => {
+    expect(planFor('use a subagent to read a.txt and summarize')).toEqual({
+      kind: 'tools', steps: [[{ name: 'agent', input: { type: 'general', task: 'read a.txt', description: 'read a.txt' } }]],
+    });
+    expect(planFor('用子代理去读 a.txt 并总结')).toEqual({
+      kind: 'tools', steps: [[{ name: 'agent', input: { type: 'general', task: '读 a.txt', description: '读 a.txt' } }]],
+    });
+  });
+  it('read-only exploration and two subagents at once', () => {
+    expect(planFor('explore read-only: list src')).toMatchObject({ steps: [[{ name: 'agent', input: { type: 'explore', task: 'list src' } }]] });
+    expect(planFor('用只读子代理探索：list src')).toMatchObject({ steps: [[{ name: 'agent', input: { type: 'explore', task: 'list src' } }]] });
+    expect(planFor('use two subagents to read a.txt and b.txt')).toMatchObject({
+      steps: [[{ name: 'agent', input: { type: 'explore', task: 'read a.txt' } }, { name: 'agent', input: { type: 'explore', task: 'read b.txt' } }]],
+    });
+  });
+});

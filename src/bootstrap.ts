@@ -21,6 +21,10 @@ import type { LoadedSession } from './session/session-loader.js';
 import { sessionFile } from './session/session-paths.js';
 import { SessionWriter } from './session/session-writer.js';
 import { TodoList } from './todos/todo-list.js';
+import { createTaskStore } from './tasks/task-store.js';
+import { createMessageBus, type MessageBus, type TeamMessage } from './team/message-bus.js';
+import { createTeam, LEAD, type Team } from './team/team.js';
+import { createPermissionChecker } from './permissions/checker.js';
 
 export interface RuntimeOptions {
   cwd: string;
@@ -59,6 +63,8 @@ export interface Runtime {
   startupNotices: string[];
   todos: TodoList;
   background: BackgroundWork;
+  team: Team;
+  bus: MessageBus;
   /** Starts the cron scheduler (interactive sessions only). */
   startBackground(): void;
   close(): void;
@@ -102,8 +108,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const background = createBackgroundWork({ cwd, clock: clockFromEnv(options.env), todos });
 
   let session: AgentSession | undefined;
+  let team: Team | undefined;
   const currentProvider = () => session?.provider ?? provider;
-  const tools = createToolPool({
+  const bus = createMessageBus(cwd, now);
+  const environment = () => `Workspace: ${cwd}\nPlatform: ${os.platform()}\nDate: ${now().toISOString().slice(0, 10)}`;
+  const pool = createToolPool({
     cwd,
     cairnHome,
     now,
@@ -113,8 +122,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     permissions,
     agents: () => agents,
     provider: (model) => (model ? providerFor(model) : currentProvider()),
-    environment: () => `Workspace: ${cwd}\nPlatform: ${os.platform()}\nDate: ${now().toISOString().slice(0, 10)}`,
+    environment,
+    tasks: createTaskStore(cwd, now),
+    bus,
+    team: () => {
+      if (!team) throw new Error('the team is not available yet');
+      return team;
+    },
   });
+  const tools = pool.tools;
   const promptSource = createSystemPromptSource({ cwd, cairnHome, now, toolNames: () => tools.map((t) => t.name) });
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
 
@@ -133,9 +149,21 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         await writeEpisodicNote(cwd, now(), result, trigger);
       },
     },
-    reminders: () => background.reminders(),
+    reminders: async () => [...background.reminders(), ...leadMail(await bus.read(LEAD))],
   });
   session = live;
+  team = createTeam({
+    bus,
+    definitions: () => agents,
+    provider: currentProvider,
+    tools: pool.teammateTools,
+    permissions: (mode) =>
+      mode === undefined ? permissions : createPermissionChecker({ workspace: cwd, mode, rules: permissions.rules(), cairnHome }),
+    ...(live.askChannel ? { ask: live.askChannel } : {}),
+    emit: (event) => live.emit(event),
+    cwd,
+    environment,
+  });
   live.subscribe((event) => {
     if (event.type === 'turn_start') todos.tick();
   });
@@ -179,6 +207,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     startupNotices,
     todos,
     background,
+    team,
+    bus,
     startBackground() {
       if (backgroundStarted) return;
       backgroundStarted = true;
@@ -187,10 +217,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     systemPrompt: async () => system({ mode: live.mode, model: live.model }),
     systemPromptSections: async () => (await promptSource.build({ mode: live.mode, model: live.model })).sections,
     close: () => {
+      team?.abortAll();
       background.stop();
       writer?.close();
     },
   };
+}
+
+/** New messages for the lead, as a note before its next turn. */
+function leadMail(mail: readonly TeamMessage[]): string[] {
+  if (mail.length === 0) return [];
+  return [`<team-messages>\n${mail.map((m) => `- from ${m.from}: ${m.text}`).join('\n')}\n</team-messages>`];
 }
 
 /** CAIRN_COMPACT_THRESHOLD (tokens) overrides 80% of the model's context window. */

@@ -46,7 +46,7 @@ export interface QueryParams {
    * Short notes for the model before each call (stale todos, finished background shells, fired
    * cron prompts). Added to the request's last user message only, never to the history.
    */
-  reminders?: () => string[];
+  reminders?: () => string[] | Promise<string[]>;
 }
 
 export interface CompactionSettings {
@@ -117,7 +117,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       const stream = params.provider.stream({
         model: params.provider.model,
         system,
-        messages: withReminders(sent, params.reminders?.() ?? []),
+        messages: withReminders(sent, (await params.reminders?.()) ?? []),
         tools: specs,
         maxTokens: params.maxTokens ?? 16_384,
         signal: params.signal,

@@ -14,6 +14,11 @@ import { createCronListTool } from '../tools/cron-list.js';
 import { createMemoryTool } from '../tools/memory.js';
 import { createTodoWriteTool } from '../tools/todo-write.js';
 import type { AnyTool } from '../tools/tool.js';
+import type { TaskStore } from '../tasks/task-store.js';
+import type { MessageBus } from '../team/message-bus.js';
+import type { Team } from '../team/team.js';
+import { createTaskTools } from '../tools/task-tools.js';
+import { createMessagingTools, createTeamSpawnTool } from '../tools/team-tools.js';
 
 export interface ToolPoolDeps {
   cwd: string;
@@ -26,13 +31,25 @@ export interface ToolPoolDeps {
   agents: () => readonly AgentDefinition[];
   provider: (model?: string) => ModelProvider;
   environment: () => string;
+  tasks: TaskStore;
+  bus: MessageBus;
+  team: () => Team;
+}
+
+export interface ToolPool {
+  tools: AnyTool[];
+  /** What a teammate called `name` gets: the child tools plus messaging and tasks as itself. */
+  teammateTools(name: string): AnyTool[];
 }
 
 // Session-level tools a subagent must not share: its own todo list, the schedule, compaction.
-const PARENT_ONLY = new Set(['todo_write', 'cron_create', 'cron_delete', 'cron_list', 'compact', 'agent']);
+const PARENT_ONLY = new Set([
+  'todo_write', 'cron_create', 'cron_delete', 'cron_list', 'compact', 'agent',
+  'team_spawn', 'send_message', 'read_inbox', 'task_create', 'task_list', 'task_get', 'task_update',
+]);
 
 /** Every tool of a main session, in the order the model sees them. */
-export function createToolPool(deps: ToolPoolDeps): AnyTool[] {
+export function createToolPool(deps: ToolPoolDeps): ToolPool {
   const builtins = createBuiltinTools({ shells: deps.shells });
   const session: AnyTool[] = [
     createTodoWriteTool(deps.todos),
@@ -41,6 +58,9 @@ export function createToolPool(deps: ToolPoolDeps): AnyTool[] {
     createCronCreateTool(deps.cron),
     createCronListTool(deps.cron),
     createCronDeleteTool(deps.cron),
+    ...createTaskTools(deps.tasks, 'lead'),
+    createTeamSpawnTool(deps.team),
+    ...createMessagingTools(deps.bus, 'lead'),
   ];
   const childTools = [...builtins, ...session].filter((t) => !PARENT_ONLY.has(t.name));
   const agent = createAgentTool({
@@ -54,5 +74,8 @@ export function createToolPool(deps: ToolPoolDeps): AnyTool[] {
     environment: deps.environment,
     cwd: deps.cwd,
   });
-  return [...builtins, agent, ...session];
+  return {
+    tools: [...builtins, agent, ...session],
+    teammateTools: (name) => [...childTools, ...createMessagingTools(deps.bus, name), ...createTaskTools(deps.tasks, name)],
+  };
 }

@@ -20,7 +20,7 @@ export interface AgentSessionOptions {
   now?: () => number;
   history?: readonly Message[];
   compaction?: CompactionSettings;
-  reminders?: () => string[];
+  reminders?: () => string[] | Promise<string[]>;
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -70,6 +70,11 @@ export class AgentSession {
   }
   get tools(): readonly AnyTool[] {
     return this.options.tools;
+  }
+
+  /** The ask channel other loops of this session (teammates) share: the user's inline prompt. */
+  get askChannel(): AskPermission | undefined {
+    return this.options.interactive ? (request, s) => this.waitForAnswer(request, s) : undefined;
   }
 
   subscribe(listener: Listener): () => void {

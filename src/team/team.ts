@@ -1,0 +1,151 @@
+import type { AgentDefinition } from '../agents/agent-definition.js';
+import type { AgentEvent } from '../events.js';
+import { notice } from '../events.js';
+import { query } from '../loop/query.js';
+import { userText, type Message } from '../messages.js';
+import type { AskPermission, PermissionChecker } from '../permissions/types.js';
+import type { ModelProvider } from '../providers/provider.js';
+import type { AnyTool } from '../tools/tool.js';
+import type { MessageBus, TeamMessage } from './message-bus.js';
+
+export type TeammateStatus = 'working' | 'idle' | 'stopped';
+export const LEAD = 'lead';
+
+export interface TeammateInfo {
+  name: string;
+  type: string;
+  status: TeammateStatus;
+}
+
+export interface TeamDeps {
+  bus: MessageBus;
+  definitions: () => readonly AgentDefinition[];
+  provider: () => ModelProvider;
+  /** A teammate's tools; `name` lets its messaging and task tools know who it is. */
+  tools: (name: string) => AnyTool[];
+  permissions: (mode: AgentDefinition['mode']) => PermissionChecker;
+  ask?: AskPermission;
+  emit: (event: AgentEvent) => void;
+  cwd: string;
+  environment: () => string;
+}
+
+/**
+ * Named long-running agents in the background of this process. Each has its own history and
+ * loop; it works on its instructions, then waits for messages in its inbox. A shutdown request
+ * is acknowledged before the teammate stops.
+ */
+export function createTeam(deps: TeamDeps) {
+  const mates = new Map<string, { info: TeammateInfo; controller: AbortController; wake: () => void; done: Promise<void> }>();
+
+  const setStatus = (name: string, status: TeammateStatus): void => {
+    const mate = mates.get(name);
+    if (!mate || mate.info.status === status) return;
+    mate.info.status = status;
+    deps.emit({ type: 'team', kind: 'status', name, status });
+  };
+
+  deps.bus.subscribe((m) => {
+    mates.get(m.to)?.wake();
+    if (m.to === LEAD) deps.emit({ type: 'team', kind: 'message', name: m.from, from: m.from, to: m.to, text: m.text });
+  });
+
+  async function runMate(name: string, def: AgentDefinition, instructions: string, controller: AbortController, waitForMail: () => Promise<void>): Promise<void> {
+    let history: Message[] = [];
+    let prompt: string | undefined = instructions;
+    const system = `${def.prompt}\n\nYou are "${name}", a teammate in a team led by "${LEAD}". Talk to others with send_message and read_inbox; report results to ${LEAD}. Shared work is in the task tools.\n\n${deps.environment()}`;
+    while (!controller.signal.aborted) {
+      if (prompt === undefined) {
+        setStatus(name, 'idle');
+        await waitForMail();
+        if (controller.signal.aborted) break;
+        const mail: TeamMessage[] = await deps.bus.read(name);
+        if (mail.length === 0) continue;
+        const shutdown = mail.find((m) => m.kind === 'shutdown_request');
+        if (shutdown) {
+          await deps.bus.send(name, shutdown.from, `${name} acknowledges the shutdown request and stops.`, 'shutdown_ack');
+          break;
+        }
+        prompt = mail.map((m) => `Message from ${m.from}: ${m.text}`).join('\n\n');
+      }
+      setStatus(name, 'working');
+      for await (const event of query({
+        messages: history,
+        prompt: userText(prompt),
+        provider: deps.provider(),
+        tools: deps.tools(name),
+        permissions: deps.permissions(def.mode),
+        ...(deps.ask ? { ask: deps.ask } : {}),
+        system: () => system,
+        cwd: deps.cwd,
+        signal: controller.signal,
+        maxTurns: def.maxTurns ?? 30,
+        agentName: name,
+      })) {
+        if (event.type === 'permission_request') deps.emit(event);
+        if (event.type === 'terminal') {
+          history = event.messages;
+          if (event.reason === 'error') deps.emit(notice('warning', `Teammate ${name}: ${event.error ?? 'failed'}`));
+        }
+      }
+      prompt = undefined;
+    }
+    setStatus(name, 'stopped');
+  }
+
+  return {
+    spawn(name: string, type: string, instructions: string): TeammateInfo {
+      if (!/^[\w-]+$/.test(name) || name === LEAD) throw new Error(`invalid teammate name "${name}": letters, digits, - and _, not "${LEAD}"`);
+      if (mates.get(name)?.info.status && mates.get(name)!.info.status !== 'stopped') throw new Error(`a teammate named ${name} is already running`);
+      const def = deps.definitions().find((d) => d.name === type);
+      if (!def) throw new Error(`unknown agent type "${type}"; available: ${deps.definitions().map((d) => d.name).join(', ')}`);
+      const controller = new AbortController();
+      let pending: (() => void) | undefined;
+      let mailWaiting = false;
+      const wake = (): void => {
+        mailWaiting = true;
+        pending?.();
+      };
+      const waitForMail = (): Promise<void> => {
+        if (mailWaiting) {
+          mailWaiting = false;
+          return Promise.resolve();
+        }
+        return new Promise<void>((resolve) => {
+          pending = () => {
+            pending = undefined;
+            mailWaiting = false;
+            resolve();
+          };
+          controller.signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+      };
+      const info: TeammateInfo = { name, type, status: 'working' };
+      const entry = { info, controller, wake, done: Promise.resolve() };
+      mates.set(name, entry);
+      deps.emit({ type: 'team', kind: 'spawned', name, status: 'working' });
+      entry.done = runMate(name, def, instructions, controller, waitForMail).catch((error: unknown) => {
+        deps.emit(notice('error', `Teammate ${name} crashed: ${error instanceof Error ? error.message : String(error)}`));
+        setStatus(name, 'stopped');
+      });
+      return info;
+    },
+    list(): TeammateInfo[] {
+      return [...mates.values()].map((m) => ({ ...m.info }));
+    },
+    /** Sends the shutdown request; the teammate acknowledges and stops after its current turn. */
+    async stop(name: string): Promise<void> {
+      const mate = mates.get(name);
+      if (!mate || mate.info.status === 'stopped') throw new Error(`no running teammate named ${name}`);
+      await deps.bus.send(LEAD, name, 'Please stop: shutdown requested.', 'shutdown_request');
+    },
+    async waitStopped(name: string): Promise<void> {
+      await mates.get(name)?.done;
+    },
+    abortAll(): void {
+      for (const m of mates.values()) m.controller.abort();
+    },
+  };
+}
+
+export type Team = ReturnType<typeof createTeam>;

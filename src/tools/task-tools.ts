@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { SharedTask, TaskStore } from '../tasks/task-store.js';
+import { defineTool, type AnyTool } from './tool.js';
+
+function format(t: SharedTask): string {
+  const owner = t.owner ? ` @${t.owner}` : '';
+  const blocked = t.blocked_by.length ? ` (blocked by ${t.blocked_by.join(', ')})` : '';
+  return `${t.id} [${t.status}]${owner} ${t.subject}${blocked}`;
+}
+
+async function guarded(fn: () => Promise<string>): Promise<{ content: string; isError?: boolean }> {
+  try {
+    return { content: await fn() };
+  } catch (error) {
+    return { content: error instanceof Error ? error.message : String(error), isError: true };
+  }
+}
+
+/** task_create, task_list, task_get, task_update over the shared store; `actor` names who calls. */
+export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
+  return [
+    defineTool({
+      name: 'task_create',
+      description: 'Creates a shared task (visible to every agent working in this project): a subject, a description, and ids of tasks that block it.',
+      inputSchema: z.object({
+        subject: z.string().describe('One line: what to do'),
+        description: z.string().optional().describe('Details and acceptance criteria'),
+        blocked_by: z.array(z.string()).optional().describe('Ids of tasks that must be completed first'),
+      }),
+      kind: 'other',
+      isReadOnly: () => true,
+      call: (input) => guarded(async () => `Created ${format(await store.create(input))}`),
+    }),
+    defineTool({
+      name: 'task_list',
+      description: 'Lists the shared tasks with status, owner and blockers.',
+      inputSchema: z.object({}),
+      kind: 'read',
+      isReadOnly: () => true,
+      isConcurrencySafe: () => true,
+      call: () => guarded(async () => (await store.list()).map(format).join('\n') || 'No shared tasks.'),
+    }),
+    defineTool({
+      name: 'task_get',
+      description: 'Shows one shared task in full.',
+      inputSchema: z.object({ id: z.string() }),
+      kind: 'read',
+      isReadOnly: () => true,
+      isConcurrencySafe: () => true,
+      call: (input) => guarded(async () => { const t = await store.get(input.id); return `${format(t)}\n\n${t.description}`; }),
+    }),
+    defineTool({
+      name: 'task_update',
+      description: `Updates a shared task. Claim one by setting owner to "${actor}" (fails if another agent owns it); set status in_progress/completed; owner null releases it.`,
+      inputSchema: z.object({
+        id: z.string(),
+        status: z.enum(['pending', 'in_progress', 'completed']).optional(),
+        owner: z.string().nullable().optional().describe(`Your name ("${actor}") to claim; null to release`),
+        subject: z.string().optional(),
+        description: z.string().optional(),
+        blocked_by: z.array(z.string()).optional(),
+      }),
+      kind: 'other',
+      isReadOnly: () => true,
+      call: (input) => guarded(async () => {
+        const { id, ...change } = input;
+        return `Updated ${format(await store.update(id, change, actor))}`;
+      }),
+    }),
+  ];
+}

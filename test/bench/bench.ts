@@ -20,3 +20,9 @@ for (const [name, value] of Object.entries(providers)) {
   const goal = /per_s|perSecond|deltas/i.test(name) ? 'goal > 20,000/s' : '';
   row(name, value >= 100 ? value.toFixed(0) : value.toFixed(2), goal);
 }
+
+const { benchSessions } = await import('./session-bench.js');
+const sessions = await benchSessions();
+row('session append per message, first 1,000', `${sessions.firstAppendUs.toFixed(1)} us`, '');
+row('session append per message, last 1,000 (of 10,000)', `${sessions.lastAppendUs.toFixed(1)} us`, `${(sessions.lastAppendUs / sessions.firstAppendUs).toFixed(2)}x first, goal: flat`);
+row('load a 10,000-message session file', `${sessions.load10kMs.toFixed(0)} ms`, 'part of the < 300 ms resume goal');

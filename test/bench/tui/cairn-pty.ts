@@ -1,0 +1,50 @@
+// Starting the built cairn in a pseudo-terminal with a temp CAIRN_HOME and workspace, on the offline model.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PtyApp } from './pty-app.js';
+
+/** dist/test/bench/tui/ -> dist/components/main.js */
+export const CAIRN_MAIN = fileURLToPath(new URL('../../../components/main.js', import.meta.url));
+
+export const PROMPT_VISIBLE = 'Ask cairn';
+
+export interface Sandbox {
+  home: string;
+  workspace: string;
+  dispose(): void;
+}
+
+export function createSandbox(): Sandbox {
+  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-')));
+  const home = path.join(root, 'home');
+  const workspace = path.join(root, 'ws');
+  mkdirSync(home);
+  mkdirSync(workspace);
+  return {
+    home,
+    workspace,
+    dispose: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** The child's environment: CI unset (Ink writes nothing until exit when it is set), no provider keys. */
+export function benchEnv(sandbox: Sandbox, frameWriter: boolean, extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined || k === 'CI' || /_API_KEY$|^CAIRN_/.test(k)) continue;
+    env[k] = v;
+  }
+  return {
+    ...env,
+    TERM: 'xterm-256color',
+    CAIRN_HOME: sandbox.home,
+    ...(frameWriter ? {} : { CAIRN_FRAME_WRITER: '0' }),
+    ...extra,
+  };
+}
+
+export function startCairn(sandbox: Sandbox, args: string[], frameWriter: boolean, extra: Record<string, string> = {}): PtyApp {
+  return new PtyApp({ file: process.execPath, args: [CAIRN_MAIN, ...args], cwd: sandbox.workspace, env: benchEnv(sandbox, frameWriter, extra) });
+}

@@ -11,7 +11,7 @@ import {
   httpFailure,
   incompleteFailure,
   parseRetryAfter,
-  withRetries,
+  retryingProvider,
 } from './retry.js';
 import type { Failure, FailureContext, SleepFn } from './retry.js';
 import { apiErrorDetail, rootCauseMessage } from './sdk-errors.js';
@@ -91,22 +91,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
     }
   }
 
-  return {
-    name,
-    model: opts.model,
-    stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
-      const req = request.model ? request : { ...request, model: opts.model };
-      const ctx: FailureContext = { provider: name, model: req.model, baseUrl };
-      if (opts.apiKeyEnv !== undefined) ctx.apiKeyEnv = opts.apiKeyEnv;
-      return withRetries(() => attempt(req), (err) => anthropicFailure(err, ctx), {
-        provider: name,
-        signal: request.signal,
-        ...(opts.maxRetries !== undefined && { maxRetries: opts.maxRetries }),
-        ...(opts.sleep && { sleep: opts.sleep }),
-        ...(opts.random && { random: opts.random }),
-      });
-    },
-  };
+  return retryingProvider({ ...opts, name, baseUrl }, attempt, anthropicFailure);
 }
 
 function isThinkingRejection(err: unknown): boolean {

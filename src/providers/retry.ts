@@ -1,5 +1,5 @@
 import { ProviderError } from './provider.js';
-import type { ModelStreamEvent } from './provider.js';
+import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
 
 // Retries live here, not in the SDKs (their clients get maxRetries: 0), so every retry is a
 // visible `notice` and a retried attempt always restarts the call from scratch.
@@ -219,4 +219,38 @@ export function connectionFailure(cause: string, ctx: FailureContext): Failure {
 
 export function incompleteFailure(ctx: FailureContext, detail: string): Failure {
   return { retryable: true, label: 'stream ended early', message: `${ctx.provider}: ${detail}` };
+}
+
+export interface RetryingProviderOptions {
+  name: string;
+  model: string;
+  baseUrl: string;
+  apiKeyEnv?: string;
+  maxRetries?: number;
+  sleep?: SleepFn;
+  random?: () => number;
+}
+
+/** A provider whose every call is one `attempt`, retried on the failures `classify` deems retryable. */
+export function retryingProvider(
+  opts: RetryingProviderOptions,
+  attempt: (request: ModelRequest) => AsyncIterable<ModelStreamEvent>,
+  classify: (err: unknown, ctx: FailureContext) => Failure,
+): ModelProvider {
+  return {
+    name: opts.name,
+    model: opts.model,
+    stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+      const req = request.model ? request : { ...request, model: opts.model };
+      const ctx: FailureContext = { provider: opts.name, model: req.model, baseUrl: opts.baseUrl };
+      if (opts.apiKeyEnv !== undefined) ctx.apiKeyEnv = opts.apiKeyEnv;
+      return withRetries(() => attempt(req), (err) => classify(err, ctx), {
+        provider: opts.name,
+        signal: request.signal,
+        ...(opts.maxRetries !== undefined && { maxRetries: opts.maxRetries }),
+        ...(opts.sleep && { sleep: opts.sleep }),
+        ...(opts.random && { random: opts.random }),
+      });
+    },
+  };
 }

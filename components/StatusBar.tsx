@@ -1,5 +1,6 @@
 import { Text } from 'ink';
 import { memo } from 'react';
+import { formatTokens } from './app/format-tokens.js';
 import { useTicker } from './app/use-ticker.js';
 import { modeLabel } from './Header.js';
 import { EXIT_CONFIRM_MS } from './keys/dispatch.js';
@@ -19,6 +20,7 @@ interface StatusView {
   usage: TuiState['usage'];
   limit: number;
   exitArmedAt: number | undefined;
+  background: TuiState['background'];
 }
 
 const selectStatus = (s: TuiState): StatusView => ({
@@ -30,6 +32,7 @@ const selectStatus = (s: TuiState): StatusView => ({
   usage: s.usage,
   limit: s.contextLimit,
   exitArmedAt: s.exitArmedAt,
+  background: s.background,
 });
 
 // Tools of the current turn sit after its prompt: scan back to it, not the whole history.
@@ -43,9 +46,11 @@ function countRunningTools(items: TuiState['items']): number {
   return n;
 }
 
-export function formatTokens(n: number): string {
-  if (n < 1000) return String(n);
-  return n < 100_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`;
+export { formatTokens };
+
+/** "⏰ 2 · ⚙ 1": scheduled tasks and running background shells; empty when there are none. */
+export function backgroundText(b: TuiState['background']): string {
+  return [b.cron > 0 ? `⏰ ${b.cron}` : '', b.shells > 0 ? `⚙ ${b.shells}` : ''].filter(Boolean).join(' · ');
 }
 
 export function activityText(v: StatusView, now: number): string {
@@ -84,6 +89,7 @@ export const StatusBar = memo(function StatusBar({ store, width }: { store: TuiS
   const segments = [
     paint(theme, modeToken, `⏵ ${modeLabel(v.mode)}`) + paint(theme, 'muted', ' (shift+tab)'),
     activity,
+    paint(theme, 'accent', backgroundText(v.background)),
     contextBar(v, theme),
     paint(theme, 'muted', `↑${formatTokens(v.usage.input)} ↓${formatTokens(v.usage.output)}`),
   ].filter((s) => s !== '');

@@ -62,29 +62,33 @@ async function main(args: string[]): Promise<number> {
   }
 
   const { createRuntime } = await import('../src/bootstrap.js');
-  let runtime;
-  try {
-    runtime = await createRuntime({
-      cwd: process.cwd(),
-      env: process.env,
-      interactive: !headless,
-      ...(cli.provider ? { provider: cli.provider } : {}),
-      ...(cli.model ? { model: cli.model } : {}),
-      ...(cli.permissionMode ? { permissionMode: cli.permissionMode } : {}),
-      allowedTools: cli.allowedTools,
-      disallowedTools: cli.disallowedTools,
-      ...(cli.maxTurns !== undefined ? { maxTurns: cli.maxTurns } : {}),
-      continueLatest: cli.continueLatest,
-      ...(cli.resume ? { resumeId: cli.resume } : {}),
-    });
-  } catch (error) {
-    // Settings and config errors name the file and field; refuse to start half-configured.
-    process.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+  type Runtime = Awaited<ReturnType<typeof createRuntime>>;
+  const start = async (resume: { continueLatest: boolean; resumeId?: string }): Promise<Runtime | undefined> => {
+    try {
+      return await createRuntime({
+        cwd: process.cwd(),
+        env: process.env,
+        interactive: !headless,
+        ...(cli.provider ? { provider: cli.provider } : {}),
+        ...(cli.model ? { model: cli.model } : {}),
+        ...(cli.permissionMode ? { permissionMode: cli.permissionMode } : {}),
+        allowedTools: cli.allowedTools,
+        disallowedTools: cli.disallowedTools,
+        ...(cli.maxTurns !== undefined ? { maxTurns: cli.maxTurns } : {}),
+        continueLatest: resume.continueLatest,
+        ...(resume.resumeId ? { resumeId: resume.resumeId } : {}),
+      });
+    } catch (error) {
+      // Settings and config errors name the file and field; refuse to start half-configured.
+      process.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);
+      return undefined;
+    }
+  };
+  let runtime = await start({ continueLatest: cli.continueLatest, ...(cli.resume ? { resumeId: cli.resume } : {}) });
+  if (!runtime) return 1;
 
   // Background shells die with cairn, whatever the exit path.
-  process.once('exit', () => runtime.close());
+  process.once('exit', () => runtime?.close());
   if (cli.showSystem) {
     process.stdout.write(await runtime.systemPrompt());
     return 0;
@@ -94,21 +98,61 @@ async function main(args: string[]): Promise<number> {
     const { runHeadless } = await import('../src/headless.js');
     return runHeadless(runtime, prompt!, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr });
   }
-  runtime.startBackground();
-  const { runTui } = await import('./app/run-tui.js');
-  return runTui({
-    session: runtime.session,
-    cwd: runtime.cwd,
-    cairnHome: runtime.cairnHome,
-    systemPrompt: runtime.systemPrompt,
-    ...(prompt ? { initialPrompt: prompt } : {}),
-    ...(cli.replay ? { replayFile: cli.replay } : {}),
-    ...(cli.replaySpeed ? { replaySpeed: cli.replaySpeed } : {}),
-  });
+  const { runTui } = await importProductionReact(() => import('./app/run-tui.js'));
+  // Picking another session (/resume) ends this TUI; it opens again on that session.
+  let pickOnStart = cli.resume === '';
+  let initialPrompt = prompt;
+  for (;;) {
+    const current = runtime;
+    const picked: { id?: string } = {};
+    const code = await runTui({
+      session: current.session,
+      cwd: current.cwd,
+      cairnHome: current.cairnHome,
+      systemPrompt: current.systemPrompt,
+      ...(initialPrompt && !pickOnStart ? { initialPrompt } : {}),
+      ...(cli.replay ? { replayFile: cli.replay } : {}),
+      ...(cli.replaySpeed ? { replaySpeed: cli.replaySpeed } : {}),
+      background: { background: current.background, todos: current.todos, startBackground: () => current.startBackground() },
+      sessions: {
+        sessionId: current.sessionId,
+        contextWindow: current.contextWindow,
+        startupNotices: current.startupNotices,
+        ...(current.resumed ? { resumedEvents: current.resumed.events } : {}),
+        sections: current.systemPromptSections,
+        pickOnStart,
+        onSwitch: (id) => (picked.id = id),
+      },
+    });
+    if (picked.id === undefined) return code;
+    current.close();
+    // A prompt given with a bare --resume waits for the session picked; otherwise it was sent.
+    if (!pickOnStart) initialPrompt = undefined;
+    pickOnStart = false;
+    const next = await start({ continueLatest: false, resumeId: picked.id });
+    if (!next) return 1;
+    runtime = next;
+  }
 }
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * React picks its build from NODE_ENV when first loaded. The development build was a third of the
+ * TUI's CPU and grew memory without bound (it records a performance.measure per render), so the
+ * TUI loads the production build unless NODE_ENV says otherwise. The variable is put back at once
+ * so tools and shells cairn starts see the user's environment.
+ */
+async function importProductionReact<T>(load: () => Promise<T>): Promise<T> {
+  if (process.env['NODE_ENV'] !== undefined) return load();
+  process.env['NODE_ENV'] = 'production';
+  try {
+    return await load();
+  } finally {
+    delete process.env['NODE_ENV'];
+  }
 }

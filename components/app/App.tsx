@@ -1,14 +1,16 @@
 import { Box, useInput } from 'ink';
 import { useCallback } from 'react';
+import { DialogBox } from '../DialogBox.js';
 import { Header } from '../Header.js';
 import type { KeyDeps } from '../keys/dispatch.js';
 import { handleKey } from '../keys/dispatch.js';
 import { PromptBox } from '../prompt/PromptBox.js';
 import { QueuedPrompts } from '../QueuedPrompts.js';
 import { SlashPalette } from '../SlashPalette.js';
-import { StatusBar } from '../StatusBar.js';
+import { StatusRow } from '../StatusRow.js';
 import type { TuiState } from '../store/types.js';
 import { useStoreSelector } from '../store/use-store-selector.js';
+import { TodoPanel } from '../TodoPanel.js';
 import { Transcript } from '../Transcript.js';
 import type { createItemLines } from './item-lines.js';
 import { computeLayout } from './layout.js';
@@ -21,9 +23,9 @@ export interface AppProps {
   size?: { columns: number; rows: number };
 }
 
-const selectLayoutInputs = (s: TuiState): unknown[] => [s.editor, s.queued, s.palette];
+const selectLayoutInputs = (s: TuiState): unknown[] => [s.editor, s.queued, s.palette, s.dialog, s.todos];
 const selectEditor = (s: TuiState): TuiState['editor'] => s.editor;
-const selectEditorFocused = (s: TuiState): boolean => s.approvals.length === 0 && s.focus === 'editor';
+const selectEditorFocused = (s: TuiState): boolean => s.approvals.length === 0 && s.focus === 'editor' && s.dialog === undefined;
 const selectBusy = (s: TuiState): boolean => s.busy;
 
 function sameList(a: unknown[], b: unknown[]): boolean {
@@ -48,8 +50,10 @@ export function App({ deps, itemLines, size }: AppProps) {
       <Transcript store={store} width={layout.width} height={layout.transcript} itemLines={itemLines} view={view} />
       {layout.queued > 0 ? <QueuedPrompts store={store} width={layout.width} maxRows={layout.queuedMax} /> : null}
       {layout.palette > 0 ? <SlashPalette store={store} commands={commands} width={layout.width} maxRows={layout.paletteMax} /> : null}
+      {layout.dialog > 0 ? <DialogBox store={store} width={layout.width} maxRows={layout.dialogMax} /> : null}
+      {layout.todos > 0 ? <TodoPanel store={store} width={layout.width} maxRows={layout.todosMax} /> : null}
       <PromptBox state={editor} width={layout.width} focused={focused} maxLines={layout.promptMaxLines} busy={busy} placeholder={busy ? 'Type to queue a prompt · Esc to interrupt' : 'Ask cairn · / for commands'} />
-      <StatusBar store={store} width={layout.width} />
+      <StatusRow store={store} width={layout.width} />
     </Box>
   );
 }

@@ -1,13 +1,17 @@
 import { bold, clipLine, inverse, paint, wrapPainted, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
-import type { NoticeItem, TerminalItem, ThinkingItem, ToolItem, TranscriptItem } from '../store/types.js';
+import type { CronItem } from '../store/background-state.js';
+import type { CompactItem, NoticeItem, TerminalItem, ThinkingItem, ToolItem, TranscriptItem } from '../store/types.js';
+import { markdownVersion } from '../markdown/render-markdown.js';
+import { compactLines } from './compact-lines.js';
+import { cronLines } from './cron-lines.js';
 import type { createMarkdownLines } from './markdown-lines.js';
 import { expandedByDefault, formatDuration, statusColor, statusGlyph } from './tool-status.js';
 import { inputRecord, toolRenderer } from './tool-renderers.js';
 
 type MarkdownLines = ReturnType<typeof createMarkdownLines>;
 
-export function isExpanded(item: ToolItem | ThinkingItem): boolean {
+export function isExpanded(item: ToolItem | ThinkingItem | CompactItem | CronItem): boolean {
   if (item.userExpanded !== undefined) return item.userExpanded;
   return item.kind === 'tool' ? expandedByDefault(item.status) : false;
 }
@@ -33,8 +37,9 @@ export function createItemLines(markdown: MarkdownLines): {
   const cache = new WeakMap<TranscriptItem, { key: string; lines: string[] }>();
   return {
     body(item, width, theme) {
-      const expanded = item.kind === 'tool' || item.kind === 'thinking' ? isExpanded(item) : false;
-      const key = `${width}|${theme.name}|${theme.color}|${expanded}`;
+      const expanded = item.kind === 'tool' || item.kind === 'thinking' || item.kind === 'compact' || item.kind === 'cron' ? isExpanded(item) : false;
+      // The markdown version: text cached while the parser was still loading is rendered again.
+      const key = `${width}|${theme.name}|${theme.color}|${expanded}|${markdownVersion()}`;
       const hit = cache.get(item);
       if (hit && hit.key === key) return hit.lines;
       const lines = render(item, width, theme, expanded, markdown);
@@ -67,6 +72,10 @@ function render(item: TranscriptItem, width: number, theme: Theme, expanded: boo
       return noticeLines(item, width, theme);
     case 'terminal':
       return terminalLines(item, width, theme);
+    case 'compact':
+      return compactLines(item, width, theme, expanded);
+    case 'cron':
+      return cronLines(item, width, theme, expanded);
   }
 }
 

@@ -3,6 +3,9 @@ import { promptBoxHeight } from '../prompt/PromptBox.js';
 import { paletteHeight } from '../SlashPalette.js';
 import { queuedHeight } from '../QueuedPrompts.js';
 import type { TuiState } from '../store/types.js';
+import { themeFor } from '../theme/use-theme.js';
+import { dialogHeight } from './dialog-lines.js';
+import { todoPanelHeight } from './todo-lines.js';
 
 export interface Layout {
   width: number;
@@ -12,6 +15,10 @@ export interface Layout {
   queuedMax: number;
   palette: number;
   paletteMax: number;
+  dialog: number;
+  dialogMax: number;
+  todos: number;
+  todosMax: number;
   prompt: number;
   promptMaxLines: number;
   status: number;
@@ -36,6 +43,10 @@ export function computeLayout(columns: number, rows: number, state: TuiState, co
   const palette = paletteHeight(state, commands, paletteMax);
   const queuedMax = small ? 1 : 3;
   const queued = queuedHeight(state.queued, queuedMax);
-  const transcript = Math.max(1, budget - header - status - prompt - palette - queued);
-  return { width, header, transcript, queued, queuedMax, palette, paletteMax, prompt, promptMaxLines, status };
+  const dialogMax = small ? 4 : 12;
+  const dialog = dialogHeight(state.dialog, width, themeFor(state.themeName), dialogMax);
+  const todosMax = small ? 3 : Math.min(8, Math.max(3, Math.floor(rows / 5)));
+  const todos = todoPanelHeight(state.todos, todosMax);
+  const transcript = Math.max(1, budget - header - status - prompt - palette - queued - dialog - todos);
+  return { width, header, transcript, queued, queuedMax, palette, paletteMax, dialog, dialogMax, todos, todosMax, prompt, promptMaxLines, status };
 }

@@ -1,9 +1,11 @@
-import { clipLine, paint } from '../theme/ansi.js';
+import { clipLine, inverse, paint, stripAnsi } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
+import { NEST_SEP } from '../store/subagent-state.js';
 import type { ApprovalUi, PermissionRequest, ToolItem, TranscriptItem } from '../store/types.js';
 import { approvalLines } from './approval-lines.js';
 import type { createItemLines } from './item-lines.js';
-import { toolHeader } from './item-lines.js';
+import { isExpanded, toolHeader } from './item-lines.js';
+import { subagentParts } from './subagent-blocks.js';
 
 type ItemLines = ReturnType<typeof createItemLines>;
 
@@ -84,9 +86,23 @@ export function buildLineIndex(input: IndexInput): LineIndex {
           n === 0 ? gutter + toolHeader(item, width - (inBatch ? 2 : 0), theme, frame.now, frame.tick, selected) : gutter + (body[n - 1] ?? ''),
       });
       total += 1 + body.length;
-      if (head && head.id === item.id) addApproval(head);
+      const asking = head ? (head.cardId ?? head.id) : undefined;
+      if (item.child && isExpanded(item)) {
+        // A subagent's cards, inside the batch gutter; its approval goes under the card that asks.
+        for (const part of subagentParts(item, { width: width - (inBatch ? 2 : 0), theme, selectedId, itemLines })) {
+          if (part.kind === 'approval') {
+            if (head && part.cardId === asking) addApproval(head);
+            continue;
+          }
+          if (part.live) liveTools = true;
+          blocks.push({ id: part.id, start: total, live: part.live, count: part.count, line: (n, frame) => gutter + part.line(n, frame) });
+          total += part.count;
+        }
+      }
+      if (head && !approvalAt && (asking === item.id || asking?.startsWith(item.id + NEST_SEP))) addApproval(head);
     } else {
-      addStatic(item.id, itemLines.body(item, width, theme));
+      const lines = itemLines.body(item, width, theme);
+      addStatic(item.id, item.kind === 'cron' && item.id === selectedId ? markSelected(lines) : lines);
     }
   });
   // A request without a card (a subagent's, say) still needs its prompt.
@@ -141,4 +157,10 @@ export function visibleLines(index: LineIndex, top: number, height: number, fram
 
 export function blockOf(index: LineIndex, id: string): LineBlock | undefined {
   return index.blocks.find((b) => b.id === id);
+}
+
+/** A one-line card without a live header shows selection on its first line. */
+function markSelected(lines: readonly string[]): string[] {
+  const [first = '', ...rest] = lines;
+  return [inverse(stripAnsi(first)), ...rest];
 }

@@ -13,10 +13,14 @@ import { createStore } from '../store/create-store.js';
 import { replayEvents } from '../store/replay.js';
 import { loadTuiSettings, saveTuiSettings } from '../theme/tui-settings.js';
 import { App } from './App.js';
+import type { BackgroundUiOptions } from './background-ui.js';
+import { startBackgroundUi } from './background-ui.js';
 import { bellEnabled, bellFor } from './bell.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { createItemLines } from './item-lines.js';
 import { createMarkdownLines } from './markdown-lines.js';
+import type { TuiSessionOptions } from './session-startup.js';
+import { startSessionUi } from './session-startup.js';
 import { createTerminalOutput, ENTER_SCREEN, LEAVE_SCREEN } from './terminal-output.js';
 import { createTuiLog } from './tui-log.js';
 
@@ -38,6 +42,10 @@ export interface RunTuiOptions {
   size?: { columns: number; rows: number };
   /** SIGTERM/SIGHUP and uncaught-error handlers; off in tests that share the process. Default true. */
   handleProcessEvents?: boolean;
+  /** Resumed transcript, startup notices, the context window, switching sessions. */
+  sessions?: TuiSessionOptions;
+  /** Cron tasks, background shells and the todo list (status bar counts, notices, /cron, /bashes). */
+  background?: BackgroundUiOptions;
 }
 
 /** Runs the full-screen UI until the user leaves; resolves to the process exit code. */
@@ -47,13 +55,19 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const realStdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
   const log = createTuiLog(cairnHome);
-  await loadMarkdown();
+  // Markdown and highlighting take ~0.4 s to import: wait for them only when the first frame has
+  // markdown to show (a resumed transcript, a replay, a prompt); otherwise they load just after it.
+  const markdownFirst = Boolean(options.sessions?.resumedEvents?.length || options.replayFile || options.initialPrompt);
+  if (markdownFirst) await loadMarkdown();
   const { settings, problem } = await loadTuiSettings(cairnHome);
   const historyFile = join(cairnHome, 'prompt-history.jsonl');
   const history = await loadPromptHistory(historyFile);
-  const store = createStore(session, { cwd, themeName: settings.theme });
+  const contextWindow = options.sessions?.contextWindow;
+  const store = createStore(session, { cwd, themeName: settings.theme, ...(contextWindow ? { contextLimit: contextWindow } : {}) });
   if (problem) store.dispatch({ type: 'notice', level: 'warning', message: problem });
-  const commands = createCommandRegistry(builtinCommands());
+  const sessionUi = await startSessionUi({ store, session, cwd, cairnHome, ...(options.sessions ? { options: options.sessions } : {}), exit: () => finish(0) });
+  const backgroundUi = startBackgroundUi({ store, session, cwd, cairnHome, options: options.background ?? {} });
+  const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands]);
   const replay = new AbortController();
 
   let resolveExit: (code: number) => void = () => undefined;
@@ -96,6 +110,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     },
     exit: finish,
     now: Date.now,
+    sessions: sessionUi.actions,
   };
 
   const ring = bellEnabled(env);
@@ -131,6 +146,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     },
   );
   instance.waitUntilExit().then(() => finish(0), fatal);
+  if (!markdownFirst) setTimeout(() => loadMarkdown().catch(fatal), 0);
 
   if (options.replayFile) {
     const file = options.replayFile;
@@ -144,6 +160,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   replay.abort();
   session.abort();
   offEvents();
+  backgroundUi.dispose();
   store.dispose();
   try {
     instance.unmount();

@@ -1,6 +1,7 @@
 import { paint, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import type { ToolItem } from '../store/types.js';
+import { createAgentRenderer } from './agent-renderer.js';
 import { diffLines } from './diff-lines.js';
 
 /** How one tool's card reads. Later tools (and plugins) register their own. */
@@ -97,6 +98,7 @@ const registry = new Map<string, ToolRenderer>([
   ['edit_file', fileChange],
   ['write_file', fileChange],
   ['read_file', readFile],
+  ['agent', createAgentRenderer((tool) => toolRenderer(tool.name).keyArg(inputRecord(tool.input)))],
 ]);
 
 export function registerToolRenderer(name: string, renderer: ToolRenderer): void {

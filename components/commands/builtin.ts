@@ -2,10 +2,7 @@ import type { PermissionMode } from '../../src/events.js';
 import { PermissionModeSchema } from '../../src/events.js';
 import { isThemeName } from '../theme/theme.js';
 import type { CommandContext, SlashCommand } from './registry.js';
-
-function formatTokens(n: number): string {
-  return n >= 1000 ? `${(n / 1000).toFixed(n >= 100_000 ? 0 : 1)}k` : String(n);
-}
+import { usageReport } from './usage-report.js';
 
 /** Modes Shift+Tab and /mode may switch to: bypass only if the session started in it. */
 export function allowedModes(startedInBypass: boolean): PermissionMode[] {
@@ -75,14 +72,9 @@ const model: SlashCommand = {
 const usage: SlashCommand = {
   name: 'usage',
   aliases: ['cost'],
-  description: 'Token usage of this session',
+  description: 'Token usage: session totals, cache reads, per-turn deltas',
   run(_args, ctx) {
-    const { usage: u, contextLimit } = ctx.store.getSnapshot();
-    const pct = Math.round((u.context / contextLimit) * 100);
-    ctx.print(
-      `Session: ${formatTokens(u.input)} input, ${formatTokens(u.output)} output tokens.\n` +
-        `Context: ${formatTokens(u.context)} of ${formatTokens(contextLimit)} (${pct}%).`,
-    );
+    ctx.print(usageReport(ctx.store.getSnapshot()));
   },
 };
 

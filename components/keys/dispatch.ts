@@ -1,6 +1,7 @@
 import type { Key } from 'ink';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { CommandContext, CommandRegistry } from '../commands/registry.js';
+import type { SessionActions } from '../commands/session-actions.js';
 import { runSlash } from '../commands/registry.js';
 import { nextMode } from '../commands/builtin.js';
 import { applyEditorKey, parseMouseWheel } from '../prompt/editor.js';
@@ -8,7 +9,9 @@ import { isMouseReport } from '../prompt/terminal-input.js';
 import type { TuiStore } from '../store/create-store.js';
 import type { TuiState } from '../store/types.js';
 import { handleApprovalKey } from './approval-keys.js';
+import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
+import { askToSaveMemory } from './memory-note.js';
 import { handlePaletteKey, paletteOpen } from './palette-keys.js';
 import { handleTranscriptKey } from './transcript-keys.js';
 import type { ViewMetrics } from './view-metrics.js';
@@ -27,6 +30,8 @@ export interface KeyDeps {
   onPrompt?(text: string): void;
   exit(code: number): void;
   now(): number;
+  /** Memory notes and switching sessions; absent where there is no workspace (some tests). */
+  sessions?: SessionActions;
 }
 
 /**
@@ -45,6 +50,10 @@ export function handleKey(input: string, key: Key, deps: KeyDeps): void {
 
   if (state.approvals.length > 0) {
     handleApprovalKey(input, key, state, deps);
+    return;
+  }
+  if (state.dialog) {
+    handleDialogKey(input, key, state, deps);
     return;
   }
   if (is('cycleMode', input, key)) {
@@ -84,6 +93,7 @@ export function submit(text: string, deps: KeyDeps): void {
     void runSlash(text, deps.commandContext);
     return;
   }
+  if (askToSaveMemory(text, deps)) return;
   deps.onPrompt?.(text);
   if (deps.store.getSnapshot().busy) deps.store.dispatch({ type: 'queue', text });
   deps.store.dispatch({ type: 'scrollTo', to: 'bottom', total: deps.view.total, height: deps.view.height });

@@ -4,11 +4,12 @@ import { blockOf } from '../app/line-index.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
 import { is } from './keymap.js';
+import { selectableCards } from './selectable-cards.js';
 
 /** Selection mode: arrows move over the cards, Enter/Space fold one, Esc/Tab go back to the prompt. */
 export function handleTranscriptKey(input: string, key: Key, state: TuiState, deps: KeyDeps): boolean {
   const { store } = deps;
-  const selectable = state.items.filter((i) => i.kind === 'tool' || i.kind === 'thinking');
+  const selectable = selectableCards(state.items);
   const at = selectable.findIndex((i) => i.id === state.selectedId);
   if (is('toggleFocus', input, key) || is('back', input, key)) {
     store.dispatch({ type: 'focus', focus: 'editor' });
@@ -24,7 +25,7 @@ export function handleTranscriptKey(input: string, key: Key, state: TuiState, de
   }
   if (is('toggle', input, key)) {
     const item = selectable[at];
-    if (item && (item.kind === 'tool' || item.kind === 'thinking')) store.dispatch({ type: 'toggle', id: item.id, currentlyExpanded: isExpanded(item) });
+    if (item) store.dispatch({ type: 'toggle', id: item.id, currentlyExpanded: isExpanded(item) });
     return true;
   }
   if (is('top', input, key) || is('bottom', input, key)) {

@@ -1,4 +1,7 @@
 import type { AgentEvent, EventOf } from '../../src/events.js';
+import { reduceBackgroundShell, reduceCron } from './background-state.js';
+import { reduceCompact } from './reduce-compact.js';
+import { reduceSubagent } from './reduce-subagent.js';
 import type { ToolItem, TranscriptItem, TuiState } from './types.js';
 
 // How each engine event changes the state. Pure: time comes in as `at`, ids from state.nextId.
@@ -71,11 +74,9 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       const s = updateTool(state, event.id, (t) => ({ ...t, status: 'denied', deniedReason: event.reason }));
       return dropApproval(s, event.id);
     }
-    case 'usage': {
-      const u = event.usage;
-      const context = u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + u.output_tokens;
-      return { ...state, usage: { input: state.usage.input + u.input_tokens, output: state.usage.output + u.output_tokens, context } };
-    }
+    case 'usage':
+      // Token accounting is its own slice (reduce-usage.ts), applied to every event in reduce().
+      return state;
     case 'notice': {
       // A retried request streams again from the start: the failed attempt's partial output goes.
       const base = event.code === 'retry' ? dropStreaming(state) : state;
@@ -89,17 +90,17 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
     }
     case 'mode_change':
       return { ...state, info: { ...state.info, mode: event.mode } };
-    case 'compact': {
-      const s = { ...state, usage: { ...state.usage, context: event.tokens_after } };
-      const message = `Context compacted (${event.trigger}): ${event.tokens_before} → ${event.tokens_after} tokens.`;
-      return push(s, (id) => ({ kind: 'notice', id, level: 'info', message, code: 'compact' }));
-    }
+    case 'compact':
+      return reduceCompact(state, event);
     case 'cron':
-      return push(state, (id) => ({ kind: 'notice', id, level: 'info', message: `Scheduled task ${event.task_id} (${event.schedule}): ${event.status}`, code: 'cron' }));
-    // Later issues give these their own views (nested subagent cards, the todo list, teams).
+      return reduceCron(state, event, at);
     case 'subagent':
+      return reduceSubagent(state, event, at, reduceEvent);
     case 'todos':
+      return { ...state, todos: event.todos };
     case 'background_shell':
+      return reduceBackgroundShell(state, event, at);
+    // A later issue gives teams their own view.
     case 'team':
       return state;
     case 'terminal':

@@ -1,7 +1,11 @@
 import type { PermissionMode } from '../../src/events.js';
 import { emptyEditor } from '../prompt/editor.js';
 import type { ThemeName } from '../theme/theme.js';
-import { dropApproval, push, reduceEvent, updateTool } from './reduce-events.js';
+import { reduceBackgroundAction } from './background-state.js';
+import { dropApproval, push, reduceEvent } from './reduce-events.js';
+import { reduceRecorded } from './reduce-recorded.js';
+import { emptyUsage, reduceUsage } from './reduce-usage.js';
+import { mapToolDeep, NEST_SEP } from './subagent-state.js';
 import type { ScrollState, TranscriptItem, TuiState, UiAction } from './types.js';
 
 export const DEFAULT_CONTEXT_LIMIT = 200_000;
@@ -29,7 +33,7 @@ export function initialState(options: InitialStateOptions = {}): TuiState {
       offline: false,
     },
     busy: false,
-    usage: { input: 0, output: 0, context: 0 },
+    usage: emptyUsage,
     contextLimit: options.contextLimit ?? DEFAULT_CONTEXT_LIMIT,
     approvals: [],
     approval: { choice: 0, denyText: '' },
@@ -39,14 +43,20 @@ export function initialState(options: InitialStateOptions = {}): TuiState {
     palette: { index: 0 },
     editor: emptyEditor(),
     themeName: options.themeName ?? 'dark',
+    todos: [],
+    toasts: [],
+    background: { cron: 0, shells: 0 },
   };
 }
 
 /** The whole TUI state machine: engine events and UI actions in, next state out. No side effects. */
 export function reduce(state: TuiState, action: UiAction): TuiState {
   switch (action.type) {
-    case 'event':
-      return reduceEvent(state, action.event, action.at);
+    case 'event': {
+      const s = reduceEvent(state, action.event, action.at);
+      const usage = reduceUsage(s.usage, action.event);
+      return usage === s.usage ? s : { ...s, usage };
+    }
     case 'notice':
       return push(state, (id) => ({ kind: 'notice', id, level: action.level, message: action.message }));
     case 'clear':
@@ -73,8 +83,10 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
     case 'approvalText':
       return { ...state, approval: { ...state.approval, denyText: action.text } };
     case 'approvalAnswered': {
+      // A subagent's request names its nested card; a main-agent request's card has its id.
+      const cardId = state.approvals.find((a) => a.id === action.id)?.cardId ?? action.id;
       const s = dropApproval(state, action.id);
-      return action.allowed ? updateTool(s, action.id, (t) => (t.status === 'awaiting_approval' ? { ...t, status: 'running' } : t)) : s;
+      return action.allowed ? { ...s, items: mapToolDeep(s.items, cardId, (t) => (t.status === 'awaiting_approval' ? { ...t, status: 'running' } : t)) } : s;
     }
     case 'palette':
       return {
@@ -85,6 +97,13 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       return { ...state, themeName: action.name };
     case 'exitArm':
       return { ...state, exitArmedAt: action.at };
+    case 'dialog':
+      return { ...state, dialog: action.dialog };
+    case 'recorded':
+      return reduceRecorded(state, action.events, action.at);
+    case 'background':
+    case 'toastExpire':
+      return reduceBackgroundAction(state, action);
   }
 }
 
@@ -109,8 +128,10 @@ function lastToolId(items: readonly TranscriptItem[]): string | undefined {
 function toggle(state: TuiState, id: string, expanded: boolean): TuiState {
   const items = state.items.map((item) => {
     if (item.id !== id) return item;
-    if (item.kind === 'tool' || item.kind === 'thinking') return { ...item, userExpanded: expanded };
+    if (item.kind === 'tool' || item.kind === 'thinking' || item.kind === 'compact' || item.kind === 'cron') return { ...item, userExpanded: expanded };
     return item;
   });
+  // A subagent's nested card.
+  if (id.includes(NEST_SEP)) return { ...state, items: mapToolDeep(items, id, (t) => ({ ...t, userExpanded: expanded })) };
   return { ...state, items };
 }

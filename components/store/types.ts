@@ -1,6 +1,9 @@
-import type { AgentEvent, EventOf, NoticeLevel, PermissionMode, TerminalReason } from '../../src/events.js';
+import type { AgentEvent, EventOf, NoticeLevel, PermissionMode, TerminalReason, TodoItem } from '../../src/events.js';
+import type { SessionSummary } from '../../src/session/session-list.js';
 import type { EditorState } from '../prompt/editor.js';
 import type { ThemeName } from '../theme/theme.js';
+import type { BackgroundAction, BackgroundCounts, CronItem, Toast } from './background-state.js';
+import type { SubagentActivity } from './subagent-state.js';
 
 export type { EditorState };
 
@@ -43,6 +46,8 @@ export interface ToolItem {
   readonly deniedReason?: string;
   /** Set once the user toggles the card; automatic expansion never overrides it. */
   readonly userExpanded?: boolean;
+  /** An `agent` call's subagent: its activity and nested cards. */
+  readonly child?: SubagentActivity;
 }
 export interface NoticeItem {
   readonly kind: 'notice';
@@ -58,9 +63,21 @@ export interface TerminalItem {
   readonly error?: string;
 }
 
-export type TranscriptItem = UserItem | AssistantItem | ThinkingItem | ToolItem | NoticeItem | TerminalItem;
+/** A compaction boundary: a divider with tokens before/after; the summary unfolds like a card. */
+export interface CompactItem {
+  readonly kind: 'compact';
+  readonly id: string;
+  readonly trigger: 'auto' | 'manual';
+  readonly tokensBefore: number;
+  readonly tokensAfter: number;
+  readonly summary: string;
+  readonly userExpanded?: boolean;
+}
 
-export type PermissionRequest = EventOf<'permission_request'>;
+export type TranscriptItem = UserItem | AssistantItem | ThinkingItem | ToolItem | NoticeItem | TerminalItem | CompactItem | CronItem;
+
+/** `cardId`: the qualified id of the nested card that asks, for a subagent's request. */
+export type PermissionRequest = EventOf<'permission_request'> & { readonly cardId?: string };
 
 export type Phase = 'waiting' | 'thinking' | 'responding' | 'tools';
 
@@ -82,12 +99,33 @@ export interface SessionInfo {
   readonly offline: boolean;
 }
 
-export interface UsageTotals {
+/** One prompt's model calls (subagents' included). */
+export interface TurnUsage {
+  readonly label: string;
   readonly input: number;
   readonly output: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+  readonly calls: number;
+}
+
+export interface UsageTotals {
+  /** Uncached input tokens of every call this session, subagents' included. */
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+  readonly calls: number;
   /** Tokens the last request put in the context window (its input plus cache reads/writes). */
   readonly context: number;
+  /** The most recent turns, oldest first (a short window: /usage shows deltas, not history). */
+  readonly turns: readonly TurnUsage[];
 }
+
+/** A small modal over the prompt: the `#` memory question or the resume picker. */
+export type Dialog =
+  | { readonly kind: 'memory'; readonly text: string }
+  | { readonly kind: 'resume'; readonly sessions: readonly SessionSummary[]; readonly filter: string; readonly index: number; readonly currentId?: string; readonly now: number };
 
 export interface TuiState {
   readonly items: readonly TranscriptItem[];
@@ -108,6 +146,11 @@ export interface TuiState {
   readonly themeName: ThemeName;
   /** When the first Ctrl+C on an idle prompt was pressed; a second one exits. */
   readonly exitArmedAt?: number;
+  readonly dialog?: Dialog;
+  /** The latest todo_write list; shown above the prompt while it has open items. */
+  readonly todos: readonly TodoItem[];
+  readonly toasts: readonly Toast[];
+  readonly background: BackgroundCounts;
 }
 
 export type UiAction =
@@ -126,4 +169,8 @@ export type UiAction =
   | { type: 'approvalAnswered'; id: string; allowed: boolean }
   | { type: 'palette'; index?: number; dismissedFor?: string }
   | { type: 'theme'; name: ThemeName }
-  | { type: 'exitArm'; at: number | undefined };
+  | { type: 'exitArm'; at: number | undefined }
+  | { type: 'dialog'; dialog: Dialog | undefined }
+  /** A resumed session's recorded events, applied at once before the first frame. */
+  | { type: 'recorded'; events: readonly AgentEvent[]; at: number }
+  | BackgroundAction;

@@ -40,19 +40,20 @@ export function findScroll(prev: readonly Row[], next: readonly Row[]): ScrollSh
   let bestGain = 0;
   for (let k = 1; k < rows; k++) {
     for (const dir of [1, -1]) {
-      // Runs of i where next[i] equals prev[i + dir * k]; gain counts lines not already in place.
+      // Runs of i where next[i] equals prev[i + dir * k]; gain counts non-blank lines not already in place.
+      // Blank rows may sit inside a run (the blank line between paragraphs) but earn nothing.
       let runStart = -1;
       let gain = 0;
       for (let i = 0; i <= rows; i++) {
         const j = i + dir * k;
         const row = next[i];
-        const hit = row !== undefined && j >= 0 && j < rows && row.cells.length > 0 && row.key === prev[j]?.key;
+        const hit = row !== undefined && j >= 0 && j < rows && row.key === prev[j]?.key;
         if (hit) {
           if (runStart < 0) {
             runStart = i;
             gain = 0;
           }
-          if (row.key !== prev[i]?.key) gain++;
+          if (row.cells.length > 0 && row.key !== prev[i]?.key) gain++;
           continue;
         }
         if (runStart >= 0 && gain > bestGain) {

@@ -1,8 +1,6 @@
-import { createAnthropicProvider } from './anthropic.js';
 import type { AnthropicProviderOptions } from './anthropic.js';
-import { createOpenAIProvider } from './openai.js';
 import type { OpenAIProviderOptions } from './openai.js';
-import type { ModelProvider } from './provider.js';
+import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
 import type { ResolvedProvider } from './resolve.js';
 import type { SleepFn } from './retry.js';
 
@@ -29,12 +27,28 @@ export function createProvider(resolved: ResolvedProvider, deps: CreateProviderD
     case 'anthropic': {
       const opts: AnthropicProviderOptions = { ...common, apiKey: resolved.apiKey ?? '' };
       if (resolved.thinking) opts.thinking = resolved.thinking;
-      return createAnthropicProvider(opts);
+      return lazyProvider(resolved.name, resolved.model, async () => (await import('./anthropic.js')).createAnthropicProvider(opts));
     }
     case 'openai': {
       const opts: OpenAIProviderOptions = { ...common };
       if (resolved.apiKey !== undefined) opts.apiKey = resolved.apiKey;
-      return createOpenAIProvider(opts);
+      return lazyProvider(resolved.name, resolved.model, async () => (await import('./openai.js')).createOpenAIProvider(opts));
     }
   }
+}
+
+/**
+ * The SDKs cost ~100-200 ms to import: they load on the first model call, not at start-up
+ * (`--version`, `--help` and the first frame never pay for them). One client per provider, as before.
+ */
+function lazyProvider(name: string, model: string, load: () => Promise<ModelProvider>): ModelProvider {
+  let real: Promise<ModelProvider> | undefined;
+  return {
+    name,
+    model,
+    async *stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
+      real ??= load();
+      yield* (await real).stream(request);
+    },
+  };
 }

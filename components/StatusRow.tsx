@@ -1,0 +1,47 @@
+import { Box, Text } from 'ink';
+import { memo, useEffect } from 'react';
+import { TOAST_MS } from './store/background-state.js';
+import type { Toast } from './store/background-state.js';
+import type { TuiStore } from './store/create-store.js';
+import type { TuiState } from './store/types.js';
+import { useStoreSelector } from './store/use-store-selector.js';
+import { StatusBar } from './StatusBar.js';
+import { clipLine, paint, textWidth } from './theme/ansi.js';
+import { useTheme } from './theme/use-theme.js';
+
+const selectToasts = (s: TuiState): TuiState['toasts'] => s.toasts;
+const TOAST_COLOR = { info: 'accent', warning: 'warning', error: 'error' } as const;
+
+/** How wide the toast at the right end of the status row is (0 when there is none). */
+export function toastWidth(toast: Toast | undefined, width: number): number {
+  if (!toast) return 0;
+  return Math.min(textWidth(toast.text) + 2, Math.floor(width / 2));
+}
+
+/**
+ * The bottom row: the status bar, and at its right end the latest toast for a few seconds. The
+ * toast is drawn, never focused: keys keep going to the prompt and the draft is untouched.
+ */
+export const StatusRow = memo(function StatusRow({ store, width }: { store: TuiStore; width: number }) {
+  const toasts = useStoreSelector(store, selectToasts);
+  const theme = useTheme(store);
+  useEffect(() => {
+    const first = toasts[0];
+    if (!first) return undefined;
+    const wait = Math.max(0, first.at + TOAST_MS - Date.now());
+    const timer = setTimeout(() => store.dispatch({ type: 'toastExpire', now: Date.now() }), wait);
+    return () => clearTimeout(timer);
+  }, [toasts, store]);
+  const toast = toasts[toasts.length - 1];
+  const side = toastWidth(toast, width);
+  return (
+    <Box width={width}>
+      <StatusBar store={store} width={width - side} />
+      {toast ? (
+        <Box flexGrow={1} justifyContent="flex-end">
+          <Text wrap="truncate-end">{paint(theme, TOAST_COLOR[toast.level], clipLine(` ${toast.text}`, side))}</Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+});

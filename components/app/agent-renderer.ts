@@ -1,0 +1,67 @@
+import { currentTool } from '../store/subagent-state.js';
+import type { SubagentActivity } from '../store/subagent-state.js';
+import type { ToolItem } from '../store/types.js';
+import { paint, wrapText } from '../theme/ansi.js';
+import type { Theme } from '../theme/theme.js';
+import type { ToolRenderer } from './tool-renderers.js';
+
+const REPORT_LINES = 8;
+const ERROR_LINES = 12;
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+}
+
+export function formatCount(n: number): string {
+  if (n < 1000) return String(n);
+  return n < 100_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** "explore · turn 2 · 1.2k tokens · ▸ read_file a.txt": what the subagent is doing now. */
+export function activityLine(activity: SubagentActivity, keyArg: (tool: ToolItem) => string): string {
+  const parts = [activity.agentType, `turn ${activity.turns}`, `${formatCount(activity.input + activity.output)} tokens`];
+  const tool = currentTool(activity);
+  if (activity.ended) parts.push(activity.ended.reason === 'completed' ? `done, ${plural(activity.tools.length, 'tool call')}` : activity.ended.reason);
+  else if (tool) parts.push(`▸ ${tool.name} ${keyArg(tool)}`.trim());
+  else parts.push(activity.turns === 0 ? 'starting' : 'thinking');
+  return parts.join(' · ');
+}
+
+/** The subagent's report (or why it failed), shown under its nested cards once it is done. */
+export function reportLines(item: ToolItem, width: number, theme: Theme): string[] {
+  if (item.result === undefined || item.status === 'running' || item.status === 'awaiting_approval') return [];
+  const failed = item.status === 'error' || item.status === 'denied';
+  const text = item.status === 'denied' ? `Denied: ${item.deniedReason ?? 'declined'}` : item.result;
+  const lines = wrapText(text.replace(/\n+$/, ''), width);
+  const max = failed ? ERROR_LINES : REPORT_LINES;
+  const shown = lines.slice(0, max).map((l) => paint(theme, failed ? 'error' : 'muted', l));
+  return lines.length > max ? [...shown, paint(theme, 'muted', `… ${lines.length - max} more lines`)] : shown;
+}
+
+/**
+ * The `agent` card: the header names the type and task; the body is the live activity line.
+ * The nested cards and the report are added by the line index (see subagent-blocks.ts).
+ */
+export function createAgentRenderer(keyArg: (tool: ToolItem) => string): ToolRenderer {
+  return {
+    keyArg(input) {
+      const description = str(input['description']) || str(input['task']).split('\n')[0] || '';
+      return `${str(input['type'])}: ${description}`;
+    },
+    summary(item) {
+      const a = item.child;
+      if (!a) return undefined;
+      return `${plural(a.turns, 'turn')} · ${formatCount(a.input + a.output)} tokens`;
+    },
+    body(item, width, theme) {
+      const a = item.child;
+      if (a) return [paint(theme, 'muted', activityLine(a, keyArg))];
+      // It never started (an unknown type): the result says why.
+      return reportLines(item, width, theme);
+    },
+  };
+}

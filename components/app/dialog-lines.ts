@@ -1,0 +1,49 @@
+import type { ResumeDialog } from '../store/session-picker.js';
+import { formatAge, pickerMatches, pickerSelection } from '../store/session-picker.js';
+import type { Dialog } from '../store/types.js';
+import { bold, clipLine, inverse, paint } from '../theme/ansi.js';
+import type { Theme } from '../theme/theme.js';
+
+export const MEMORY_QUESTION = 'Save to (u)ser or (p)roject memory?';
+
+/** The dialog's rows, each clipped to the width; never more than maxRows. */
+export function dialogLines(dialog: Dialog, width: number, theme: Theme, maxRows: number): string[] {
+  const lines = dialog.kind === 'memory' ? memoryLines(dialog.text, theme) : pickerLines(dialog, width, theme, maxRows);
+  return lines.slice(0, Math.max(0, maxRows)).map((l) => clipLine(l, width));
+}
+
+export function dialogHeight(dialog: Dialog | undefined, width: number, theme: Theme, maxRows: number): number {
+  return dialog ? dialogLines(dialog, width, theme, maxRows).length : 0;
+}
+
+function memoryLines(text: string, theme: Theme): string[] {
+  const note = text.split('\n')[0] ?? '';
+  return [
+    paint(theme, 'accent', `# ${note}`),
+    `${bold(MEMORY_QUESTION)}${paint(theme, 'muted', ' Esc cancels · user: every project · project: .cairn/MEMORY.md')}`,
+  ];
+}
+
+function pickerLines(dialog: ResumeDialog, width: number, theme: Theme, maxRows: number): string[] {
+  const title = `${bold('Resume a session')}${paint(theme, 'muted', '  type to filter · ↑↓ select · Enter resume · Esc close')}`;
+  const filter = `${paint(theme, 'muted', 'filter: ')}${dialog.filter}▏`;
+  const matches = pickerMatches(dialog);
+  if (dialog.sessions.length === 0) return [title, paint(theme, 'muted', '  No earlier sessions in this workspace.')];
+  if (matches.length === 0) return [title, filter, paint(theme, 'muted', `  No session matches "${dialog.filter}".`)];
+  const room = Math.max(1, maxRows - 3);
+  const { index } = pickerSelection(dialog);
+  const start = Math.max(0, Math.min(index - room + 1, matches.length - room));
+  const shown = matches.slice(Math.max(0, Math.min(start, index)), Math.max(0, Math.min(start, index)) + room);
+  const first = matches.indexOf(shown[0]!);
+  const rows = shown.map((s, i) => {
+    const selected = first + i === index;
+    const age = formatAge(s.modified, dialog.now).padStart(9);
+    const count = `${s.messageCount} msg${s.messageCount === 1 ? '' : 's'}`.padStart(9);
+    const prompt = (s.firstPrompt.split('\n')[0] ?? '').trim() || '(no prompt)';
+    const mark = s.id === dialog.currentId ? ' (this session)' : '';
+    const line = clipLine(`${selected ? '›' : ' '} ${age} ${count}  ${prompt}${mark}`, width);
+    return selected ? inverse(line) : line;
+  });
+  const hidden = matches.length - shown.length;
+  return [title, filter, ...rows, ...(hidden > 0 ? [paint(theme, 'muted', `  … ${hidden} more`)] : [])];
+}

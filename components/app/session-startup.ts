@@ -1,0 +1,74 @@
+import type { PromptSection } from '../../src/context/system-prompt.js';
+import type { AgentEvent } from '../../src/events.js';
+import type { AgentSession } from '../../src/session/agent-session.js';
+import type { SlashCommand } from '../commands/registry.js';
+import type { SessionActions } from '../commands/session-actions.js';
+import { createSessionActions } from '../commands/session-actions.js';
+import { openResumePicker, sessionCommands } from '../commands/session-commands.js';
+import type { TuiStore } from '../store/create-store.js';
+
+/** The runtime's session facts the TUI shows: what was resumed, what to tell the user, the window. */
+export interface TuiSessionOptions {
+  sessionId?: string;
+  /** The model's context window in tokens (the status bar's and /context's limit). */
+  contextWindow?: number;
+  startupNotices?: readonly string[];
+  /** A resumed session's recorded events: the transcript as it was. */
+  resumedEvents?: readonly AgentEvent[];
+  sections?: () => Promise<PromptSection[]>;
+  /** `cairn --resume` without an id: the picker opens before anything else. */
+  pickOnStart?: boolean;
+  /** The user picked another session; runTui ends right after so the caller can open it. */
+  onSwitch?: (id: string) => void;
+}
+
+export const OFFLINE_NOTICE = 'No provider configured: using the offline scripted model. Set ANTHROPIC_API_KEY or OPENAI_API_KEY, or see cairn --list-providers.';
+
+/** Puts a recorded session into the store in one batch: one notify, no bell, no animation per event. */
+export function loadTranscript(store: TuiStore, events: readonly AgentEvent[]): void {
+  store.dispatch({ type: 'recorded', events, at: Date.now() });
+}
+
+export interface SessionUi {
+  actions: SessionActions;
+  commands: SlashCommand[];
+}
+
+/** Fills the store before the first frame (resumed transcript, startup notices) and builds the session commands. */
+export async function startSessionUi(input: {
+  store: TuiStore;
+  session: AgentSession;
+  cwd: string;
+  cairnHome: string;
+  options?: TuiSessionOptions;
+  /** Ends the TUI (after onSwitch). */
+  exit: () => void;
+}): Promise<SessionUi> {
+  const { store, session, options = {} } = input;
+  const onSwitch = options.onSwitch;
+  const actions = createSessionActions({
+    cairnHome: input.cairnHome,
+    cwd: input.cwd,
+    ...(options.sessionId !== undefined ? { currentId: options.sessionId } : {}),
+    ...(options.sections ? { sections: options.sections } : {}),
+    ...(onSwitch
+      ? {
+          onSwitch: (id: string) => {
+            onSwitch(id);
+            input.exit();
+          },
+        }
+      : {}),
+  });
+  const notice = (message: string, level: 'info' | 'warning' = 'info'): void => store.dispatch({ type: 'notice', level, message });
+  if (options.resumedEvents) {
+    loadTranscript(store, options.resumedEvents);
+    const count = session.messages.length;
+    const id = options.sessionId ? ` ${options.sessionId.slice(0, 8)}` : '';
+    notice(`Resumed session${id} (${count} message${count === 1 ? '' : 's'}).`);
+  }
+  for (const line of options.startupNotices ?? []) notice(line, 'warning');
+  if (session.provider.offline === true) notice(OFFLINE_NOTICE, 'warning');
+  if (options.pickOnStart) await openResumePicker(store, actions);
+  return { actions, commands: sessionCommands(actions) };
+}

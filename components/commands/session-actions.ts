@@ -1,0 +1,65 @@
+import type { PromptSection } from '../../src/context/system-prompt.js';
+import type { MemoryScope } from '../../src/context/long-term-memory.js';
+import { saveMemory } from '../../src/context/long-term-memory.js';
+import type { SessionSummary } from '../../src/session/session-list.js';
+import { listSessions } from '../../src/session/session-list.js';
+import { loadSession } from '../../src/session/session-loader.js';
+
+/** What the TUI may do with sessions and memory beyond the one conversation it shows. */
+export interface SessionActions {
+  readonly cairnHome: string;
+  readonly cwd: string;
+  /** The session on screen, marked in the picker. */
+  readonly currentId?: string;
+  saveMemory(scope: MemoryScope, text: string): Promise<{ file: string; entry: string }>;
+  listSessions(): Promise<SessionSummary[]>;
+  /**
+   * Leaves this session for another. Resolves to a message when it cannot (unknown id, the
+   * file unreadable, switching not wired); on success the app is already on its way out.
+   */
+  switchTo(id: string): Promise<string | undefined>;
+  /** The system prompt's sections for /context. */
+  sections?(): Promise<PromptSection[]>;
+}
+
+export interface SessionActionsOptions {
+  cairnHome: string;
+  cwd: string;
+  currentId?: string;
+  now?: () => Date;
+  sections?: () => Promise<PromptSection[]>;
+  /** Ends the TUI so the caller can reopen it on the chosen session. */
+  onSwitch?: (id: string) => void;
+}
+
+export function createSessionActions(options: SessionActionsOptions): SessionActions {
+  const { cairnHome, cwd } = options;
+  const now = options.now ?? (() => new Date());
+  return {
+    cairnHome,
+    cwd,
+    ...(options.currentId !== undefined ? { currentId: options.currentId } : {}),
+    saveMemory: (scope, text) => saveMemory(scope, { cairnHome, cwd }, text, now()),
+    listSessions: () => listSessions(cairnHome, cwd),
+    async switchTo(id) {
+      if (id === options.currentId) return 'That is the session you are in.';
+      const all = await listSessions(cairnHome, cwd);
+      // Ids are long: a unique prefix (as /sessions prints them) is enough.
+      const found = all.filter((s) => s.id === id || s.id.startsWith(id));
+      const exact = found.find((s) => s.id === id);
+      const target = exact ?? (found.length === 1 ? found[0] : undefined);
+      if (!target) return found.length > 1 ? `"${id}" matches ${found.length} sessions; type more of the id.` : `No session ${id} in this workspace. /sessions lists them.`;
+      if (target.id === options.currentId) return 'That is the session you are in.';
+      try {
+        // Check it loads before leaving this one: a file from a newer cairn would strand the user.
+        await loadSession(target.file);
+      } catch (error) {
+        return `Cannot resume ${target.id}: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      if (!options.onSwitch) return `Resume it with: cairn --resume ${target.id}`;
+      options.onSwitch(target.id);
+      return undefined;
+    },
+    ...(options.sections ? { sections: options.sections } : {}),
+  };
+}

@@ -1,0 +1,27 @@
+import type { MemoryScope } from '../../src/context/long-term-memory.js';
+import type { KeyDeps } from './dispatch.js';
+
+/** `# always use pnpm here` is a note to remember, not a prompt; `## heading` stays a prompt. */
+export function memoryNote(text: string): string | undefined {
+  const m = /^#(?!#)\s*(\S[\s\S]*)$/.exec(text.trim());
+  return m ? m[1]!.trim() : undefined;
+}
+
+/** Opens the "user or project?" question for a `#` note; false when the text is not one. */
+export function askToSaveMemory(text: string, deps: KeyDeps): boolean {
+  const note = memoryNote(text);
+  if (note === undefined) return false;
+  deps.store.dispatch({ type: 'dialog', dialog: { kind: 'memory', text: note } });
+  return true;
+}
+
+export function saveMemoryNote(scope: MemoryScope, text: string, deps: KeyDeps): void {
+  const { store } = deps;
+  store.dispatch({ type: 'dialog', dialog: undefined });
+  const print = (message: string, level: 'info' | 'error'): void => store.dispatch({ type: 'notice', level, message });
+  if (!deps.sessions) return print('Memory is not available here: the note was not saved.', 'error');
+  deps.sessions.saveMemory(scope, text).then(
+    ({ file }) => print(`Saved to ${scope} memory: ${file}`, 'info'),
+    (error: unknown) => print(`Could not save the note to ${scope} memory: ${error instanceof Error ? error.message : String(error)}`, 'error'),
+  );
+}

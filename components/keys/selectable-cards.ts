@@ -1,0 +1,19 @@
+import { isExpanded } from '../app/item-lines.js';
+import type { CronItem } from '../store/background-state.js';
+import type { CompactItem, ThinkingItem, ToolItem, TranscriptItem } from '../store/types.js';
+
+export type SelectableCard = ToolItem | ThinkingItem | CompactItem | CronItem;
+
+/** The cards selection mode moves over, in screen order: a subagent's visible nested cards included. */
+export function selectableCards(items: readonly TranscriptItem[]): SelectableCard[] {
+  const out: SelectableCard[] = [];
+  const addTool = (tool: ToolItem): void => {
+    out.push(tool);
+    if (tool.child && isExpanded(tool)) for (const nested of tool.child.tools) addTool(nested);
+  };
+  for (const item of items) {
+    if (item.kind === 'tool') addTool(item);
+    else if (item.kind === 'thinking' || item.kind === 'compact' || item.kind === 'cron') out.push(item);
+  }
+  return out;
+}

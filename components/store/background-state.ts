@@ -1,0 +1,113 @@
+import type { EventOf, NoticeLevel } from '../../src/events.js';
+import { push } from './reduce-events.js';
+import type { TuiState } from './types.js';
+
+// Work outside a turn (cron tasks, background shells) and the todo list: their slices of the state.
+
+/** A scheduled task's notice in the transcript: one line; the result unfolds with Enter. */
+export interface CronItem {
+  readonly kind: 'cron';
+  readonly id: string;
+  readonly taskId: string;
+  readonly schedule: string;
+  readonly prompt: string;
+  readonly status: EventOf<'cron'>['status'];
+  readonly result?: string;
+  readonly userExpanded?: boolean;
+}
+
+/** A short-lived note at the bottom right; never takes the focus. */
+export interface Toast {
+  readonly id: string;
+  readonly level: NoticeLevel;
+  readonly text: string;
+  readonly at: number;
+}
+
+export interface BackgroundCounts {
+  /** Scheduled tasks (session and durable). */
+  readonly cron: number;
+  /** Background shells still running. */
+  readonly shells: number;
+}
+
+export const TOAST_MS = 5000;
+const TOASTS_KEPT = 3;
+
+export type BackgroundAction = { type: 'background'; cron: number; shells: number } | { type: 'toastExpire'; now: number };
+
+/** Whether a cron event is worth a card: what happened without the user asking for it. */
+function cronShown(event: EventOf<'cron'>): boolean {
+  switch (event.status) {
+    case 'fired':
+    case 'missed':
+    case 'auto_run_finished':
+      return true;
+    case 'deleted':
+      return event.result?.startsWith('expired') === true;
+    case 'created':
+      return false;
+  }
+}
+
+export function cronStatusText(status: EventOf<'cron'>['status']): string {
+  switch (status) {
+    case 'created':
+      return 'scheduled';
+    case 'deleted':
+      return 'deleted';
+    case 'fired':
+      return 'fired';
+    case 'missed':
+      return 'missed';
+    case 'auto_run_finished':
+      return 'auto-run finished';
+  }
+}
+
+export function reduceCron(state: TuiState, event: EventOf<'cron'>, at: number): TuiState {
+  if (!cronShown(event)) return state;
+  const s = push(state, (id) => ({
+    kind: 'cron',
+    id,
+    taskId: event.task_id,
+    schedule: event.schedule,
+    prompt: event.prompt,
+    status: event.status,
+    ...(event.result !== undefined ? { result: event.result } : {}),
+  }));
+  if (event.status === 'deleted') return s;
+  const level: NoticeLevel = event.status === 'missed' ? 'warning' : 'info';
+  return addToast(s, level, `⏰ ${cronStatusText(event.status)}: ${oneLine(event.prompt)}`, at);
+}
+
+export function reduceBackgroundShell(state: TuiState, event: EventOf<'background_shell'>, at: number): TuiState {
+  if (event.status === 'running') return state;
+  const exit = event.exit_code !== undefined ? ` (exit code ${event.exit_code})` : '';
+  const level: NoticeLevel = event.status === 'failed' ? 'warning' : 'info';
+  const message = `Background shell ${event.id} ${event.status}${exit}: ${oneLine(event.command)}`;
+  const s = push(state, (id) => ({ kind: 'notice', id, level, message, code: 'background_shell' }));
+  return addToast(s, level, `⚙ ${oneLine(event.command)} ${event.status}${exit}`, at);
+}
+
+export function reduceBackgroundAction(state: TuiState, action: BackgroundAction): TuiState {
+  switch (action.type) {
+    case 'background': {
+      const { cron, shells } = action;
+      return state.background.cron === cron && state.background.shells === shells ? state : { ...state, background: { cron, shells } };
+    }
+    case 'toastExpire': {
+      const toasts = state.toasts.filter((t) => action.now - t.at < TOAST_MS);
+      return toasts.length === state.toasts.length ? state : { ...state, toasts };
+    }
+  }
+}
+
+function addToast(state: TuiState, level: NoticeLevel, text: string, at: number): TuiState {
+  const toast: Toast = { id: `t${state.nextId}`, level, text, at };
+  return { ...state, nextId: state.nextId + 1, toasts: [...state.toasts.slice(-(TOASTS_KEPT - 1)), toast] };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

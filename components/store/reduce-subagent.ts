@@ -1,0 +1,141 @@
+import type { AgentEvent, EventOf } from '../../src/events.js';
+import type { SubagentActivity } from './subagent-state.js';
+import { mapToolDeep, nestedId } from './subagent-state.js';
+import type { PermissionRequest, ToolItem, TuiState } from './types.js';
+
+// A subagent's events arrive wrapped once per level. They change the activity kept on the
+// `agent` card that started the subagent (found by the chain of parent ids), never the top level,
+// except for what belongs to the whole session: approvals, the todo list, cron and shell notices.
+
+const TEXT_KEEP = 400;
+const PROGRESS_KEEP = 4000;
+
+type ReduceTop = (state: TuiState, event: AgentEvent, at: number) => TuiState;
+
+interface Level {
+  /** The qualified id of the `agent` card this level's events belong to. */
+  cardId: string;
+  agentType: string;
+  depth: number;
+}
+
+/** Unwraps an envelope: the cards from the outermost down, and the child's own event. */
+export function unwrapSubagent(envelope: EventOf<'subagent'>): { levels: Level[]; event: AgentEvent } {
+  const levels: Level[] = [];
+  let event: AgentEvent = envelope;
+  while (event.type === 'subagent') {
+    const parent = levels[levels.length - 1];
+    const cardId = parent ? nestedId(parent.cardId, event.parent_id) : event.parent_id;
+    levels.push({ cardId, agentType: event.agent_type, depth: event.depth });
+    event = event.event;
+  }
+  return { levels, event };
+}
+
+export function reduceSubagent(state: TuiState, envelope: EventOf<'subagent'>, at: number, reduceTop: ReduceTop): TuiState {
+  const { levels, event } = unwrapSubagent(envelope);
+  switch (event.type) {
+    case 'todos':
+    case 'cron':
+    case 'background_shell':
+    case 'team':
+      return reduceTop(state, event, at);
+    default:
+      break;
+  }
+  const level = levels[levels.length - 1]!;
+  // An interrupted child makes its card read "interrupted", not "failed", when its result comes.
+  const interrupted = event.type === 'terminal' && event.reason === 'aborted';
+  let items = mapToolDeep(state.items, level.cardId, (card) => ({
+    ...card,
+    ...(interrupted && card.status === 'running' ? { status: 'interrupted' as const } : {}),
+    child: reduceActivity(card.child ?? newActivity(level, at), event, at, level.cardId),
+  }));
+  // No card: a subagent started outside a turn (a cron auto-run); its result arrives as a cron notice.
+  if (items === state.items) return state;
+  if (event.type === 'usage') {
+    // A grandchild's tokens also count for the child that started it.
+    for (const outer of levels.slice(0, -1)) items = mapToolDeep(items, outer.cardId, (card) => (card.child ? { ...card, child: addTokens(card.child, event) } : card));
+  }
+  const s: TuiState = { ...state, items };
+  if (event.type === 'permission_request') {
+    const request: PermissionRequest = { ...event, cardId: nestedId(level.cardId, event.id) };
+    const first = s.approvals.length === 0;
+    return { ...s, approvals: [...s.approvals, request], ...(first ? { approval: { choice: 0, denyText: '' } } : {}) };
+  }
+  if (event.type === 'permission_denied') {
+    const cardId = nestedId(level.cardId, event.id);
+    const head = s.approvals[0];
+    const approvals = s.approvals.filter((a) => a.cardId !== cardId);
+    if (approvals.length === s.approvals.length) return s;
+    return { ...s, approvals, ...(head?.cardId === cardId ? { approval: { choice: 0, denyText: '' } } : {}) };
+  }
+  return s;
+}
+
+function newActivity(level: Level, at: number): SubagentActivity {
+  return { agentType: level.agentType, depth: level.depth, startedAt: at, turns: 0, input: 0, output: 0, tools: [], text: '' };
+}
+
+function addTokens(a: SubagentActivity, event: EventOf<'usage'>): SubagentActivity {
+  return { ...a, input: a.input + event.usage.input_tokens, output: a.output + event.usage.output_tokens };
+}
+
+function updateTool(a: SubagentActivity, cardId: string, rawId: string, change: (t: ToolItem) => ToolItem): SubagentActivity {
+  const tools = mapToolDeep(a.tools, nestedId(cardId, rawId), change);
+  return tools === a.tools ? a : { ...a, tools };
+}
+
+/** One child event applied to its activity. Pure, like the top-level reducer. */
+export function reduceActivity(a: SubagentActivity, event: AgentEvent, at: number, cardId: string): SubagentActivity {
+  switch (event.type) {
+    case 'turn_start':
+      return { ...a, turns: Math.max(a.turns, event.turn) };
+    case 'text_delta':
+      return { ...a, text: (a.text + event.text).slice(-TEXT_KEEP) };
+    case 'assistant': {
+      const text = event.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+      return text.trim() === '' ? a : { ...a, text: text.slice(-TEXT_KEEP) };
+    }
+    case 'tool_start': {
+      const tool: ToolItem = {
+        kind: 'tool',
+        id: nestedId(cardId, event.id),
+        name: event.name,
+        input: event.input,
+        parallel: event.parallel,
+        batch: event.batch,
+        status: 'running',
+        startedAt: at,
+        progress: '',
+      };
+      return { ...a, tools: [...a.tools, tool] };
+    }
+    case 'tool_progress':
+      return updateTool(a, cardId, event.id, (t) => ({
+        ...t,
+        status: t.status === 'awaiting_approval' ? 'running' : t.status,
+        progress: (t.progress + event.content).slice(-PROGRESS_KEEP),
+      }));
+    case 'tool_result':
+      return updateTool(a, cardId, event.id, (t) => ({
+        ...t,
+        status: t.status === 'denied' || t.status === 'interrupted' ? t.status : event.is_error ? 'error' : 'success',
+        result: event.content,
+        durationMs: event.duration_ms,
+        ...(event.display ? { display: event.display } : {}),
+      }));
+    case 'permission_request':
+      return updateTool(a, cardId, event.id, (t) => ({ ...t, status: 'awaiting_approval' }));
+    case 'permission_denied':
+      return updateTool(a, cardId, event.id, (t) => ({ ...t, status: 'denied', deniedReason: event.reason }));
+    case 'usage':
+      return addTokens(a, event);
+    case 'terminal': {
+      const tools = a.tools.map((t) => (t.status === 'running' || t.status === 'awaiting_approval' ? { ...t, status: 'interrupted' as const } : t));
+      return { ...a, tools, ended: { reason: event.reason, at } };
+    }
+    default:
+      return a;
+  }
+}

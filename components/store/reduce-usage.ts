@@ -1,0 +1,66 @@
+import type { AgentEvent } from '../../src/events.js';
+import { usageIn } from '../../src/runtime/usage-log.js';
+import type { TurnUsage, UsageTotals } from './types.js';
+
+/** How many turns /usage can show deltas for; older turns only count in the totals. */
+export const USAGE_TURNS_KEPT = 20;
+const LABEL_CHARS = 48;
+
+export const emptyUsage: UsageTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, calls: 0, context: 0, turns: [] };
+
+/**
+ * The token-accounting slice. Every call counts in the totals, subagents' too (they are billed
+ * to the session); only the main agent's last call says how full its context window is.
+ */
+export function reduceUsage(usage: UsageTotals, event: AgentEvent): UsageTotals {
+  switch (event.type) {
+    case 'user_prompt': {
+      const turn: TurnUsage = { label: labelOf(event.text), input: 0, output: 0, cacheRead: 0, cacheWrite: 0, calls: 0 };
+      return { ...usage, turns: [...usage.turns.slice(-(USAGE_TURNS_KEPT - 1)), turn] };
+    }
+    case 'compact':
+      return { ...usage, context: event.tokens_after };
+    case 'usage':
+    case 'subagent': {
+      const found = usageIn(event);
+      if (found.length === 0) return usage;
+      let next = usage;
+      for (const { usage: u } of found) next = add(next, u.input_tokens, u.output_tokens, u.cache_read_input_tokens ?? 0, u.cache_creation_input_tokens ?? 0);
+      if (event.type === 'usage') {
+        const u = event.usage;
+        next = { ...next, context: u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + u.output_tokens };
+      }
+      return next;
+    }
+    default:
+      return usage;
+  }
+}
+
+function add(usage: UsageTotals, input: number, output: number, cacheRead: number, cacheWrite: number): UsageTotals {
+  const turns = usage.turns.slice();
+  // Calls before the first prompt (a /compact right after resuming) get a turn of their own.
+  const last = turns.pop() ?? { label: '(before the first prompt)', input: 0, output: 0, cacheRead: 0, cacheWrite: 0, calls: 0 };
+  turns.push({
+    ...last,
+    input: last.input + input,
+    output: last.output + output,
+    cacheRead: last.cacheRead + cacheRead,
+    cacheWrite: last.cacheWrite + cacheWrite,
+    calls: last.calls + 1,
+  });
+  return {
+    ...usage,
+    input: usage.input + input,
+    output: usage.output + output,
+    cacheRead: usage.cacheRead + cacheRead,
+    cacheWrite: usage.cacheWrite + cacheWrite,
+    calls: usage.calls + 1,
+    turns,
+  };
+}
+
+function labelOf(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > LABEL_CHARS ? `${line.slice(0, LABEL_CHARS - 1)}…` : line;
+}

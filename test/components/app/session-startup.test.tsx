@@ -1,0 +1,167 @@
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runTui } from '../../../components/app/run-tui.js';
+import { OFFLINE_NOTICE } from '../../../components/app/session-startup.js';
+import { formatTokens } from '../../../components/app/format-tokens.js';
+import { stripAnsi } from '../../../components/theme/ansi.js';
+import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
+import { tempWorkspace } from '../../helpers/run-cairn.js';
+import { waitFor } from '../../helpers/wait-for.js';
+import { createVirtualTerminal } from '../terminal/xterm-harness.js';
+
+class FakeStdin extends EventEmitter {
+  isTTY = true;
+  private data: string | null = null;
+  write(data: string): void {
+    this.data = data;
+    this.emit('readable');
+    this.emit('data', data);
+  }
+  read(): string | null {
+    const d = this.data;
+    this.data = null;
+    return d;
+  }
+  setEncoding(): void {}
+  setRawMode(): void {}
+  resume(): void {}
+  pause(): void {}
+  ref(): void {}
+  unref(): void {}
+}
+
+class FakeStdout extends EventEmitter {
+  isTTY = true;
+  columns = 100;
+  rows = 30;
+  chunks: string[] = [];
+  write(chunk: string): boolean {
+    this.chunks.push(chunk);
+    return true;
+  }
+  get out(): string {
+    return this.chunks.join('');
+  }
+}
+
+const runtimes: Runtime[] = [];
+afterEach(() => {
+  for (const r of runtimes.splice(0)) r.close();
+});
+
+async function runtimeFor(ws: { dir: string; home: string }, extra: { continueLatest?: boolean; interactive?: boolean } = {}): Promise<Runtime> {
+  const runtime = await createRuntime({ cwd: ws.dir, env: { CAIRN_HOME: ws.home, CAIRN_OFFLINE_DELAY_MS: '0' }, interactive: extra.interactive ?? false, ...(extra.continueLatest ? { continueLatest: true } : {}) });
+  runtimes.push(runtime);
+  return runtime;
+}
+
+/** One headless exchange written to a session file, as `cairn -p` leaves it. */
+async function earlierSession(ws: { dir: string; home: string }, prompt: string): Promise<string> {
+  const runtime = await runtimeFor(ws);
+  await runtime.session.run(prompt);
+  runtime.close();
+  return runtime.sessionId;
+}
+
+async function open(runtime: Runtime, switched: string[] = []) {
+  const stdin = new FakeStdin();
+  const stdout = new FakeStdout();
+  const vt = createVirtualTerminal(stdout.columns, stdout.rows);
+  const done = runTui({
+    session: runtime.session,
+    cwd: runtime.cwd,
+    cairnHome: runtime.cairnHome,
+    systemPrompt: runtime.systemPrompt,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
+    env: {},
+    handleProcessEvents: false,
+    sessions: {
+      sessionId: runtime.sessionId,
+      contextWindow: runtime.contextWindow,
+      startupNotices: runtime.startupNotices,
+      ...(runtime.resumed ? { resumedEvents: runtime.resumed.events } : {}),
+      sections: runtime.systemPromptSections,
+      onSwitch: (id) => switched.push(id),
+    },
+  });
+  let written = 0;
+  const screen = async (): Promise<string> => {
+    const chunks = stdout.chunks.slice(written);
+    written += chunks.length;
+    for (const c of chunks) await vt.write(c);
+    return vt.lines().join('\n');
+  };
+  const waitScreen = async (predicate: (s: string) => boolean, what: string): Promise<string> => {
+    let last = '';
+    try {
+      await waitFor(async () => predicate((last = await screen())));
+    } catch {
+      throw new Error(`timed out waiting for ${what}; the screen was:\n${last}`);
+    }
+    return last;
+  };
+  const type = (text: string): void => {
+    for (const ch of text) stdin.write(ch);
+  };
+  return { stdin, stdout, done, screen, waitScreen, type };
+}
+
+describe('resuming in the TUI', () => {
+  it('cairn -c shows the earlier prompt and tool card in the very first frame, without a bell', async () => {
+    const ws = await tempWorkspace({ 'a.txt': 'one\ntwo\nthree\n' });
+    await earlierSession(ws, 'read a.txt');
+    const runtime = await runtimeFor(ws, { continueLatest: true, interactive: true });
+    expect(runtime.resumed).toBeDefined();
+    const t = await open(runtime);
+    await waitFor(() => stripAnsi(t.stdout.out).includes('Ask cairn'));
+    // Everything written up to the first complete frame already holds the old transcript.
+    const first = t.stdout.chunks.findIndex((_, i) => stripAnsi(t.stdout.chunks.slice(0, i + 1).join('')).includes('Ask cairn'));
+    const firstFrame = stripAnsi(t.stdout.chunks.slice(0, first + 1).join(''));
+    expect(firstFrame).toContain('read a.txt');
+    expect(firstFrame).toContain('read_file');
+    const s = await t.waitScreen((s) => s.includes('Resumed session'), 'the resumed transcript');
+    expect(s).toMatch(/› read a\.txt/);
+    expect(s).toMatch(/✓ read_file a\.txt/);
+    expect(s).toContain(`Resumed session ${runtime.sessionId.slice(0, 8)}`);
+    expect(s.replace(/\s+/g, ' ')).toContain(OFFLINE_NOTICE);
+    expect(t.stdout.out).not.toContain('\x07');
+    // The conversation goes on from there: the model sees the earlier messages.
+    expect(runtime.session.messages.length).toBeGreaterThan(2);
+    t.stdin.write('\x04');
+    expect(await t.done).toBe(0);
+  });
+
+  it('/context names each section and the window; the status bar uses the same window', async () => {
+    const ws = await tempWorkspace({ 'a.txt': 'one\n', 'AGENTS.md': '# House rules\nuse tabs\n' });
+    const runtime = await runtimeFor(ws, { interactive: true });
+    const t = await open(runtime);
+    await t.waitScreen((s) => s.includes('Ask cairn'), 'the first frame');
+    t.type('/context');
+    t.stdin.write('\r');
+    const s = await t.waitScreen((s) => s.includes('free.'), '/context');
+    const window = formatTokens(runtime.contextWindow);
+    expect(s).toContain(`Context window: ${window} tokens`);
+    for (const name of ['system: static', 'system: environment', 'memory: AGENTS.md', 'tools (', 'messages (0)', 'total']) expect(s).toContain(name);
+    expect(s).toMatch(/tools \(\d+\)\s+▰+▱*\s+\d[\d.]*k?\s+\d/);
+    expect(s).toContain(`/${window}`);
+    t.stdin.write('\x04');
+    expect(await t.done).toBe(0);
+  });
+
+  it('/resume picks an earlier session: runTui ends and reports the id to switch to', async () => {
+    const ws = await tempWorkspace({ 'a.txt': 'one\n' });
+    const earlier = await earlierSession(ws, 'read a.txt');
+    const runtime = await runtimeFor(ws, { interactive: true });
+    const switched: string[] = [];
+    const t = await open(runtime, switched);
+    await t.waitScreen((s) => s.includes('Ask cairn'), 'the first frame');
+    t.type('/resume');
+    t.stdin.write('\r');
+    await t.waitScreen((s) => s.includes('Resume a session') && s.includes('read a.txt'), 'the picker');
+    t.stdin.write('\r');
+    expect(await t.done).toBe(0);
+    expect(switched).toEqual([earlier]);
+  });
+});

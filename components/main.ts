@@ -114,6 +114,7 @@ async function main(args: string[]): Promise<number> {
       ...(cli.replay ? { replayFile: cli.replay } : {}),
       ...(cli.replaySpeed ? { replaySpeed: cli.replaySpeed } : {}),
       background: { background: current.background, todos: current.todos, startBackground: () => current.startBackground() },
+      team: { team: current.team, bus: current.bus, tasks: current.tasks },
       sessions: {
         sessionId: current.sessionId,
         contextWindow: current.contextWindow,

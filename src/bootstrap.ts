@@ -21,7 +21,7 @@ import type { LoadedSession } from './session/session-loader.js';
 import { sessionFile } from './session/session-paths.js';
 import { SessionWriter } from './session/session-writer.js';
 import { TodoList } from './todos/todo-list.js';
-import { createTaskStore } from './tasks/task-store.js';
+import { createTaskStore, type TaskStore } from './tasks/task-store.js';
 import { createMessageBus, type MessageBus, type TeamMessage } from './team/message-bus.js';
 import { createTeam, LEAD, type Team } from './team/team.js';
 import { createPermissionChecker } from './permissions/checker.js';
@@ -65,6 +65,7 @@ export interface Runtime {
   background: BackgroundWork;
   team: Team;
   bus: MessageBus;
+  tasks: TaskStore;
   /** Starts the cron scheduler (interactive sessions only). */
   startBackground(): void;
   close(): void;
@@ -111,6 +112,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let team: Team | undefined;
   const currentProvider = () => session?.provider ?? provider;
   const bus = createMessageBus(cwd, now);
+  const tasks = createTaskStore(cwd, now);
   const environment = () => `Workspace: ${cwd}\nPlatform: ${os.platform()}\nDate: ${now().toISOString().slice(0, 10)}`;
   const pool = createToolPool({
     cwd,
@@ -123,7 +125,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     agents: () => agents,
     provider: (model) => (model ? providerFor(model) : currentProvider()),
     environment,
-    tasks: createTaskStore(cwd, now),
+    tasks,
     bus,
     team: () => {
       if (!team) throw new Error('the team is not available yet');
@@ -209,6 +211,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     background,
     team,
     bus,
+    tasks,
     startBackground() {
       if (backgroundStarted) return;
       backgroundStarted = true;

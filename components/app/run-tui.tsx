@@ -15,6 +15,7 @@ import { loadTuiSettings, saveTuiSettings } from '../theme/tui-settings.js';
 import { App } from './App.js';
 import type { BackgroundUiOptions } from './background-ui.js';
 import { startBackgroundUi } from './background-ui.js';
+import { teamCommands, type TeamCommandDeps } from '../commands/team-commands.js';
 import { bellEnabled, bellFor } from './bell.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { createItemLines } from './item-lines.js';
@@ -46,6 +47,8 @@ export interface RunTuiOptions {
   sessions?: TuiSessionOptions;
   /** Cron tasks, background shells and the todo list (status bar counts, notices, /cron, /bashes). */
   background?: BackgroundUiOptions;
+  /** Teammates, the lead's inbox and shared tasks (/team, /inbox, /tasks). */
+  team?: TeamCommandDeps;
 }
 
 /** Runs the full-screen UI until the user leaves; resolves to the process exit code. */
@@ -67,7 +70,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   if (problem) store.dispatch({ type: 'notice', level: 'warning', message: problem });
   const sessionUi = await startSessionUi({ store, session, cwd, cairnHome, ...(options.sessions ? { options: options.sessions } : {}), exit: () => finish(0) });
   const backgroundUi = startBackgroundUi({ store, session, cwd, cairnHome, options: options.background ?? {} });
-  const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands]);
+  const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {})]);
   const replay = new AbortController();
 
   let resolveExit: (code: number) => void = () => undefined;

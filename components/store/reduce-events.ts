@@ -100,12 +100,24 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       return { ...state, todos: event.todos };
     case 'background_shell':
       return reduceBackgroundShell(state, event, at);
-    // A later issue gives teams their own view.
     case 'team':
-      return state;
+      return reduceTeam(state, event);
     case 'terminal':
       return finishTurn(state, event);
   }
+}
+
+function reduceTeam(state: TuiState, event: EventOf<'team'>): TuiState {
+  const message =
+    event.kind === 'message'
+      ? `✉ ${event.from ?? event.name}: ${event.text ?? ''}`
+      : event.kind === 'spawned'
+        ? `Teammate ${event.name} started.`
+        : event.status === 'stopped'
+          ? `Teammate ${event.name} stopped.`
+          : undefined;
+  if (!message) return state;
+  return push(state, (id) => ({ kind: 'notice', id, level: 'info', message }));
 }
 
 export function push(state: TuiState, make: (id: string) => TranscriptItem): TuiState {

@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import type { ColorToken, Theme } from './theme.js';
 
 // Lines in the transcript are pre-rendered strings with SGR codes, so width, clipping and
@@ -26,25 +27,17 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
 
+const wideCache = new Map<number, number>();
+
+/** Columns one code point takes: string-width's answer (the one Ink uses), cached per code point. */
 export function charWidth(cp: number): number {
-  if (cp === 0 || cp < 32 || (cp >= 0x7f && cp < 0xa0)) return 0;
-  if (cp >= 0x300 && cp <= 0x36f) return 0; // combining marks
-  if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0xfe0f) return 0;
-  if (
-    (cp >= 0x1100 && cp <= 0x115f) ||
-    (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1f64f) ||
-    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
-  ) {
-    return 2;
+  if (cp >= 32 && cp < 0x7f) return 1;
+  let w = wideCache.get(cp);
+  if (w === undefined) {
+    w = stringWidth(String.fromCodePoint(cp));
+    wideCache.set(cp, w);
   }
-  return 1;
+  return w;
 }
 
 export function textWidth(text: string): number {

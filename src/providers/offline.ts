@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ContentBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock } from '../messages.js';
 import { textOf, toolResultText } from '../messages.js';
 import { AbortError, sleep } from '../util/abort.js';
@@ -80,7 +81,7 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
     yield* emitText(`${describeCalls(calls)}\n`, deltaDelayMs);
     content.push({ type: 'text', text });
     calls.forEach((call, i) => {
-      const use: ToolUseBlock = { type: 'tool_use', id: `toolu_off_${request.messages.length}_${i}`, name: call.name, input: call.input };
+      const use: ToolUseBlock = { type: 'tool_use', id: `toolu_off_${randomUUID().replace(/-/g, '').slice(0, 12)}_${i}`, name: call.name, input: call.input };
       content.push(use);
     });
     text = '';

@@ -32,5 +32,5 @@ describe.skipIf(!TmuxTerminal.available())('scheduled prompts in a real terminal
     expect(after).toMatch(/my unfinished draft/);
     term.keys('C-c');
     term.keys('C-c');
-  });
+  }, 90_000);
 });

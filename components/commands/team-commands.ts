@@ -1,0 +1,73 @@
+import type { TaskStore } from '../../src/tasks/task-store.js';
+import type { MessageBus, TeamMessage } from '../../src/team/message-bus.js';
+import { LEAD, type Team } from '../../src/team/team.js';
+import type { SlashCommand } from './registry.js';
+
+export interface TeamCommandDeps {
+  team?: Team;
+  bus?: MessageBus;
+  tasks?: TaskStore;
+}
+
+const NONE = 'Teams are not available in this session.';
+
+function formatMail(mail: readonly TeamMessage[]): string {
+  return mail.map((m) => `  ${m.ts.slice(11, 16)} ${m.from}: ${m.text}`).join('\n');
+}
+
+/** /team, /inbox and /tasks: teammates, the lead's inbox and the shared task list. */
+export function teamCommands(deps: TeamCommandDeps): SlashCommand[] {
+  return [
+    {
+      name: 'team',
+      description: 'Teammates: list, spawn <name> <type> <instructions>, stop <name>',
+      argHint: '[spawn <name> <type> <instructions> | stop <name>]',
+      async run(args, ctx) {
+        const team = deps.team;
+        if (!team) return ctx.print(NONE, 'warning');
+        const [sub = '', name = '', type = '', ...rest] = args.split(/\s+/).filter(Boolean);
+        if (sub === '' || sub === 'list') {
+          const mates = team.list();
+          return ctx.print(mates.length === 0 ? 'No teammates. Start one with /team spawn <name> <type> <instructions>.' : ['Teammates:', ...mates.map((m) => `  ${m.name.padEnd(12)} ${m.type.padEnd(10)} ${m.status}`)].join('\n'));
+        }
+        try {
+          if (sub === 'spawn') {
+            if (!name || !type || rest.length === 0) return ctx.print('Usage: /team spawn <name> <type> <instructions>', 'warning');
+            const info = team.spawn(name, type, rest.join(' '));
+            return ctx.print(`Teammate ${info.name} (${info.type}) started.`);
+          }
+          if (sub === 'stop') {
+            if (!name) return ctx.print('Usage: /team stop <name>', 'warning');
+            await team.stop(name);
+            return ctx.print(`Asked ${name} to stop; it acknowledges before it stops.`);
+          }
+        } catch (error) {
+          return ctx.print(error instanceof Error ? error.message : String(error), 'error');
+        }
+        return ctx.print(`Unknown /team subcommand "${sub}". Use /team, /team spawn or /team stop.`, 'warning');
+      },
+    },
+    {
+      name: 'inbox',
+      description: "Show and clear the lead's inbox",
+      async run(_args, ctx) {
+        if (!deps.bus) return ctx.print(NONE, 'warning');
+        const mail = await deps.bus.read(LEAD);
+        ctx.print(mail.length === 0 ? 'The inbox is empty (messages already shown reached the model before its turn).' : `Inbox (${mail.length}):\n${formatMail(mail)}`);
+      },
+    },
+    {
+      name: 'tasks',
+      description: 'Shared tasks in .cairn/tasks',
+      async run(_args, ctx) {
+        if (!deps.tasks) return ctx.print(NONE, 'warning');
+        const tasks = await deps.tasks.list();
+        ctx.print(
+          tasks.length === 0
+            ? 'No shared tasks.'
+            : ['Shared tasks:', ...tasks.map((t) => `  ${t.id} [${t.status}]${t.owner ? ` @${t.owner}` : ''} ${t.subject}${t.blocked_by.length ? ` (blocked by ${t.blocked_by.join(', ')})` : ''}`)].join('\n'),
+        );
+      },
+    },
+  ];
+}

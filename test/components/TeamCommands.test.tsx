@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { teamCommands } from '../../components/commands/team-commands.js';
+import { BUILTIN_AGENTS } from '../../src/agents/agent-definition.js';
+import { createOfflineProvider } from '../../src/providers/offline.js';
+import { createTaskStore } from '../../src/tasks/task-store.js';
+import { createMessageBus } from '../../src/team/message-bus.js';
+import { createTeam, LEAD } from '../../src/team/team.js';
+import { createBuiltinTools } from '../../src/tools/builtin.js';
+import { fakePermissions } from '../helpers/fake-permissions.js';
+import { createRig, KEYS } from '../helpers/tui-rig.js';
+
+type Rig = Awaited<ReturnType<typeof createRig>>;
+let rig: Rig | undefined;
+afterEach(() => rig?.cleanup());
+
+async function teamRig() {
+  rig = await createRig({ rows: 30, columns: 100, files: { 'a.txt': 'one\ntwo\n' } });
+  const r = rig;
+  const bus = createMessageBus(r.dir);
+  const tasks = createTaskStore(r.dir);
+  const team = createTeam({
+    bus, definitions: () => BUILTIN_AGENTS, provider: () => createOfflineProvider(), tools: () => createBuiltinTools(),
+    permissions: () => fakePermissions(), emit: (e) => r.session.emit(e), cwd: r.dir, environment: () => '',
+  });
+  for (const command of teamCommands({ team, bus, tasks })) r.deps.commands.register(command);
+  return { r, bus, tasks, team };
+}
+
+async function run(r: Rig, text: string): Promise<void> {
+  await r.type(text);
+  await r.press(KEYS.enter);
+}
+
+describe('/team, /inbox, /tasks', () => {
+  it('spawns a teammate, lists it with its status, and shows its messages to the lead as notices', async () => {
+    const { r, bus, team } = await teamRig();
+    await run(r, '/team spawn scout explore read a.txt');
+    await r.waitFrame((f) => f.includes('Teammate scout (explore) started.'));
+    await r.waitFrame((f) => f.includes('Teammate scout started.'));
+    await bus.send('scout', LEAD, 'a.txt has 2 lines');
+    await r.waitFrame((f) => f.includes('✉ scout: a.txt has 2 lines'));
+    while (team.list()[0]?.status !== 'idle') await new Promise((res) => setTimeout(res, 5));
+    await run(r, '/team');
+    await r.waitFrame((f) => /scout\s+explore\s+idle/.test(f));
+    await run(r, '/inbox');
+    await r.waitFrame((f) => f.includes('Inbox (1):') && f.includes('scout: a.txt has 2 lines'));
+    await run(r, '/team stop scout');
+    await r.waitFrame((f) => f.includes('Teammate scout stopped.'));
+  });
+
+  it('/tasks lists shared tasks; bad subcommands say how to use them', async () => {
+    const { r, tasks } = await teamRig();
+    const t = await tasks.create({ subject: 'write the docs' });
+    await run(r, '/tasks');
+    await r.waitFrame((f) => f.includes(`${t.id} [pending] write the docs`));
+    await run(r, '/team spawn');
+    await r.waitFrame((f) => f.includes('Usage: /team spawn <name> <type> <instructions>'));
+  });
+});

@@ -11,8 +11,8 @@ export function handleApprovalKey(input: string, key: Key, state: TuiState, deps
   if (!request) return;
   const choices = approvalChoices(request);
   const current = choices[state.approval.choice] ?? choices[0]!;
-  const answer = (kind: ApprovalChoiceKind): void => {
-    const decision = decisionFor(kind, request, state.approval.denyText);
+  const answer = (kind: ApprovalChoiceKind, denyText = state.approval.denyText): void => {
+    const decision = decisionFor(kind, request, denyText);
     deps.store.dispatch({ type: 'approvalAnswered', id: request.id, allowed: decision.behavior === 'allow' });
     deps.session.respond(request.id, decision);
   };
@@ -26,7 +26,13 @@ export function handleApprovalKey(input: string, key: Key, state: TuiState, deps
     // The "tell cairn what to do instead" field has the focus: keys are text.
     const text = state.approval.denyText;
     if (key.backspace || key.delete) deps.store.dispatch({ type: 'approvalText', text: [...text].slice(0, -1).join('') });
-    else if (input && !key.ctrl && !key.meta && !key.tab) deps.store.dispatch({ type: 'approvalText', text: text + input.replace(/[\r\n]+/g, ' ') });
+    else if (input && !key.ctrl && !key.meta && !key.tab) {
+      // Fast typing (or a terminal that batches keys) can deliver the text and Enter in one chunk.
+      const submits = input.length > 1 && input.endsWith('\r') && !input.slice(0, -1).includes('\r');
+      const typed = text + (submits ? input.slice(0, -1) : input).replace(/[\r\n]+/g, ' ');
+      if (submits) return answer('no', typed);
+      deps.store.dispatch({ type: 'approvalText', text: typed });
+    }
     return;
   }
   if (key.ctrl || key.meta) return;

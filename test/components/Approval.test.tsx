@@ -67,6 +67,16 @@ describe('inline approval', () => {
     expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('old\n');
   });
 
+  it('a deny reason typed together with Enter in one chunk is sent whole', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    await askToWrite(rig);
+    await rig.press('n');
+    await rig.waitFrame((f) => f.includes('type what to do instead'));
+    await rig.press('use e.txt instead\r');
+    await rig.idle();
+    await rig.waitFrame((f) => f.includes('Denied: the user said: use e.txt instead'));
+  });
+
   it('Esc answers No; Up/Down + Enter pick a choice', async () => {
     rig = await createRig({ files: { 'c.txt': 'old\n' } });
     await askToWrite(rig);

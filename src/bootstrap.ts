@@ -151,6 +151,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         await writeEpisodicNote(cwd, now(), result, trigger);
       },
     },
+    providerFor,
     reminders: async () => [...background.reminders(), ...leadMail(await bus.read(LEAD))],
   });
   session = live;

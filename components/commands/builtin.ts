@@ -60,12 +60,13 @@ const mode: SlashCommand = {
 
 const model: SlashCommand = {
   name: 'model',
-  description: 'Show the model (switching needs a restart)',
+  description: 'Show the model, or switch to another model of this provider',
   argHint: '[name]',
   run(args, ctx) {
     const current = `${ctx.session.model} (${ctx.session.providerName})`;
     if (!args || args === ctx.session.model) return ctx.print(`Model: ${current}.`);
-    ctx.print(`Model: ${current}. To use ${args}, restart with: cairn --model ${args}`);
+    if (ctx.session.busy) return ctx.print('A turn is running; switch models after it ends (or press Esc).', 'warning');
+    if (!ctx.session.switchModel(args)) ctx.print(`Model: ${current}. To use ${args}, restart with: cairn --model ${args}`);
   },
 };
 

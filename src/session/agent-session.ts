@@ -20,6 +20,8 @@ export interface AgentSessionOptions {
   now?: () => number;
   history?: readonly Message[];
   compaction?: CompactionSettings;
+  /** Builds a provider for another model of the same provider (for /model). */
+  providerFor?: (model: string) => ModelProvider;
   reminders?: () => string[] | Promise<string[]>;
 }
 
@@ -207,7 +209,15 @@ export class AgentSession {
 
   setProvider(provider: ModelProvider): void {
     this.provider_ = provider;
-    this.emit(notice('info', `Model set to ${provider.model} (${provider.name}).`));
+    this.emit(this.sessionStart());
+    this.emit(notice('info', `Model set to ${provider.model} (${provider.name}); it applies from the next turn.`));
+  }
+
+  /** Switches to another model of the current provider. False when this session cannot. */
+  switchModel(model: string): boolean {
+    if (!this.options.providerFor) return false;
+    this.setProvider(this.options.providerFor(model));
+    return true;
   }
 
   /** Compacts now (the /compact command). Refused while a turn runs. */

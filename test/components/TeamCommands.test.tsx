@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, it } from 'vitest';
 import { teamCommands } from '../../components/commands/team-commands.js';
 import { BUILTIN_AGENTS } from '../../src/agents/agent-definition.js';
 import { createOfflineProvider } from '../../src/providers/offline.js';

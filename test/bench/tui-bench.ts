@@ -118,11 +118,12 @@ if (want('session')) {
     pass: ratio('keyMs', 'writer') <= 1.2,
   });
   rows.push({
-    goal: `scroll step (PageUp/Down), 10,000 vs 10 messages${shown}`,
+    // 10 messages fit on one screen: nothing scrolls, so the scroll step is compared with 100.
+    goal: `scroll step (PageUp/Down), 10,000 vs 100 messages${shown}`,
     target: '<= 1.2x',
-    measured: `${fmt.x(ratio('scrollMs', 'writer'))} (${fmt.ms(big.writer.scrollMs)} vs ${fmt.ms(small.writer.scrollMs)}, ${big.writer.scrollBytes} vs ${small.writer.scrollBytes} B)`,
-    baseline: `${fmt.x(ratio('scrollMs', 'no-writer'))} (${big['no-writer'].scrollBytes} vs ${small['no-writer'].scrollBytes} B)`,
-    pass: ratio('scrollMs', 'writer') <= 1.2,
+    measured: `${fmt.x(ratio('scrollMs', 'writer', big, hundred))} (${fmt.ms(big.writer.scrollMs)} vs ${fmt.ms(hundred.writer.scrollMs)}, ${big.writer.scrollBytes} vs ${hundred.writer.scrollBytes} B)`,
+    baseline: `${fmt.x(ratio('scrollMs', 'no-writer', big, hundred))} (${big['no-writer'].scrollBytes} vs ${hundred['no-writer'].scrollBytes} B)`,
+    pass: ratio('scrollMs', 'writer', big, hundred) <= 1.2,
   });
   rows.push({
     goal: `RSS, 10,000 vs 100 messages${shown}`,

@@ -149,11 +149,13 @@ async function readStdin(): Promise<string> {
  * so tools and shells cairn starts see the user's environment.
  */
 async function importProductionReact<T>(load: () => Promise<T>): Promise<T> {
-  if (process.env['NODE_ENV'] !== undefined) return load();
-  process.env['NODE_ENV'] = 'production';
+  // Named indirectly: the bundle fixes `process.env.NODE_ENV` at build time, not this variable.
+  const name = 'NODE_ENV';
+  if (process.env[name] !== undefined) return load();
+  process.env[name] = 'production';
   try {
     return await load();
   } finally {
-    delete process.env['NODE_ENV'];
+    delete process.env[name];
   }
 }

@@ -55,7 +55,7 @@ describe.skipIf(!TmuxTerminal.available())('cairn in a real terminal', () => {
     term.type('stream 400');
     term.keys('Enter');
     await term.waitForScreen((s) => /Ask cairn/.test(s) && !/interrupt/.test(s), 'the stream to finish');
-    const bottom = term.screen();
+    const bottom = await term.waitForStable();
     term.keys('PageUp');
     const up = await term.waitForScreen((s) => s !== bottom, 'the view to scroll up');
     expect(up).not.toEqual(bottom);

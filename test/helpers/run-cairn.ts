@@ -5,7 +5,8 @@ import path from 'node:path';
 import { AgentEventSchema, type AgentEvent } from '../../src/events.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
-export const cairnBin = path.join(repoRoot, 'dist/components/main.js');
+// What `npm start` and the `cairn` bin run: the bundle built from dist/.
+export const cairnBin = path.join(repoRoot, 'dist/bundle/main.js');
 
 export interface CairnRun {
   code: number | null;

@@ -64,6 +64,19 @@ export class TmuxTerminal {
     return this.waitForScreen((s) => s.includes(text), JSON.stringify(text), timeoutMs);
   }
 
+  /** The screen once it has stopped changing (the last frame of a turn can land after its text). */
+  async waitForStable(quietMs = 300, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let last = this.screen();
+    for (;;) {
+      await new Promise((r) => setTimeout(r, quietMs));
+      const now = this.screen();
+      if (now === last) return now;
+      if (Date.now() > deadline) throw new Error(`the screen kept changing; last:\n${now}`);
+      last = now;
+    }
+  }
+
   kill(): void {
     try {
       this.tmux('kill-server');

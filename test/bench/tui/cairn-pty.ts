@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PtyApp } from './pty-app.js';
 
-/** dist/test/bench/tui/ -> dist/components/main.js */
-export const CAIRN_MAIN = fileURLToPath(new URL('../../../components/main.js', import.meta.url));
+/** dist/test/bench/tui/ -> dist/bundle/main.js: what npm start and the cairn bin run */
+export const CAIRN_MAIN = fileURLToPath(new URL('../../../bundle/main.js', import.meta.url));
 
 export const PROMPT_VISIBLE = 'Ask cairn';
 

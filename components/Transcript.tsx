@@ -1,12 +1,12 @@
 import { Box, Text } from 'ink';
-import { memo, useLayoutEffect, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useState } from 'react';
 import type { createItemLines } from './app/item-lines.js';
 import { buildLineIndex, visibleLines } from './app/line-index.js';
 import { useTicker } from './app/use-ticker.js';
 import { liveInView, viewWindow } from './app/view-top.js';
 import type { ViewMetrics } from './keys/view-metrics.js';
 import type { TuiStore } from './store/create-store.js';
-import type { TuiState } from './store/types.js';
+import type { TranscriptItem, TuiState } from './store/types.js';
 import { useStoreSelector } from './store/use-store-selector.js';
 import { clipLine, paint } from './theme/ansi.js';
 import { useTheme } from './theme/use-theme.js';
@@ -21,6 +21,15 @@ export interface TranscriptProps {
 }
 
 const SPINNER_MS = 100;
+/**
+ * Items laid out at once. A resumed 10,000-message session shows its last items in the first
+ * frame; older ones are laid out a window at a time when the view reaches the top.
+ */
+export const TRANSCRIPT_WINDOW = 400;
+
+function earlierMarker(count: number): TranscriptItem {
+  return { kind: 'notice', id: `earlier:${count}`, level: 'info', message: `⋯ ${count} earlier items above: scroll up to show them` };
+}
 
 const selectItems = (s: TuiState): TuiState['items'] => s.items;
 const selectSelected = (s: TuiState): string | undefined => (s.focus === 'transcript' ? s.selectedId : undefined);
@@ -36,11 +45,23 @@ export const Transcript = memo(function Transcript({ store, width, height, itemL
   const approval = useStoreSelector(store, selectApproval);
   const scroll = useStoreSelector(store, selectScroll);
   const theme = useTheme(store);
+  const [from, setFrom] = useState(() => Math.max(0, items.length - TRANSCRIPT_WINDOW));
+  const marker0 = useMemo(() => (from > 0 ? earlierMarker(from) : undefined), [from]);
+  const shown = useMemo(() => (marker0 ? [marker0, ...items.slice(from)] : items), [items, from, marker0]);
   const index = useMemo(
-    () => buildLineIndex({ items, width, theme, selectedId, approvals, approval, itemLines }),
-    [items, width, theme, selectedId, approvals, approval, itemLines],
+    () => buildLineIndex({ items: shown, width, theme, selectedId, approvals, approval, itemLines }),
+    [shown, width, theme, selectedId, approvals, approval, itemLines],
   );
   const win = viewWindow(scroll, index, height);
+  useLayoutEffect(() => {
+    // At the top of what is laid out: lay out the previous window, keeping the same lines in view.
+    if (from === 0 || scroll.follow || win.top > 0) return;
+    const next = Math.max(0, from - TRANSCRIPT_WINDOW);
+    const nextShown = next > 0 ? [earlierMarker(next), ...items.slice(next)] : items;
+    const grown = buildLineIndex({ items: nextShown, width, theme, selectedId, approvals, approval, itemLines }).total - index.total;
+    store.dispatch({ type: 'scrollShift', lines: grown });
+    setFrom(next);
+  });
   const tick = useTicker(liveInView(index, win.top, win.rows), SPINNER_MS);
   const lines = visibleLines(index, win.top, win.rows, { now: Date.now(), tick });
   useLayoutEffect(() => {

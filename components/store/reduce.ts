@@ -67,6 +67,10 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       return { ...state, queued: [...state.queued, action.text] };
     case 'scroll':
       return { ...state, scroll: scrollBy(state.scroll, action.delta, action.total, action.height) };
+    case 'scrollShift':
+      return state.scroll.follow
+        ? state
+        : { ...state, scroll: { follow: false, top: state.scroll.top + action.lines, seenTotal: state.scroll.seenTotal + action.lines } };
     case 'scrollTo':
       return {
         ...state,

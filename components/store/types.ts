@@ -160,6 +160,8 @@ export type UiAction =
   | { type: 'editor'; editor: EditorState }
   | { type: 'queue'; text: string }
   | { type: 'scroll'; delta: number; total: number; height: number }
+  /** Lines were added above the view (older items loaded): keep the same content in view. */
+  | { type: 'scrollShift'; lines: number }
   | { type: 'scrollTo'; to: 'top' | 'bottom'; total: number; height: number }
   | { type: 'focus'; focus: 'editor' | 'transcript' }
   | { type: 'select'; id: string | undefined }

@@ -6,6 +6,11 @@ import { formatTokens } from '../../../components/app/format-tokens.js';
 import { stripAnsi } from '../../../components/theme/ansi.js';
 import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
 import { tempWorkspace } from '../../helpers/run-cairn.js';
+import { mkdir, realpath } from 'node:fs/promises';
+import { join } from 'node:path';
+import { projectDir } from '../../../src/session/session-paths.js';
+import { SessionWriter } from '../../../src/session/session-writer.js';
+import { exchangeEvents } from '../../bench/session-bench.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { createVirtualTerminal } from '../terminal/xterm-harness.js';
 
@@ -107,6 +112,38 @@ async function open(runtime: Runtime, switched: string[] = []) {
   };
   return { stdin, stdout, done, screen, waitScreen, type };
 }
+
+describe('resuming a long session', () => {
+  it('lays out only the last items at first, then earlier ones as the view reaches the top, keeping the view still', async () => {
+    const ws = await tempWorkspace({});
+    const dir = projectDir(ws.home, await realpath(ws.dir));
+    await mkdir(dir, { recursive: true });
+    // 2,000 messages: far more items than one window.
+    const id = 'long-session';
+    const w = SessionWriter.create(join(dir, `${id}.jsonl`), { id, cwd: ws.dir, created: new Date().toISOString() });
+    for (let i = 0; i < 500; i++) for (const e of exchangeEvents(i)) w.append(e);
+    w.close();
+    const runtime = await createRuntime({ cwd: ws.dir, env: { CAIRN_HOME: ws.home }, interactive: true, resumeId: id });
+    runtimes.push(runtime);
+    const t = await open(runtime);
+    let s = await t.waitScreen((s) => s.includes('Ask cairn') && s.includes('File 499 has 2 lines'), 'the last exchange');
+    t.type('\x1b[H'); // Home: the top of what is laid out
+    s = await t.waitScreen((s) => /earlier items above/.test(s) || /prompt \d+: read file/.test(s), 'the top of the window');
+    // The first exchanges are not laid out yet; Home again walks back a window at a time.
+    expect(s).not.toContain('prompt 0: read file 0');
+    let presses = 1;
+    for (let i = 0; i < 10 && !s.includes('prompt 0: read file 0'); i++) {
+      t.type('\x1b[H');
+      presses++;
+      s = await t.waitScreen((x) => x !== s, 'an earlier window');
+    }
+    expect(s).toContain('prompt 0: read file 0');
+    expect(presses).toBeGreaterThan(2);
+    expect(s).not.toMatch(/earlier items above/);
+    t.stdin.write('\x04');
+    expect(await t.done).toBe(0);
+  });
+});
 
 describe('resuming in the TUI', () => {
   it('cairn -c shows the earlier prompt and tool card in the very first frame, without a bell', async () => {

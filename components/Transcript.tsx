@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
-import { memo, useLayoutEffect, useMemo, useState } from 'react';
+import { memo, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { OverlayContext } from './app/overlay-context.js';
 import type { createItemLines } from './app/item-lines.js';
 import { buildLineIndex, visibleLines } from './app/line-index.js';
 import { useTicker } from './app/use-ticker.js';
@@ -18,6 +19,8 @@ export interface TranscriptProps {
   itemLines: ReturnType<typeof createItemLines>;
   /** Written after each render for the scroll and selection keys. */
   view: ViewMetrics;
+  /** The transcript's first row in the frame (below the header). */
+  top?: number;
 }
 
 const SPINNER_MS = 100;
@@ -38,7 +41,8 @@ const selectApproval = (s: TuiState): TuiState['approval'] => s.approval;
 const selectScroll = (s: TuiState): TuiState['scroll'] => s.scroll;
 
 /** Only the visible slice of pre-rendered lines is mounted, so a frame costs the same at any length. */
-export const Transcript = memo(function Transcript({ store, width, height, itemLines, view }: TranscriptProps) {
+export const Transcript = memo(function Transcript({ store, width, height, itemLines, view, top = 0 }: TranscriptProps) {
+  const overlay = useContext(OverlayContext);
   const items = useStoreSelector(store, selectItems);
   const selectedId = useStoreSelector(store, selectSelected);
   const approvals = useStoreSelector(store, selectApprovals);
@@ -75,6 +79,15 @@ export const Transcript = memo(function Transcript({ store, width, height, itemL
       : win.marker === 'more'
         ? paint(theme, 'muted', '↓ more below (End to follow)')
         : undefined;
+  useLayoutEffect(() => {
+    if (!overlay) return;
+    const rows = lines.slice(0, height).map((l) => clipLine(l, width));
+    while (rows.length < height) rows.push('');
+    if (marker) rows[height - 1] = clipLine(marker, width);
+    overlay.set(top, rows);
+  });
+  useEffect(() => (overlay ? () => overlay.clear() : undefined), [overlay]);
+  if (overlay) return <Box width={width} height={height} />;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {lines.map((line, i) => (

@@ -47,7 +47,7 @@ export function App({ deps, itemLines, size }: AppProps) {
   return (
     <Box flexDirection="column" width={layout.width}>
       {layout.header > 0 ? <Header store={store} width={layout.width} /> : null}
-      <Transcript store={store} width={layout.width} height={layout.transcript} itemLines={itemLines} view={view} />
+      <Transcript store={store} width={layout.width} height={layout.transcript} itemLines={itemLines} view={view} top={layout.header} />
       {layout.queued > 0 ? <QueuedPrompts store={store} width={layout.width} maxRows={layout.queuedMax} /> : null}
       {layout.palette > 0 ? <SlashPalette store={store} commands={commands} width={layout.width} maxRows={layout.paletteMax} /> : null}
       {layout.dialog > 0 ? <DialogBox store={store} width={layout.width} maxRows={layout.dialogMax} /> : null}

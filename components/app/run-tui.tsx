@@ -22,6 +22,7 @@ import { createItemLines } from './item-lines.js';
 import { createMarkdownLines } from './markdown-lines.js';
 import type { TuiSessionOptions } from './session-startup.js';
 import { startSessionUi } from './session-startup.js';
+import { OverlayContext } from './overlay-context.js';
 import { createTerminalOutput, ENTER_SCREEN, LEAVE_SCREEN } from './terminal-output.js';
 import { createTuiLog } from './tui-log.js';
 
@@ -138,7 +139,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   log.write(`start: ${session.providerName}/${session.model} in ${cwd}`);
   const instance = render(
     <ErrorBoundary onError={fatal}>
-      <App deps={deps} itemLines={createItemLines(createMarkdownLines())} {...(options.size ? { size: options.size } : {})} />
+      <OverlayContext.Provider value={output.overlay}>
+        <App deps={deps} itemLines={createItemLines(createMarkdownLines())} {...(options.size ? { size: options.size } : {})} />
+      </OverlayContext.Provider>
     </ErrorBoundary>,
     {
       stdout: output.stdout,

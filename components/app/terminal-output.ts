@@ -1,10 +1,13 @@
 import { createInkTerminal, type InkTerminal } from '../terminal/ink-terminal.js';
+import type { LineOverlay } from '../terminal/line-overlay.js';
 
 export interface TerminalOutput {
   /** The stream Ink renders into. */
   stdout: NodeJS.WriteStream;
   /** Redraw everything (after something else wrote to the screen). */
   redraw(): void;
+  /** Present when the cell-diff writer is in use: the transcript draws its rows through it. */
+  overlay?: LineOverlay;
   dispose(): void;
 }
 
@@ -21,6 +24,7 @@ export function createTerminalOutput(realStdout: NodeJS.WriteStream, env: NodeJS
   return {
     stdout: term.stdout as unknown as NodeJS.WriteStream,
     redraw: () => term.redraw(),
+    overlay: term.overlay,
     dispose: () => term.dispose(),
   };
 }

@@ -3,6 +3,7 @@
 //   render(<App />, { stdout: term.stdout, ... });
 import { createFrameCapture, type FrameCapture } from './frame-capture.js';
 import { createFrameWriter, type FrameWriter } from './frame-writer.js';
+import { composeFrame, type LineOverlay, type OverlayRows } from './line-overlay.js';
 
 /** The parts of a tty stream this needs (process.stdout fits). */
 export interface TerminalStream {
@@ -19,6 +20,8 @@ export interface InkTerminal {
   readonly writer: FrameWriter;
   /** Redraw the whole screen (after something else wrote to the terminal). */
   redraw(): void;
+  /** Rows the app draws itself, pasted into Ink's frames. */
+  readonly overlay: LineOverlay;
   /** Stop following terminal resizes. */
   dispose(): void;
 }
@@ -30,11 +33,16 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
   // Ink writes a last frame on unmount, after the app may have left the alternate screen:
   // once disposed, nothing more reaches the terminal.
   let disposed = false;
+  let overlayRows: OverlayRows | undefined;
+  let overlayPending = false;
+  // Set when overlay rows changed and no frame has carried them yet.
+  let overlayDirty = false;
   const stdout = createFrameCapture({
     columns,
     rows,
     onFrame: (frame) => {
-      if (!disposed) writer.writeFrame(frame);
+      overlayDirty = false;
+      if (!disposed) writer.writeFrame(composeFrame(frame, overlayRows));
     },
     onControl: (sequence) => {
       if (!disposed) terminal.write(sequence);
@@ -44,7 +52,26 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
     if (disposed) return;
     stdout.flush();
     writer.invalidate();
-    writer.writeFrame(stdout.frame);
+    writer.writeFrame(composeFrame(stdout.frame, overlayRows));
+  };
+  // Overlay rows change without Ink's frame changing: draw them with Ink's last frame, once per tick.
+  const overlay: LineOverlay = {
+    set(top, lines) {
+      overlayRows = { top, lines };
+      overlayDirty = true;
+      if (overlayPending) return;
+      overlayPending = true;
+      // After I/O callbacks: if Ink writes a frame meanwhile, it carries the rows and this is skipped.
+      setImmediate(() => {
+        overlayPending = false;
+        if (disposed || !overlayDirty) return;
+        overlayDirty = false;
+        writer.writeFrame(composeFrame(stdout.frame, overlayRows));
+      });
+    },
+    clear() {
+      overlayRows = undefined;
+    },
   };
   const onResize = (): void => {
     if (disposed) return;
@@ -54,7 +81,7 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
     // The screen must be redrawn even if Ink's frame text does not change.
     queueMicrotask(() => {
       stdout.flush();
-      writer.writeFrame(stdout.frame);
+      writer.writeFrame(composeFrame(stdout.frame, overlayRows));
     });
   };
   terminal.on('resize', onResize);
@@ -62,6 +89,7 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
     stdout,
     writer,
     redraw,
+    overlay,
     dispose: () => {
       disposed = true;
       terminal.off('resize', onResize);

@@ -71,3 +71,36 @@ describe('Ink -> frame capture -> frame writer -> terminal', () => {
     expect(stream.listenerCount('resize')).toBe(0);
   });
 });
+
+describe('overlay rows', () => {
+  it('rows the app draws itself land in Ink blank rows, update without an Ink frame, and cost only their change', async () => {
+    const { vt, counter, stream } = fakeTerminal(40, 8);
+    const term = createInkTerminal(stream);
+    const Screen = ({ status }: { status: string }) =>
+      h(Box, { flexDirection: 'column' }, h(Text, null, 'header'), h(Box, { height: 4 }), h(Text, null, status));
+    const instance = render(h(Screen, { status: 'ready' }), {
+      stdout: term.stdout as unknown as NodeJS.WriteStream, stdin: fakeStdin(), patchConsole: false, exitOnCtrlC: false,
+    });
+    term.overlay.set(1, ['first \x1b[32mgreen\x1b[39m line', 'second line', '', '']);
+    await vi.waitFor(async () => {
+      await vt.write('');
+      expect(vt.lines().slice(0, 6)).toEqual(['header', 'first green line', 'second line', '', '', 'ready']);
+    });
+    // Only the rows change: Ink renders nothing new, the overlay is still drawn, and cheaply.
+    counter.reset();
+    term.overlay.set(1, ['first \x1b[32mgreen\x1b[39m line', 'second line!', '', '']);
+    await vi.waitFor(async () => {
+      await vt.write('');
+      expect(vt.lines()[2]).toBe('second line!');
+    });
+    expect(counter.bytes).toBeLessThan(40);
+    // An Ink frame keeps the overlay rows.
+    instance.rerender(h(Screen, { status: 'busy' }));
+    await vi.waitFor(async () => {
+      await vt.write('');
+      expect(vt.lines().slice(0, 6)).toEqual(['header', 'first green line', 'second line!', '', '', 'busy']);
+    });
+    instance.unmount();
+    term.dispose();
+  });
+});

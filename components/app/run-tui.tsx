@@ -64,7 +64,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const markdownFirst = Boolean(options.sessions?.resumedEvents?.length || options.replayFile || options.initialPrompt);
   if (markdownFirst) await loadMarkdown();
   const { settings, problem } = await loadTuiSettings(cairnHome);
-  const historyFile = join(cairnHome, 'prompt-history.jsonl');
+  // Kept across sessions and workspaces, one JSON line per prompt.
+  const historyFile = join(cairnHome, 'history.jsonl');
   const history = await loadPromptHistory(historyFile);
   const contextWindow = options.sessions?.contextWindow;
   const store = createStore(session, { cwd, themeName: settings.theme, ...(contextWindow ? { contextLimit: contextWindow } : {}) });

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { mkdtemp, readdir, readFile, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,38 +11,7 @@ import { createBuiltinTools } from '../../src/tools/builtin.js';
 import { askForChanges } from '../helpers/tui-rig.js';
 import { fakePermissions } from '../helpers/fake-permissions.js';
 import { waitFor } from '../helpers/wait-for.js';
-
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  write(data: string): void {
-    this.data = data;
-    this.emit('readable');
-    this.emit('data', data);
-  }
-  read(): string | null {
-    const d = this.data;
-    this.data = null;
-    return d;
-  }
-  setEncoding(): void {}
-  setRawMode(): void {}
-  resume(): void {}
-  pause(): void {}
-  ref(): void {}
-  unref(): void {}
-}
-
-class FakeStdout extends EventEmitter {
-  isTTY = true;
-  columns = 60;
-  rows = 15;
-  out = '';
-  write(chunk: string): boolean {
-    this.out += chunk;
-    return true;
-  }
-}
+import { FakeStdin, FakeStdout } from '../helpers/fake-tty.js';
 
 async function setup(env: NodeJS.ProcessEnv = {}, extra: { replayFile?: string; handleProcessEvents?: boolean } = {}) {
   const base = await realpath(await mkdtemp(join(tmpdir(), 'cairn-run-')));
@@ -56,8 +24,8 @@ async function setup(env: NodeJS.ProcessEnv = {}, extra: { replayFile?: string; 
     interactive: true,
   });
   const stdin = new FakeStdin();
-  const stdout = new FakeStdout();
-  const stderr = new FakeStdout();
+  const stdout = new FakeStdout(60, 15);
+  const stderr = new FakeStdout(60, 15);
   const done = runTui({
     session,
     cwd: base,

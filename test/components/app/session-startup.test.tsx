@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTui } from '../../../components/app/run-tui.js';
 import { OFFLINE_NOTICE } from '../../../components/app/session-startup.js';
@@ -12,42 +11,8 @@ import { projectDir } from '../../../src/session/session-paths.js';
 import { SessionWriter } from '../../../src/session/session-writer.js';
 import { exchangeEvents } from '../../bench/session-bench.js';
 import { waitFor } from '../../helpers/wait-for.js';
+import { FakeStdin, FakeStdout } from '../../helpers/fake-tty.js';
 import { createVirtualTerminal } from '../terminal/xterm-harness.js';
-
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  write(data: string): void {
-    this.data = data;
-    this.emit('readable');
-    this.emit('data', data);
-  }
-  read(): string | null {
-    const d = this.data;
-    this.data = null;
-    return d;
-  }
-  setEncoding(): void {}
-  setRawMode(): void {}
-  resume(): void {}
-  pause(): void {}
-  ref(): void {}
-  unref(): void {}
-}
-
-class FakeStdout extends EventEmitter {
-  isTTY = true;
-  columns = 100;
-  rows = 30;
-  chunks: string[] = [];
-  write(chunk: string): boolean {
-    this.chunks.push(chunk);
-    return true;
-  }
-  get out(): string {
-    return this.chunks.join('');
-  }
-}
 
 const runtimes: Runtime[] = [];
 afterEach(() => {

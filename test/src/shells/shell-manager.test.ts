@@ -1,29 +1,15 @@
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createShellManager, type BackgroundShellEvent, type ShellManager } from '../../../src/shells/shell-manager.js';
+import { alive } from '../../helpers/processes.js';
 
 let dir: string;
 let events: BackgroundShellEvent[];
 let shells: ShellManager;
 const strays: number[] = [];
 
-/** Alive and not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
 
 function pidIn(text: string): number {
   const m = /^(\d+)$/m.exec(text);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { z } from 'zod';
 import { createShellManager } from '../../../src/shells/shell-manager.js';
 import { createBashTool, MAX_OUTPUT_CHARS } from '../../../src/tools/bash.js';
 import type { ToolContext } from '../../../src/tools/tool.js';
+import { alive } from '../../helpers/processes.js';
 
 let dir: string;
 const tool = createBashTool();
@@ -16,20 +16,6 @@ function ctxWith(extra: Partial<ToolContext> = {}): ToolContext {
   return { cwd: dir, signal: new AbortController().signal, ...extra };
 }
 
-/** Alive and not a zombie: an orphan killed in a container may linger as a zombie until reaped. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
 
 function pidFrom(text: string): number {
   const m = /^(\d+)$/m.exec(text);

@@ -6,6 +6,11 @@ import { DEFAULT_STYLE } from './sgr.js';
 
 export const SYNC_BEGIN = '\x1b[?2026h';
 export const SYNC_END = '\x1b[?2026l';
+/**
+ * Updates shorter than this go out bare: a few characters arrive in one read and cannot tear,
+ * while the 16 bytes of markers would be most of a streaming frame's cost.
+ */
+export const SYNC_MIN_BYTES = 96;
 
 export interface FrameWriterOptions {
   out: { write(s: string): unknown };
@@ -137,7 +142,7 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
         }
       }
       const body = best.output;
-      if (body) out.write(SYNC_BEGIN + body + SYNC_END);
+      if (body) out.write(body.length >= SYNC_MIN_BYTES || full ? SYNC_BEGIN + body + SYNC_END : body);
       state = best.state;
       screen = next;
       lastFrame = frame;

@@ -217,6 +217,22 @@ describe('frame writer byte cost', () => {
   });
 });
 
+describe('synchronized output', () => {
+  it('wraps full redraws and large updates, not a few changed characters', () => {
+    const out = createByteCounter({ keep: true });
+    const writer = createFrameWriter({ out, columns: 40, rows: 10 });
+    writer.writeFrame('first line\nsecond');
+    expect(out.text).toMatch(/^\x1b\[\?2026h[\s\S]*\x1b\[\?2026l$/);
+    out.reset();
+    writer.writeFrame('first line\nsecond!');
+    expect(out.text).not.toContain('\x1b[?2026h');
+    expect(out.text).toContain('!');
+    out.reset();
+    writer.writeFrame(Array.from({ length: 8 }, (_, i) => `a whole new line number ${i}`).join('\n'));
+    expect(out.text).toMatch(/^\x1b\[\?2026h[\s\S]*\x1b\[\?2026l$/);
+  });
+});
+
 describe('frame writer streaming cost', () => {
   it('follows a streaming full-screen transcript for under 3 bytes per appended character', async () => {
     const columns = 120;

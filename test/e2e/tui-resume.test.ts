@@ -51,7 +51,8 @@ describe.skipIf(!TmuxTerminal.available())('resuming sessions in a real terminal
     // And the conversation goes on in that session's file.
     term.type('read b.txt');
     term.keys('Enter');
-    await term.waitForText('Read b.txt');
+    // The answer is on screen before its turn ends; wait for the idle prompt so it is recorded.
+    await term.waitForScreen((s) => s.includes('Read b.txt') && s.includes('Ask cairn'), 'the turn to end');
     term.keys('C-d');
     await term.waitForScreen((s) => /^shell\$\s*$/m.test(s), 'the shell prompt');
     expect(term.alternateOn()).toBe(false);

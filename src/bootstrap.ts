@@ -14,7 +14,7 @@ import { createProvider, resolveProvider } from './providers/registry.js';
 import { createBackgroundWork, type BackgroundWork } from './runtime/background-work.js';
 import { permissionsFromOptions } from './runtime/permissions-from-options.js';
 import { findSessionToResume } from './runtime/resume.js';
-import { createToolPool } from './runtime/tool-pool.js';
+import { createToolPool, permissionsForMode } from './runtime/tool-pool.js';
 import { createUsageLog } from './runtime/usage-log.js';
 import { AgentSession } from './session/agent-session.js';
 import type { LoadedSession } from './session/session-loader.js';
@@ -24,7 +24,6 @@ import { TodoList } from './todos/todo-list.js';
 import { createTaskStore, type TaskStore } from './tasks/task-store.js';
 import { createMessageBus, type MessageBus, type TeamMessage } from './team/message-bus.js';
 import { createTeam, LEAD, type Team } from './team/team.js';
-import { createPermissionChecker } from './permissions/checker.js';
 
 export interface RuntimeOptions {
   cwd: string;
@@ -160,8 +159,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     definitions: () => agents,
     provider: currentProvider,
     tools: pool.teammateTools,
-    permissions: (mode) =>
-      mode === undefined ? permissions : createPermissionChecker({ workspace: cwd, mode, rules: permissions.rules(), cairnHome }),
+    permissions: (mode) => permissionsForMode({ cwd, cairnHome, permissions }, mode),
     ...(live.askChannel ? { ask: live.askChannel } : {}),
     emit: (event) => live.emit(event),
     cwd,

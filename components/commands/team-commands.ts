@@ -1,4 +1,4 @@
-import type { TaskStore } from '../../src/tasks/task-store.js';
+import { formatTask, type TaskStore } from '../../src/tasks/task-store.js';
 import type { MessageBus, TeamMessage } from '../../src/team/message-bus.js';
 import { LEAD, type Team } from '../../src/team/team.js';
 import type { SlashCommand } from './registry.js';
@@ -65,7 +65,7 @@ export function teamCommands(deps: TeamCommandDeps): SlashCommand[] {
         ctx.print(
           tasks.length === 0
             ? 'No shared tasks.'
-            : ['Shared tasks:', ...tasks.map((t) => `  ${t.id} [${t.status}]${t.owner ? ` @${t.owner}` : ''} ${t.subject}${t.blocked_by.length ? ` (blocked by ${t.blocked_by.join(', ')})` : ''}`)].join('\n'),
+            : ['Shared tasks:', ...tasks.map((t) => `  ${formatTask(t)}`)].join('\n'),
         );
       },
     },

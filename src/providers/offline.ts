@@ -3,6 +3,7 @@ import type { ContentBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock } 
 import { textOf, toolResultText } from '../messages.js';
 import { AbortError, sleep } from '../util/abort.js';
 import { COMPACTION_SYSTEM_PROMPT } from '../context/compact.js';
+import { estimateTokens } from '../context/tokens.js';
 import { chunkText, generateMarkdown } from './offline-markdown.js';
 import type { OfflinePlan, PlannedCall } from './offline-script.js';
 import { planFor } from './offline-script.js';
@@ -172,10 +173,6 @@ function chatReply(plan: Extract<OfflinePlan, { kind: 'chat' }>): string {
     `Try \`read <file>\`, \`run <command>\`, \`list <dir>\`, \`grep <pattern>\`, ` +
     '`edit <file>: replace <old> with <new>` or `stream 200`. Set `ANTHROPIC_API_KEY` or `OPENAI_API_KEY` for a real model.\n'
   );
-}
-
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
 }
 
 /** The deterministic compaction summary: what was asked, which tools ran, the last answer. */

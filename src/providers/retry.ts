@@ -1,3 +1,4 @@
+import { AbortError, isAbortError, sleep } from '../util/abort.js';
 import { ProviderError } from './provider.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
 
@@ -52,27 +53,10 @@ export class IncompleteStreamError extends Error {
 }
 
 export function abortError(): Error {
-  const err = new Error('The model call was aborted');
-  err.name = 'AbortError';
-  return err;
+  return new AbortError('The model call was aborted');
 }
 
-export const defaultSleep: SleepFn = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortError());
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+export const defaultSleep: SleepFn = (ms, signal) => sleep(ms, signal);
 
 export function backoffMs(retry: number, random: () => number, base = DEFAULT_BASE_DELAY_MS, cap = DEFAULT_MAX_DELAY_MS): number {
   const exp = Math.min(cap, base * 2 ** (retry - 1));
@@ -139,9 +123,6 @@ export async function* withRetries(
   }
 }
 
-export function isAbortError(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'AbortError' || err.constructor.name === 'APIUserAbortError');
-}
 
 const CONNECTION_CODES = new Set([
   'ECONNRESET',

@@ -3,6 +3,7 @@ import type { AgentDefinition } from '../agents/agent-definition.js';
 import type { CronScheduler } from '../cron/scheduler.js';
 import { createPermissionChecker } from '../permissions/checker.js';
 import type { PermissionChecker } from '../permissions/types.js';
+import type { PermissionMode } from '../events.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { ShellManager } from '../shells/shell-manager.js';
 import type { TodoList } from '../todos/todo-list.js';
@@ -48,6 +49,15 @@ const PARENT_ONLY = new Set([
   'team_spawn', 'send_message', 'read_inbox', 'task_create', 'task_list', 'task_get', 'task_update',
 ]);
 
+/**
+ * The checker an agent of a fixed mode (explore: plan) runs under: the session's rules in force
+ * now, its own mode. Without a fixed mode, the session's checker itself (mode changes apply).
+ */
+export function permissionsForMode(deps: Pick<ToolPoolDeps, 'cwd' | 'cairnHome' | 'permissions'>, mode: PermissionMode | undefined): PermissionChecker {
+  if (mode === undefined) return deps.permissions;
+  return createPermissionChecker({ workspace: deps.cwd, mode, rules: deps.permissions.rules(), cairnHome: deps.cairnHome });
+}
+
 /** Every tool of a main session, in the order the model sees them. */
 export function createToolPool(deps: ToolPoolDeps): ToolPool {
   const builtins = createBuiltinTools({ shells: deps.shells });
@@ -67,10 +77,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
     definitions: deps.agents,
     provider: deps.provider,
     tools: () => childTools,
-    permissions: (mode) =>
-      mode === undefined
-        ? deps.permissions
-        : createPermissionChecker({ workspace: deps.cwd, mode, rules: deps.permissions.rules(), cairnHome: deps.cairnHome }),
+    permissions: (mode) => permissionsForMode(deps, mode),
     environment: deps.environment,
     cwd: deps.cwd,
   });

@@ -17,6 +17,13 @@ export type SharedTask = z.infer<typeof TaskSchema>;
 
 export class TaskError extends Error {}
 
+/** One line: id, status, owner, subject and blockers (for task_list and /tasks). */
+export function formatTask(t: SharedTask): string {
+  const owner = t.owner ? ` @${t.owner}` : '';
+  const blocked = t.blocked_by.length ? ` (blocked by ${t.blocked_by.join(', ')})` : '';
+  return `${t.id} [${t.status}]${owner} ${t.subject}${blocked}`;
+}
+
 const LOCK_STALE_MS = 10_000;
 
 /**

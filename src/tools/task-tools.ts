@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import type { SharedTask, TaskStore } from '../tasks/task-store.js';
+import { formatTask as format, type TaskStore } from '../tasks/task-store.js';
 import { defineTool, type AnyTool } from './tool.js';
-
-function format(t: SharedTask): string {
-  const owner = t.owner ? ` @${t.owner}` : '';
-  const blocked = t.blocked_by.length ? ` (blocked by ${t.blocked_by.join(', ')})` : '';
-  return `${t.id} [${t.status}]${owner} ${t.subject}${blocked}`;
-}
 
 async function guarded(fn: () => Promise<string>): Promise<{ content: string; isError?: boolean }> {
   try {

@@ -5,10 +5,11 @@ export class AbortError extends Error {
   }
 }
 
+/** An abort, ours or an SDK's. Judged by type, not message: "connection aborted" is a network fault. */
 export function isAbortError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    (error.name === 'AbortError' || error.name === 'APIUserAbortError' || /aborted/i.test(error.message))
+    (error.name === 'AbortError' || error.name === 'APIUserAbortError' || error.constructor.name === 'APIUserAbortError')
   );
 }
 

@@ -6,6 +6,7 @@ import { ProviderError } from '../../../src/providers/provider.js';
 import { defineTool, type AnyTool } from '../../../src/tools/tool.js';
 import { collect, ofType } from '../../helpers/collect.js';
 import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { waitFor } from '../../helpers/wait-for.js';
 import { assistantText, scriptedProvider, toolCall, toolCalls } from '../../helpers/scripted-provider.js';
 
 const pathSchema = z.object({ path: z.string() });
@@ -220,13 +221,6 @@ describe('query', () => {
   });
 });
 
-async function waitFor(predicate: () => boolean, timeoutMs = 2000): Promise<void> {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error('waitFor timed out');
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
 
 describe('query: invalid tool arguments', () => {
   it('shows the model the raw text it sent when the arguments were not JSON', async () => {

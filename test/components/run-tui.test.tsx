@@ -60,6 +60,8 @@ describe('runTui', () => {
     for (const ch of 'write x to c.txt') t.stdin.write(ch);
     t.stdin.write('\r');
     await waitFor(() => t.stdout.out.includes('\x07\x1b]9;cairn: approve write_file?\x07'));
+    // The bell rings on the event; Esc answers the prompt only once it is drawn (before, Esc interrupts).
+    await waitFor(() => stripAnsi(t.stdout.out).includes('Allow write_file?'));
     t.stdin.write('\x1b');
     await waitFor(() => t.stdout.out.includes('\x1b]9;cairn: done'));
     t.stdin.write('\x04');

@@ -1,19 +1,21 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
 import type { PermissionMode } from '../events.js';
 import type { AnyTool } from '../tools/tool.js';
-import { analyzeBash } from './bash-analysis.js';
-import type { BashAnalysisDetail } from './bash-analysis.js';
+import { checkCommand } from './command-check.js';
+import type { CommandCheckContext, RuleLists } from './command-check.js';
 import { isInside, realpathLongestPrefix, resolveToolPath } from './paths.js';
 import type { ResolvedPath } from './paths.js';
-import { matchBashSpecifier, matchPathSpecifier, ruleCoversTool } from './rule-match.js';
+import { protectedReason } from './protected-paths.js';
+import { matchPathSpecifier, ruleCoversTool } from './rule-match.js';
 import type { PathBases } from './rule-match.js';
 import { parseRule } from './rule-parse.js';
 import type { ParsedRule } from './rule-parse.js';
 import { addAllowRulesToFile, settingsPaths } from './settings.js';
-import { bashSuggestion, pathSuggestion } from './suggestions.js';
+import { pathSuggestion } from './suggestions.js';
 import type { PermissionCheck, PermissionChecker, PermissionRuleSet } from './types.js';
+import { allow, ask, deny, quoteList } from './verdicts.js';
+import { BUILTIN_DENY } from './builtin-deny.js';
 
 export interface PermissionCheckerOptions {
   workspace: string;
@@ -22,107 +24,46 @@ export interface PermissionCheckerOptions {
   cairnHome: string;
   /** The home directory for `~` in rules and paths; defaults to os.homedir(). */
   homeDir?: string;
+  /** Built-in deny rules a setting lifted (`permissions.liftBuiltinDeny`); no mode can lift them. */
+  liftedBuiltinDeny?: readonly string[];
 }
 
-interface Rules {
-  allow: ParsedRule[];
-  ask: ParsedRule[];
-  deny: ParsedRule[];
-}
+// What a bash redirect is judged as: a write of that file.
+const WRITE_PROBE: AnyTool = {
+  name: 'write_file',
+  description: 'a file written by a shell redirect',
+  inputSchema: undefined as never,
+  kind: 'edit',
+  isReadOnly: () => false,
+  call: async () => ({ content: '' }),
+};
 
-const allow = (reason: string): PermissionCheck => ({ behavior: 'allow', reason });
-const deny = (reason: string): PermissionCheck => ({ behavior: 'deny', reason });
-const ask = (reason: string, suggestions: string[]): PermissionCheck => ({ behavior: 'ask', reason, suggestions: [...new Set(suggestions)] });
-
-const quoteList = (items: string[]): string => items.map((i) => JSON.stringify(i)).join(', ');
-
-// Targets whose real location cannot be known before the command runs.
-const UNRESOLVABLE_TARGET = /[$`*?[{]/;
+/** A rule that names a place outside the workspace explicitly: absolute (`/x`, `//x`) or in home (`~/x`). */
+const namesPathExplicitly = (rule: ParsedRule): boolean => rule.specifier !== undefined && /^(\/|~\/|~$)/.test(rule.specifier);
 
 /**
- * The decision chain: bash safety -> deny rules -> ask rules -> bypass -> allow rules -> read-only
- * tools -> mode -> ask. It only decides; the loop asks the user (or denies when nobody can answer).
+ * The decision chain: bash safety -> deny rules -> ask rules -> protected paths -> bypass -> allow rules
+ * -> read-only tools -> mode -> ask. It only decides; the loop asks the user (or denies when nobody can answer).
  */
 export function createPermissionChecker(opts: PermissionCheckerOptions): PermissionChecker {
   let mode = opts.mode;
-  const configured: Rules = { allow: opts.rules.allow.map(parseRule), ask: opts.rules.ask.map(parseRule), deny: opts.rules.deny.map(parseRule) };
+  const configured: RuleLists = { allow: opts.rules.allow.map(parseRule), ask: opts.rules.ask.map(parseRule), deny: opts.rules.deny.map(parseRule) };
   const added: ParsedRule[] = []; // session and freshly saved project rules, both allow
   const localSettings = settingsPaths({ workspace: opts.workspace, cairnHome: opts.cairnHome }).local;
   let basesPromise: Promise<PathBases> | undefined;
+  const builtinDeny: ReadonlySet<string> = new Set(BUILTIN_DENY.map((r) => r.id).filter((id) => !opts.liftedBuiltinDeny?.includes(id)));
 
   const bases = (): Promise<PathBases> =>
     (basesPromise ??= Promise.all([realpathLongestPrefix(opts.workspace), realpathLongestPrefix(opts.homeDir ?? homedir())]).then(
       ([workspace, home]) => ({ workspace, home }),
     ));
-  const current = (): Rules => ({ allow: [...configured.allow, ...added], ask: configured.ask, deny: configured.deny });
+  const current = (): RuleLists => ({ allow: [...configured.allow, ...added], ask: configured.ask, deny: configured.deny });
 
-  // Cairn's own permission settings: writing them would let the agent grant itself anything.
-  const isProtected = (real: string, b: PathBases): boolean =>
-    dirname(real) === join(b.workspace, '.cairn') && basename(real).startsWith('settings');
-
-  async function checkCommand(tool: AnyTool, command: string): Promise<PermissionCheck> {
-    let analysis: BashAnalysisDetail;
-    try {
-      analysis = await analyzeBash(command);
-    } catch (err) {
-      return ask(`cairn could not analyze the command: ${(err as Error).message}`, []);
-    }
-    if (analysis.dangerous) return deny(`blocked as dangerous: ${analysis.dangerous}`);
-    const rules = current();
-    const forms = [command, ...analysis.wrapperForms, ...analysis.parts.flatMap((p) => p.forms)];
-    const hits = (rule: ParsedRule): boolean =>
-      ruleCoversTool(rule, tool) && (rule.specifier === undefined || forms.some((f) => matchBashSpecifier(rule.specifier!, f)));
-    const denied = rules.deny.find(hits);
-    if (denied) return deny(`denied by rule ${denied.text}`);
-    const asked = rules.ask.find(hits);
-    if (asked) return ask(`matches the ask rule ${asked.text}`, []);
-    if (analysis.unparseable) return ask('the command could not be parsed, so cairn cannot tell what it runs', []);
-    if (mode === 'bypassPermissions') return allow('bypassPermissions mode');
-    const bare = rules.allow.find((r) => r.specifier === undefined && ruleCoversTool(r, tool));
-    if (bare) return allow(`allowed by rule ${bare.text}`);
-
-    const allowedBy = (part: string): ParsedRule | undefined =>
-      rules.allow.find((r) => r.specifier !== undefined && ruleCoversTool(r, tool) && matchBashSpecifier(r.specifier, part));
-    const notAllowed = analysis.parts.filter((p) => !allowedBy(p.text)).map((p) => p.text);
-    const badWrites = await writesNeedingPermission(analysis);
-    if (!analysis.obfuscated && analysis.parts.length > 0 && notAllowed.length === 0 && badWrites.length === 0) {
-      const used = [...new Set(analysis.parts.map((p) => allowedBy(p.text)!.text))];
-      return allow(`allowed by rule ${used.join(', ')}`);
-    }
-    if (mode === 'plan') return deny('plan mode: commands do not run until the plan is approved');
-
-    if (analysis.obfuscated) return ask(`cairn cannot tell what this command runs: ${analysis.obfuscated}`, []);
-    const suggestions = notAllowed.map((p) => bashSuggestion(tool.name, p)).filter((s): s is string => s !== undefined);
-    if (analysis.parts.length === 0) return ask('the command runs nothing a rule can match', []);
-    if (notAllowed.length > 0) {
-      const what = analysis.compound ? `compound command: ${quoteList(notAllowed)} not allowed` : `${quoteList(notAllowed)} is not allowed`;
-      return ask(badWrites.length > 0 ? `${what}; ${badWrites.join('; ')}` : what, suggestions);
-    }
-    return ask(badWrites.join('; '), suggestions);
-  }
-
-  /** File writes by redirection that are not plainly inside the workspace, each as a reason. */
-  async function writesNeedingPermission(analysis: BashAnalysisDetail): Promise<string[]> {
-    const b = await bases();
-    const changesDirectory = analysis.parts.some((p) => /^(cd|pushd|popd)(\s|$)/.test(p.text));
-    const reasons: string[] = [];
-    for (const target of analysis.writesFiles) {
-      if (UNRESOLVABLE_TARGET.test(target) || (changesDirectory && !target.startsWith('/') && !target.startsWith('~'))) {
-        reasons.push(`writes to ${target}, which cannot be resolved before it runs`);
-        continue;
-      }
-      const real = (await resolveToolPath(target, b.workspace, b.home)).real;
-      if (!isInside(real, b.workspace)) reasons.push(`writes ${target}, outside the workspace`);
-      else if (isProtected(real, b)) reasons.push(`writes ${target}, cairn's permission settings`);
-    }
-    return reasons;
-  }
-
-  async function checkPaths(tool: AnyTool, input: unknown): Promise<PermissionCheck> {
+  async function checkPaths(tool: AnyTool, given: string[], readOnly: boolean): Promise<PermissionCheck> {
     const b = await bases();
     let paths: ResolvedPath[];
     try {
-      paths = await Promise.all((tool.paths?.(input) ?? []).map((p) => resolveToolPath(p, b.workspace, b.home)));
+      paths = await Promise.all(given.map((p) => resolveToolPath(p, b.workspace, b.home)));
     } catch (err) {
       return ask(`cannot resolve the path: ${(err as Error).message}`, []);
     }
@@ -136,38 +77,56 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     if (denied) return deny(`denied by rule ${denied.text}`);
     const asked = rules.ask.find(hits);
     if (asked) return ask(`matches the ask rule ${asked.text}`, []);
+    // A path is inside only if both its spelling and its real location are: `link/../x` must not slip out either way.
+    const inside = (p: ResolvedPath): boolean => isInside(p.real, b.workspace) && isInside(p.lexical, b.workspace);
+    const guarded = readOnly ? [] : paths.flatMap((p) => {
+      const why = protectedReason(p.real, b) ?? protectedReason(p.lexical, b);
+      return why === undefined ? [] : [`${p.given}: ${why}`];
+    });
     if (mode === 'bypassPermissions') return allow('bypassPermissions mode');
-    const bare = rules.allow.find((r) => r.specifier === undefined && ruleCoversTool(r, tool));
-    if (bare) return allow(`allowed by rule ${bare.text}`);
-
-    const readOnly = tool.isReadOnly?.(input) === true;
-    const allowedBy = (p: ResolvedPath): ParsedRule | undefined =>
-      readOnly || !isProtected(p.real, b)
-        ? rules.allow.find((r) => r.specifier !== undefined && ruleCoversTool(r, tool) && matchPathSpecifier(r.specifier, p.real, b))
-        : undefined;
-    const uncovered = paths.filter((p) => !allowedBy(p));
-    if (paths.length > 0 && uncovered.length === 0) {
-      return allow(`allowed by rule ${[...new Set(paths.map((p) => allowedBy(p)!.text))].join(', ')}`);
+    if (guarded.length > 0) {
+      if (mode === 'plan') return deny(`plan mode: ${tool.name} would make changes; nothing changes until the plan is approved`);
+      return ask(`${tool.name} would change a protected path (${guarded.join('; ')})`, []);
     }
-    const outside = uncovered.filter((p) => !isInside(p.real, b.workspace));
-    const suggest = async (): Promise<string[]> =>
-      uncovered.length === 0
-        ? [tool.name]
-        : Promise.all(uncovered.map(async (p) => pathSuggestion(tool, p.real, await isDirectory(p.real), b)));
+
+    // Rules reach only as far as they say: a bare rule or a workspace-relative pattern never covers a write outside.
+    const allowedBy = (p: ResolvedPath): ParsedRule | undefined =>
+      rules.allow.find(
+        (r) =>
+          ruleCoversTool(r, tool) &&
+          (readOnly || inside(p) || namesPathExplicitly(r)) &&
+          (r.specifier === undefined || matchPathSpecifier(r.specifier, p.real, b)),
+      );
+    const uncovered = paths.filter((p) => !allowedBy(p));
+    if (uncovered.length === 0 && (paths.length > 0 || rules.allow.some((r) => r.specifier === undefined && ruleCoversTool(r, tool)))) {
+      const used = paths.length > 0 ? paths.map((p) => allowedBy(p)!.text) : [tool.name];
+      return allow(`allowed by rule ${[...new Set(used)].join(', ')}`);
+    }
+    const outside = uncovered.filter((p) => !inside(p));
+    const askWith = async (reason: string): Promise<PermissionCheck> => {
+      if (uncovered.length === 0) return ask(reason, [tool.name]);
+      const offers = await Promise.all(uncovered.map(async (p) => pathSuggestion(tool, p.real, await isDirectory(p.real), b)));
+      const narrower = offers.some((o) => o.narrower !== undefined) ? offers.map((o) => o.narrower ?? o.rule) : [];
+      return ask(reason, offers.map((o) => o.rule), narrower);
+    };
     const outsideReason = (): string =>
       `${quoteList(outside.map((p) => p.given))} ${outside.length === 1 ? 'is' : 'are'} outside the workspace`;
 
-    if (readOnly) return outside.length === 0 ? allow('read-only') : ask(outsideReason(), await suggest());
+    if (readOnly) return outside.length === 0 ? allow('read-only') : askWith(outsideReason());
     if (mode === 'plan') return deny(`plan mode: ${tool.name} would make changes; nothing changes until the plan is approved`);
-    const touchesSettings = uncovered.some((p) => isProtected(p.real, b));
-    if (mode === 'acceptEdits' && tool.kind === 'edit' && outside.length === 0 && !touchesSettings) {
-      return allow('acceptEdits: file edit inside the workspace');
-    }
-    if (outside.length > 0) return ask(outsideReason(), await suggest());
-    if (touchesSettings) return ask(`${tool.name} would change cairn's permission settings`, []);
+    if (mode === 'acceptEdits' && tool.kind === 'edit' && outside.length === 0) return allow('acceptEdits: file edit inside the workspace');
+    if (outside.length > 0) return askWith(outsideReason());
     const target = uncovered.length > 0 ? ` ${quoteList(uncovered.map((p) => p.given))}` : '';
-    return ask(`${tool.name}${target} needs permission`, await suggest());
+    return askWith(`${tool.name}${target} needs permission`);
   }
+
+  const commandContext: CommandCheckContext = {
+    mode: () => mode,
+    rules: current,
+    bases,
+    checkWrite: (target) => checkPaths(WRITE_PROBE, [target], false),
+    builtinDeny: () => builtinDeny,
+  };
 
   return {
     get mode() {
@@ -177,8 +136,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       mode = next;
     },
     async check(tool, input) {
-      if (tool.command) return checkCommand(tool, tool.command(input));
-      return checkPaths(tool, input);
+      if (tool.command) return checkCommand(commandContext, tool, tool.command(input));
+      return checkPaths(tool, tool.paths?.(input) ?? [], tool.isReadOnly?.(input) === true);
     },
     addSessionRules(rules) {
       added.push(...rules.map(parseRule));
@@ -187,6 +146,11 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       const parsed = rules.map(parseRule);
       added.push(...parsed); // applies now, even if the file cannot be written
       await addAllowRulesToFile(localSettings, rules);
+    },
+    async readDeniedMatcher() {
+      const b = await bases();
+      const readDenies = current().deny.filter((r) => r.specifier !== undefined && r.tool === 'read_file');
+      return (absPath) => readDenies.some((r) => matchPathSpecifier(r.specifier!, absPath, b));
     },
     rules() {
       const texts = (list: ParsedRule[]): string[] => [...new Set(list.map((r) => r.text))];

@@ -37,26 +37,38 @@ function escapeGlob(path: string): string {
   return path.replace(/[*?[\]{}!]/g, '\\$&');
 }
 
+/** The rules an "always allow" for a path could add: the wider one, and a narrower one when there is one. */
+export interface PathSuggestion {
+  rule: string;
+  /** Only the folder of the file, offered as a choice beside the workspace-wide rule. */
+  narrower?: string;
+}
+
 /**
- * The rule an "always allow" for a path would add: the bare tool for an edit inside the workspace,
- * otherwise the tool scoped to the directory (`read_file(~/notes/**)`, `edit_file(./src/**)`).
+ * Rules scoped to where the path is, never bare: inside the workspace the tool over the workspace
+ * (`edit_file(./**)`, narrower `edit_file(./src/**)`); outside it the folder, named explicitly
+ * (`read_file(~/notes/**)`, `write_file(/tmp/out/**)`), since only an explicit rule reaches outside.
  */
 export function pathSuggestion(
   tool: { name: string; kind: ToolKind },
   realPath: string,
   isDirectory: boolean,
   bases: { workspace: string; home: string },
-): string {
+): PathSuggestion {
   const inside = isInside(realPath, bases.workspace);
-  if (inside && tool.kind === 'edit') return tool.name;
   const dir = isDirectory ? realPath : dirname(realPath);
   const under = (base: string, prefix: string): string => {
     const rel = relative(base, dir).split(sep).join('/');
     return `${prefix}${rel === '' ? '' : `${escapeGlob(rel)}/`}**`;
   };
+  if (inside && tool.kind === 'edit') {
+    const folder = `${tool.name}(${under(bases.workspace, './')})`;
+    const rule = `${tool.name}(./**)`;
+    return folder === rule ? { rule } : { rule, narrower: folder };
+  }
   let spec: string;
   if (inside) spec = under(bases.workspace, './');
   else if (isInside(dir, bases.home)) spec = under(bases.home, '~/');
   else spec = dir === '/' ? '/**' : `${escapeGlob(dir)}/**`;
-  return `${tool.name}(${spec})`;
+  return { rule: `${tool.name}(${spec})` };
 }

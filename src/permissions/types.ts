@@ -6,7 +6,8 @@ export type PermissionCheck =
   | { behavior: 'allow'; reason: string }
   | { behavior: 'deny'; reason: string }
   /** suggestions: the rules an "always allow" answer would add (one per part of a compound command). */
-  | { behavior: 'ask'; reason: string; suggestions: string[] };
+  /** narrower: the same answer scoped to the file's folder, offered as a second choice. */
+  | { behavior: 'ask'; reason: string; suggestions: string[]; narrower?: string[] };
 
 /** What the user (or whoever holds the ask channel) answered. */
 export type PermissionDecision =
@@ -19,6 +20,7 @@ export interface PermissionAsk {
   input: unknown;
   reason: string;
   suggestions: string[];
+  narrower?: string[];
   preview?: string;
   agent?: string;
 }
@@ -40,6 +42,8 @@ export interface PermissionChecker {
   addSessionRules(rules: string[]): void;
   /** Saves rules to .cairn/settings.local.json (and applies them now). */
   saveProjectRules(rules: string[]): Promise<void>;
+  /** A matcher for Read deny rules, so tools that list many files can leave denied ones out. */
+  readDeniedMatcher(): Promise<(absPath: string) => boolean>;
   /** The rules in force, for /rules. */
   rules(): PermissionRuleSet;
 }

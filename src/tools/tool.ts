@@ -19,6 +19,11 @@ export interface ToolContext {
   readonly emit?: (event: AgentEvent) => void;
   /** The ask channel of the run, if any: subagents route their approvals to it. */
   readonly ask?: AskPermission;
+  /**
+   * Whether a Read deny rule covers this absolute path. Tools that list or print many files (grep, glob)
+   * leave covered files out; absent means no rule applies (tests, subagents without rules).
+   */
+  readonly isReadDenied?: (absPath: string) => boolean;
 }
 
 export interface ToolResult {

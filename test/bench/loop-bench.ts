@@ -15,6 +15,7 @@ const allowAll: PermissionChecker = {
   check: async () => ({ behavior: 'allow', reason: 'bench' }),
   addSessionRules() {},
   saveProjectRules: async () => {},
+  readDeniedMatcher: async () => () => false,
   rules: () => ({ allow: [], ask: [], deny: [] }),
 };
 

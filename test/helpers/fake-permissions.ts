@@ -26,6 +26,7 @@ export function fakePermissions(decide: (tool: AnyTool, input: unknown) => Permi
     async saveProjectRules(rules) {
       projectRules.push(...rules);
     },
+    readDeniedMatcher: async () => () => false,
     rules: () => ({ allow: [...sessionRules, ...projectRules], ask: [], deny: [] }),
   };
 }

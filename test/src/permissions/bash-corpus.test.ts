@@ -99,13 +99,14 @@ const corpus: Case[] = [
   { command: 'for f in a b; do git add $f; done', rules: allow('Bash(git add:*)'), expected: 'allow' },
   { command: 'if true; then curl x; fi', rules: allow('Bash(true)'), expected: 'ask' },
   // --- redirections are writes
-  { command: 'echo hi > out.txt', rules: allow('Bash(echo:*)'), expected: 'allow' },
+  // A redirect is a write: it asks where write_file would ask for the same file.
+  { command: 'echo hi > out.txt', rules: allow('Bash(echo:*)'), expected: 'ask' },
   { command: 'echo hi > /tmp/cairn-corpus-out', rules: allow('Bash(echo:*)'), expected: 'ask', reason: /outside the workspace/ },
   { command: 'echo hi >> ../sibling.txt', rules: allow('Bash(echo:*)'), expected: 'ask', reason: /outside the workspace/ },
   { command: 'echo hi > ~/.bashrc', rules: allow('Bash(echo:*)'), expected: 'ask' },
   { command: 'echo hi > $OUT', rules: allow('Bash(echo:*)'), expected: 'ask', reason: /cannot be resolved/ },
   { command: 'cd /tmp && echo hi > x', rules: allow('Bash(echo:*)', 'Bash(cd:*)'), expected: 'ask', reason: /cannot be resolved/ },
-  { command: 'echo \'{"permissions":{"allow":["Bash"]}}\' > .cairn/settings.local.json', rules: allow('Bash(echo:*)'), expected: 'ask', reason: /permission settings/ },
+  { command: 'echo \'{"permissions":{"allow":["Bash"]}}\' > .cairn/settings.local.json', rules: allow('Bash(echo:*)'), expected: 'ask', reason: /protected/ },
   // --- deny rules see every part
   { command: 'touch x', rules: { deny: ['Bash(touch:*)'] }, expected: 'deny' },
   { command: 'ls; touch x', rules: { allow: ['Bash(ls:*)'], deny: ['Bash(touch:*)'] }, expected: 'deny', reason: /touch/ },

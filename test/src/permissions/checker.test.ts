@@ -122,16 +122,24 @@ describe('modes', () => {
     expect((await c.check(otherTool('deploy', false), {})).behavior).toBe('ask');
   });
 
-  it('acceptEdits does not let the agent edit cairn\'s own permission settings', async () => {
+  it('acceptEdits does not let the agent edit cairn\'s own configuration', async () => {
     const c = checker('acceptEdits');
     expect((await c.check(writeFileTool, { path: '.cairn/settings.local.json' })).behavior).toBe('ask');
     expect((await c.check(writeFileTool, { path: '.cairn/settings.json' })).behavior).toBe('ask');
-    expect((await c.check(writeFileTool, { path: '.cairn/notes.md' })).behavior).toBe('allow');
+    expect((await c.check(writeFileTool, { path: '.cairn/agents/helper.md' })).behavior).toBe('ask');
+    expect((await c.check(writeFileTool, { path: 'notes/cairn.md' })).behavior).toBe('allow');
   });
 
-  it('default mode asks for edits and suggests the bare tool', async () => {
+  it('default mode asks for edits and suggests a rule scoped to the workspace, or to the folder', async () => {
     const result = await checker('default').check(editFileTool, { path: 'src/a.ts' });
-    expect(result).toEqual({ behavior: 'ask', reason: expect.stringContaining('src/a.ts') as string, suggestions: ['edit_file'] });
+    expect(result).toEqual({
+      behavior: 'ask',
+      reason: expect.stringContaining('src/a.ts') as string,
+      suggestions: ['edit_file(./**)'],
+      narrower: ['edit_file(./src/**)'],
+    });
+    const atRoot = await checker('default').check(editFileTool, { path: 'a.ts' });
+    expect(atRoot).toEqual({ behavior: 'ask', reason: expect.any(String) as string, suggestions: ['edit_file(./**)'] });
   });
 
   it('setMode changes the decisions that follow', async () => {
@@ -185,7 +193,9 @@ describe('read-only tools and the workspace boundary', () => {
 describe('rules and suggestions', () => {
   it('bare rules cover every use of one tool', async () => {
     const c = checker('default', { allow: ['write_file', 'deploy'] });
-    expect((await c.check(writeFileTool, { path: join(outside, 'x') })).behavior).toBe('allow');
+    expect((await c.check(writeFileTool, { path: 'src/new.ts' })).behavior).toBe('allow');
+    // ...inside the workspace only: a write outside needs a rule that names the place.
+    expect((await c.check(writeFileTool, { path: join(outside, 'x') })).behavior).toBe('ask');
     expect((await c.check(editFileTool, { path: 'src/a.ts' })).behavior).toBe('ask');
     expect((await c.check(otherTool('deploy', false), {})).behavior).toBe('allow');
     expect(await checker('default').check(otherTool('deploy', false), {})).toMatchObject({ behavior: 'ask', suggestions: ['deploy'] });

@@ -1,0 +1,12 @@
+import type { PermissionCheck } from './types.js';
+
+export const allow = (reason: string): PermissionCheck => ({ behavior: 'allow', reason });
+export const deny = (reason: string): PermissionCheck => ({ behavior: 'deny', reason });
+export const ask = (reason: string, suggestions: string[], narrower?: string[]): PermissionCheck => ({
+  behavior: 'ask',
+  reason,
+  suggestions: [...new Set(suggestions)],
+  ...(narrower && narrower.length > 0 ? { narrower: [...new Set(narrower)] } : {}),
+});
+
+export const quoteList = (items: string[]): string => items.map((i) => JSON.stringify(i)).join(', ');

@@ -60,6 +60,8 @@ const PermissionRequestEvent = z.object({
   reason: z.string(),
   // Rules an "always allow" answer would add, one per part for compound commands.
   suggestions: z.array(z.string()),
+  // The same rules scoped to the file's folder, offered as a second "always" choice.
+  narrower: z.array(z.string()).optional(),
   preview: z.string().optional(),
   agent: z.string().optional(),
 });

@@ -26,7 +26,8 @@ export function approvalLines(request: PermissionRequest, ui: ApprovalUi, width:
   else add(wrapText(JSON.stringify(request.input), inner).slice(0, 6));
   if (request.preview) add(diffLines(request.preview, inner, theme, PREVIEW_MAX));
   add(wrapText(request.reason, inner).map((l) => paint(theme, 'muted', l)));
-  approvalChoices(request).forEach((choice, i) => {
+  const choices = approvalChoices(request);
+  choices.forEach((choice, i) => {
     const chosen = i === ui.choice;
     const text = `${chosen ? '›' : ' '} ${choice.label} (${choice.key})`;
     const lines = wrapText(text, inner);
@@ -36,6 +37,7 @@ export function approvalLines(request: PermissionRequest, ui: ApprovalUi, width:
       add(wrapText(`  ▸ ${field}█`, inner));
     }
   });
-  out.push(paint(theme, 'warning', '╰ ') + paint(theme, 'muted', 'y/a/p/n · ↑↓ Enter · Esc = No'));
+  const keys = choices.map((c) => c.key).join('/');
+  out.push(paint(theme, 'warning', '╰ ') + paint(theme, 'muted', `${keys} · ↑↓ Enter · Esc = No · typing goes to your draft`));
   return out;
 }

@@ -6,6 +6,7 @@ import type { CommandContext } from '../commands/registry.js';
 import { createCommandRegistry } from '../commands/registry.js';
 import type { KeyDeps } from '../keys/dispatch.js';
 import { submit } from '../keys/dispatch.js';
+import { createApprovalGuard } from '../keys/approval-guard.js';
 import { createViewMetrics } from '../keys/view-metrics.js';
 import { loadMarkdown } from '../markdown/render-markdown.js';
 import { appendPromptHistory, loadPromptHistory } from '../prompt/prompt-history.js';
@@ -116,6 +117,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     exit: finish,
     now: Date.now,
     sessions: sessionUi.actions,
+    guard: createApprovalGuard(store, Date.now),
   };
 
   const ring = bellEnabled(env);
@@ -168,6 +170,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   session.abort();
   offEvents();
   backgroundUi.dispose();
+  deps.guard.dispose();
   store.dispose();
   try {
     instance.unmount();

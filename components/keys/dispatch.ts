@@ -8,6 +8,7 @@ import { applyEditorKey, parseMouseWheel } from '../prompt/editor.js';
 import { isMouseReport } from '../prompt/terminal-input.js';
 import type { TuiStore } from '../store/create-store.js';
 import type { TuiState } from '../store/types.js';
+import type { ApprovalGuard } from './approval-guard.js';
 import { handleApprovalKey } from './approval-keys.js';
 import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
@@ -32,6 +33,8 @@ export interface KeyDeps {
   now(): number;
   /** Memory notes and switching sessions; absent where there is no workspace (some tests). */
   sessions?: SessionActions;
+  /** Keeps type-ahead out of approvals. */
+  guard: ApprovalGuard;
 }
 
 /**
@@ -48,7 +51,7 @@ export function handleKey(input: string, key: Key, deps: KeyDeps): void {
   if (wheel) return scroll(deps, wheel === 'up' ? -WHEEL_LINES : WHEEL_LINES);
   if (isMouseReport(input)) return;
 
-  if (state.approvals.length > 0) {
+  if (state.approvals.length > 0 && deps.guard.takesKey(state, input, key)) {
     handleApprovalKey(input, key, state, deps);
     return;
   }
@@ -73,6 +76,7 @@ export function handleKey(input: string, key: Key, deps: KeyDeps): void {
     store.dispatch({ type: 'focus', focus: 'transcript' });
     return;
   }
+  deps.guard.noteDraftKey();
   const result = applyEditorKey(state.editor, input, key, { history: deps.history() });
   store.dispatch({ type: 'editor', editor: result.state });
   if (result.submit !== undefined) submit(result.submit, deps);

@@ -1,22 +1,24 @@
 import type { PermissionDecision } from '../../src/permissions/types.js';
 import type { PermissionRequest } from './types.js';
 
-export type ApprovalChoiceKind = 'yes' | 'session' | 'project' | 'no';
+export type ApprovalChoiceKind = 'yes' | 'session' | 'project' | 'folder' | 'no';
 
 export interface ApprovalChoice {
   kind: ApprovalChoiceKind;
-  key: 'y' | 'a' | 'p' | 'n';
+  key: 'y' | 'a' | 'p' | 'f' | 'n';
   label: string;
 }
 
 /** The answers offered for a request; "don't ask again" only when there is a rule to remember. */
 export function approvalChoices(request: PermissionRequest): ApprovalChoice[] {
   const rules = request.suggestions.join(', ');
+  const narrower = request.narrower ?? [];
   const remember: ApprovalChoice[] =
     request.suggestions.length > 0
       ? [
           { kind: 'session', key: 'a', label: `Yes, and don't ask again this session for ${rules}` },
           { kind: 'project', key: 'p', label: `Yes, always in this project (${rules})` },
+          ...(narrower.length > 0 ? [{ kind: 'folder' as const, key: 'f' as const, label: `Yes, always in this project, only ${narrower.join(', ')}` }] : []),
         ]
       : [];
   return [
@@ -34,6 +36,8 @@ export function decisionFor(kind: ApprovalChoiceKind, request: PermissionRequest
       return { behavior: 'allow', remember: 'session', rules: [...request.suggestions] };
     case 'project':
       return { behavior: 'allow', remember: 'project', rules: [...request.suggestions] };
+    case 'folder':
+      return { behavior: 'allow', remember: 'project', rules: [...(request.narrower ?? [])] };
     case 'no': {
       const message = denyText.trim();
       return message ? { behavior: 'deny', message } : { behavior: 'deny' };

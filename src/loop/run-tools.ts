@@ -47,7 +47,9 @@ export async function* runToolBatches(
     for (const call of batch.calls) {
       prepared.push(yield* prepareCall(call, ctx));
     }
-    const outcome = yield* executeBatch(prepared, batch.parallel ? ctx.concurrency : 1, ctx);
+    // Tools that list or print many files leave out those a Read deny rule covers.
+    const isReadDenied = await ctx.permissions.readDeniedMatcher().catch(() => () => true);
+    const outcome = yield* executeBatch(prepared, batch.parallel ? ctx.concurrency : 1, { ...ctx, isReadDenied });
     results.push(...outcome);
   }
   return results;
@@ -92,6 +94,7 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     input,
     reason: check.reason,
     suggestions: check.suggestions,
+    ...(check.narrower ? { narrower: check.narrower } : {}),
     ...(preview !== undefined ? { preview } : {}),
     ...(ctx.agentName !== undefined ? { agent: ctx.agentName } : {}),
   };
@@ -108,7 +111,9 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     const why = decision.message ? `the user said: ${decision.message}` : 'the user declined';
     return yield* deny(call, why, ctx);
   }
-  const rules = decision.rules ?? check.suggestions;
+  // Only rules the prompt offered can be remembered: an answer never widens what was shown.
+  const offered = new Set([...check.suggestions, ...(check.narrower ?? [])]);
+  const rules = (decision.rules ?? check.suggestions).filter((r) => offered.has(r));
   if (decision.remember === 'session') ctx.permissions.addSessionRules(rules);
   if (decision.remember === 'project') {
     try {
@@ -129,10 +134,12 @@ async function* deny(call: ToolUseBlock, reason: string, ctx: RunToolsContext): 
   return { kind: 'done', call, result: { content: `Permission denied: ${reason}`, isError: true } };
 }
 
+type BatchContext = RunToolsContext & { isReadDenied: (absPath: string) => boolean };
+
 async function* executeBatch(
   prepared: readonly Prepared[],
   concurrency: number,
-  ctx: RunToolsContext,
+  ctx: BatchContext,
 ): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
   const results = new Array<ToolResultBlock>(prepared.length);
   const queue = new AsyncQueue<AgentEvent>();
@@ -175,7 +182,7 @@ async function* executeBatch(
 
 async function callTool(
   p: Extract<Prepared, { kind: 'run' }>,
-  ctx: RunToolsContext,
+  ctx: BatchContext,
   queue: AsyncQueue<AgentEvent>,
   onProgress: (text: string) => void,
 ): Promise<ToolResult> {
@@ -187,6 +194,7 @@ async function callTool(
       onProgress,
       toolUseId: p.call.id,
       emit: (event) => queue.push(event),
+      isReadDenied: ctx.isReadDenied,
       ...(ctx.ask ? { ask: ctx.ask } : {}),
       ...(ctx.requestCompaction ? { requestCompaction: ctx.requestCompaction } : {}),
     });

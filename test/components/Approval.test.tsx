@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { APPROVAL_GUARD_MS, TYPING_IDLE_MS } from '../../components/keys/approval-guard.js';
 import { createRig, KEYS } from '../helpers/tui-rig.js';
 
 type Rig = Awaited<ReturnType<typeof createRig>>;
@@ -10,7 +11,9 @@ afterEach(() => rig?.cleanup());
 async function askToWrite(r: Rig): Promise<string> {
   await r.type('write hello to c.txt');
   await r.press(KEYS.enter);
-  return r.waitFrame((f) => f.includes('Allow write_file?'), 'approval prompt');
+  const f = await r.waitFrame((f) => f.includes('Allow write_file?'), 'approval prompt');
+  r.settle();
+  return f;
 }
 
 describe('inline approval', () => {
@@ -86,6 +89,7 @@ describe('inline approval', () => {
     await rig.type('write hello to c.txt');
     await rig.press(KEYS.enter);
     await rig.waitFrame((f) => f.includes('› Yes (y)'));
+    rig.settle();
     await rig.press(KEYS.down);
     await rig.waitFrame((f) => f.includes("› Yes, and don't ask again"));
     await rig.press(KEYS.enter);
@@ -106,6 +110,7 @@ describe('inline approval', () => {
     // A queued prompt starting while a draft is being written.
     rig.session.submit('write hello to c.txt');
     await rig.waitFrame((f) => f.includes('Allow write_file?'));
+    rig.settle();
     await rig.press('y');
     await rig.idle();
     expect(rig.frame()).toContain('my draft');
@@ -118,12 +123,85 @@ describe('inline approval', () => {
     await rig.press(KEYS.enter);
     await rig.waitFrame((f) => f.includes('Allow read_file?') && f.includes('a.txt'));
     expect(rig.store.getSnapshot().approvals[0]?.input).toEqual({ path: 'a.txt' });
+    rig.settle();
     await rig.press('y');
     await rig.waitFrame(() => (rig!.store.getSnapshot().approvals[0]?.input as { path?: string } | undefined)?.path === 'b.txt');
+    // The next request is a new prompt: a key right after it appears goes to the draft.
+    await rig.press('y');
+    expect(rig.store.getSnapshot().approvals[0]).toBeDefined();
+    expect(rig.store.getSnapshot().editor.text).toBe('y');
+    await rig.press(KEYS.backspace);
+    rig.settle();
     // No rule to remember: only Yes and No are offered.
     expect(rig.frame()).not.toContain("don't ask again");
     await rig.press('y');
     await rig.idle();
     expect(rig.frame()).toContain('2 tools ran together');
+  });
+});
+
+describe('type-ahead never answers an approval', () => {
+  it('keys typed before the approval could be read go to the draft; a, p and Enter save nothing', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    await rig.type('write hello to c.txt');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame((f) => f.includes('Allow write_file?'));
+    // Right after it appears, letters that are approval shortcuts belong to the sentence being typed.
+    for (const ch of 'yank the path please') await rig.press(ch);
+    await rig.press(KEYS.enter); // Enter with a draft queues the draft, as the box says
+    const state = rig.store.getSnapshot();
+    expect(state.approvals).toHaveLength(1);
+    expect(rig.permissions.sessionRules).toEqual([]);
+    expect(rig.permissions.projectRules).toEqual([]);
+    expect(state.queued).toEqual(['yank the path please']);
+    expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('old\n');
+  });
+
+  it('while the person keeps typing, the approval waits; after a pause y answers it', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    await rig.type('write hello to c.txt');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame((f) => f.includes('Allow write_file?'));
+    rig.later(APPROVAL_GUARD_MS + 100); // the guard is over...
+    for (const ch of 'play') {
+      await rig.press(ch); // ...but each key comes within the typing pause of the one before
+      rig.later(200);
+    }
+    expect(rig.store.getSnapshot().editor.text).toBe('play');
+    expect(rig.store.getSnapshot().approvals).toHaveLength(1);
+    rig.later(TYPING_IDLE_MS);
+    await rig.press('y');
+    await rig.idle();
+    expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('hello\n');
+    expect(rig.store.getSnapshot().editor.text).toBe('play');
+  });
+
+  it('Esc declines at once, even inside the guard', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' } });
+    await rig.type('write hello to c.txt');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame((f) => f.includes('Allow write_file?'));
+    await rig.press(KEYS.esc);
+    await rig.idle();
+    await rig.waitFrame((f) => f.includes('Denied: the user declined'));
+  });
+
+  it('an edit offers the workspace-wide rule and the folder-only rule', async () => {
+    rig = await createRig({
+      rows: 30,
+      decide: (tool) =>
+        tool.kind === 'read'
+          ? { behavior: 'allow', reason: 'read-only' }
+          : { behavior: 'ask', reason: 'needs permission', suggestions: ['write_file(./**)'], narrower: ['write_file(./src/**)'] },
+    });
+    await rig.type('write hello to src/c.txt');
+    await rig.press(KEYS.enter);
+    const f = await rig.waitFrame((f) => f.includes('Allow write_file?'));
+    expect(f).toContain('Yes, always in this project (write_file(./**)) (p)');
+    expect(f).toContain('Yes, always in this project, only write_file(./src/**) (f)');
+    rig.settle();
+    await rig.press('f');
+    await rig.idle();
+    expect(rig.permissions.projectRules).toEqual(['write_file(./src/**)']);
   });
 });

@@ -27,6 +27,7 @@ describe('layout', () => {
     await rig.waitFrame((f) => f.includes('Allow write_file?') || f.includes('(y)') || f.includes('(n)'));
     expect(rig.widest()).toBeLessThanOrEqual(40);
     expect(lines(rig).length).toBeLessThanOrEqual(9);
+    rig.settle();
     await rig.press('y');
     await rig.idle();
     await rig.type('/');

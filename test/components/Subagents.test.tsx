@@ -72,6 +72,7 @@ describe('subagent cards', () => {
     expect(lineOf(f, 'agent general: write hi to x.txt')).toBeLessThan(lineOf(f, 'write_file x.txt'));
     expect(lineOf(f, 'write_file x.txt')).toBeLessThan(lineOf(f, 'Allow write_file?'));
     expect(f).toMatch(/general · turn 1 · 0 tokens · ▸ write_file x\.txt/);
+    rig.settle();
     await rig.press('y');
     expect(respond).toHaveBeenCalledWith('toolu_off_1_0', { behavior: 'allow' });
     const after = await rig.waitFrame((fr) => !fr.includes('Allow write_file?'), 'the prompt gone');

@@ -8,6 +8,7 @@ import { createMarkdownLines } from '../../components/app/markdown-lines.js';
 import { builtinCommands } from '../../components/commands/builtin.js';
 import type { CommandContext } from '../../components/commands/registry.js';
 import { createCommandRegistry } from '../../components/commands/registry.js';
+import { APPROVAL_GUARD_MS, createApprovalGuard, TYPING_IDLE_MS } from '../../components/keys/approval-guard.js';
 import type { KeyDeps } from '../../components/keys/dispatch.js';
 import { createViewMetrics } from '../../components/keys/view-metrics.js';
 import { loadMarkdown } from '../../components/markdown/render-markdown.js';
@@ -88,6 +89,10 @@ export async function createRig(options: RigOptions = {}) {
     setTheme: async (name) => store.dispatch({ type: 'theme', name }),
     exit: (code = 0) => exits.push(code),
   };
+  // The clock runs, and tests move it on past the approval guard instead of sleeping.
+  let skipped = 0;
+  const now = (): number => Date.now() + skipped;
+  const guard = createApprovalGuard(store, now);
   const deps: KeyDeps = {
     store,
     session,
@@ -97,7 +102,8 @@ export async function createRig(options: RigOptions = {}) {
     history: () => history,
     onPrompt: (t) => history.push(t),
     exit: (code) => exits.push(code),
-    now: Date.now,
+    now,
+    guard,
   };
   const columns = options.columns ?? 80;
   const rows = options.rows ?? 24;
@@ -124,6 +130,15 @@ export async function createRig(options: RigOptions = {}) {
     async type(text: string) {
       await rig.press(text);
     },
+    /** Moves the clock past the approval guard and the typing pause: the next key answers a waiting approval. */
+    settle() {
+      store.flushNow();
+      skipped += APPROVAL_GUARD_MS + TYPING_IDLE_MS;
+    },
+    /** Moves the clock on. */
+    later(ms: number) {
+      skipped += ms;
+    },
     async waitFrame(predicate: (frame: string) => boolean, message?: string) {
       return waitFor(() => {
         store.flushNow();
@@ -145,6 +160,7 @@ export async function createRig(options: RigOptions = {}) {
       return Math.max(...(app.lastFrame() ?? '').split('\n').map((l) => textWidth(l)));
     },
     cleanup() {
+      guard.dispose();
       session.abort();
       app.unmount();
       store.dispose();

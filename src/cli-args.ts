@@ -37,8 +37,9 @@ Options:
   --output-format FORMAT         text (default) | json | stream-json (every event as a JSON line)
   --max-turns N                  stop after N model turns (default 50)
   --permission-mode MODE         default | acceptEdits | plan | bypassPermissions
-  --allowed-tools "RULES"        allow rules, space separated: "Bash(git status:*) Read"
-  --disallowed-tools "RULES"     deny rules, same form
+  --allowed-tools RULES...       allow rules, as several arguments or one list separated by spaces
+                                 or commas: "Bash(git status:*)" Read, or "Read,Edit" (also --allowedTools)
+  --disallowed-tools RULES...    deny rules, same forms (also --disallowedTools)
   --provider NAME                anthropic | openai | deepseek | openrouter | ollama | vllm | offline | your own
   --model NAME                   model id for the provider
   --list-providers               show the providers found and which one is used
@@ -50,13 +51,47 @@ Options:
   -v, --version                  print the version
   -h, --help                     this help
 
+A rule-list flag takes every argument after it up to the next one starting with "-", as in
+Claude Code: put the prompt before it or after "--", or use the one-value form --allowed-tools=RULES:
+  cairn -p "fix the test" --allowed-tools "Bash(npm test:*)" Edit
+  cairn -p --disallowed-tools "Bash(rm:*)" "Bash(curl:*)" -- "tidy the repo"
+
 Environment: ANTHROPIC_API_KEY, OPENAI_API_KEY, DEEPSEEK_API_KEY, ANTHROPIC_BASE_URL, OPENAI_BASE_URL,
 CAIRN_PROVIDER, CAIRN_MODEL, CAIRN_HOME (default ~/.cairn).
 `;
 
+// Flags that take a list: like Claude Code's variadic options, each takes the arguments after it
+// up to the next one starting with "-"; `--flag=value` takes exactly one.
+const LIST_FLAGS = new Set(['--allowed-tools', '--allowedTools', '--disallowed-tools', '--disallowedTools']);
+
+/**
+ * Rewrites argv into the one-value forms parseArgs understands: `--allowed-tools A B` becomes
+ * `--allowed-tools=A --allowed-tools=B`, and a bare `--resume` (optional id) becomes `--resume=`.
+ * Nothing after `--` is touched: that is where a prompt goes when it follows a list flag.
+ */
+function expandArgs(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  const isValue = (arg: string | undefined): arg is string => arg !== undefined && !arg.startsWith('-');
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '--resume' && !isValue(argv[i + 1])) {
+      out.push('--resume=');
+    } else if (LIST_FLAGS.has(arg) && isValue(argv[i + 1])) {
+      while (isValue(argv[i + 1])) out.push(`${arg}=${argv[++i]!}`);
+    } else {
+      // A list flag with no value is left for parseArgs to report.
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  // `--resume` takes an optional id; parseArgs only knows required values.
-  const args = argv.flatMap((arg, i) => (arg === '--resume' && (i === argv.length - 1 || argv[i + 1]!.startsWith('-')) ? ['--resume='] : [arg]));
+  const args = expandArgs(argv);
   let parsed;
   try {
     parsed = parseArgs({

@@ -58,6 +58,7 @@ describe.skipIf(!TmuxTerminal.available())('subagents in a real terminal', () =>
     term.keys('Enter');
     const screen = await term.waitForText('Allow write_file? (agent: general subagent)');
     expect(lineWith(screen, /agent general: write hi to x\.txt/)).toBeLessThan(lineWith(screen, /Allow write_file\?/));
+    await term.pauseBeforeAnswering();
     term.keys('y');
     await term.waitForScreen((s) => /✓ agent general/.test(s) && /Ask cairn/.test(s), 'the subagent done');
     expect(await fs.readFile(path.join(ws.dir, 'x.txt'), 'utf8')).toBe('hi\n');

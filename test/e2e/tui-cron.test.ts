@@ -21,6 +21,7 @@ describe.skipIf(!TmuxTerminal.available())('scheduled prompts in a real terminal
     term.type('schedule "* * * * *" read a.txt');
     term.keys('Enter');
     await term.waitForText('Allow cron_create?');
+    await term.pauseBeforeAnswering();
     term.keys('y');
     await term.waitForScreen((s) => /Ask cairn/.test(s) && /cron_create/.test(s), 'the task to be created');
 

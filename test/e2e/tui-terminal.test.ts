@@ -36,6 +36,7 @@ describe.skipIf(!TmuxTerminal.available())('cairn in a real terminal', () => {
     expect(screen).toMatch(/2 tools ran together[\s\S]*read_file a\.txt[\s\S]*read_file b\.txt/);
     expect(screen).toMatch(/\+hello/);
     // The draft typed during the approval stays in the prompt box.
+    await term.pauseBeforeAnswering();
     term.keys('y');
     await term.waitForText('Wrote');
     expect(await fs.readFile(path.join(ws.dir, 'c.txt'), 'utf8')).toBe('hello\n');
@@ -43,6 +44,7 @@ describe.skipIf(!TmuxTerminal.available())('cairn in a real terminal', () => {
     term.type('write bye to d.txt');
     term.keys('Enter');
     await term.waitForScreen((s) => s.includes('Allow write_file?') && s.includes('+bye'), 'the second approval');
+    await term.pauseBeforeAnswering();
     term.keys('n');
     await term.waitForText('type what to do instead');
     term.type('use e.txt instead');

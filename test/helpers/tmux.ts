@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { APPROVAL_GUARD_MS, TYPING_IDLE_MS } from '../../components/keys/approval-guard.js';
 import { waitFor } from './wait-for.js';
 
 /** A real terminal: a tmux server of its own, one window of a given size, driven by keys. */
@@ -75,6 +76,14 @@ export class TmuxTerminal {
       if (Date.now() > deadline) throw new Error(`the screen kept changing; last:\n${now}`);
       last = now;
     }
+  }
+
+  /**
+   * Waits as a person does before answering an approval: past the guard that keeps type-ahead out
+   * of it and the pause that ends typing. This is the behaviour under test, not a wait for output.
+   */
+  async pauseBeforeAnswering(): Promise<void> {
+    await new Promise((r) => setTimeout(r, APPROVAL_GUARD_MS + TYPING_IDLE_MS + 100));
   }
 
   kill(): void {

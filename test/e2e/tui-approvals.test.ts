@@ -1,0 +1,95 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { TmuxTerminal } from '../helpers/tmux.js';
+
+// Approvals in the built cairn, in a real terminal, on the offline model: what a person typing sees.
+const terminals: TmuxTerminal[] = [];
+afterEach(() => {
+  for (const t of terminals.splice(0)) t.kill();
+});
+
+async function startCairn(args = '', files: Record<string, string> = {}) {
+  const ws = await tempWorkspace(files);
+  const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home } });
+  terminals.push(term);
+  await term.waitForText('shell$');
+  term.type(`node ${cairnBin} ${args}`);
+  term.keys('Enter');
+  await term.waitForText('Ask cairn');
+  return { term, ws };
+}
+
+const localSettings = (dir: string): Promise<string> => fs.readFile(path.join(dir, '.cairn', 'settings.local.json'), 'utf8');
+const promptLine = (screen: string): string => screen.split('\n').find((l) => l.startsWith('│ >')) ?? '';
+
+describe.skipIf(!TmuxTerminal.available())('approvals in a real terminal', () => {
+  it('a draft typed at 5 keys/s across the moment an approval appears answers nothing and saves no rule; then y approves', async () => {
+    const { term, ws } = await startCairn();
+    term.type('run touch made.txt');
+    term.keys('Enter');
+    await term.waitForText('› run touch made.txt');
+    // Keep typing as the approval appears: y, a and p are all in the sentence.
+    const draft = 'yank the path please';
+    let appearedWhileTyping = false;
+    for (const ch of draft) {
+      term.type(ch);
+      await new Promise((r) => setTimeout(r, 200));
+      appearedWhileTyping ||= term.screen().includes('Allow bash?');
+    }
+    expect(appearedWhileTyping).toBe(true);
+    const screen = await term.waitForScreen((s) => promptLine(s).includes(draft), 'the whole draft in the prompt box');
+    expect(screen).toContain('Allow bash?');
+    await expect(localSettings(ws.dir)).rejects.toThrow();
+    await expect(fs.access(path.join(ws.dir, 'made.txt'))).rejects.toThrow();
+
+    await term.pauseBeforeAnswering();
+    term.keys('y');
+    await term.waitForScreen((s) => !s.includes('Allow bash?') && /✓ bash/.test(s), 'the command to run');
+    await fs.access(path.join(ws.dir, 'made.txt'));
+    expect(promptLine(term.screen())).toContain(draft);
+    await expect(localSettings(ws.dir)).rejects.toThrow();
+  });
+
+  it('"always in this project" on an in-workspace write is scoped: a write outside still asks, and so does a protected path', async () => {
+    const { term, ws } = await startCairn();
+    term.type('write hello to notes.txt');
+    term.keys('Enter');
+    await term.waitForText('Allow write_file?');
+    await term.pauseBeforeAnswering();
+    term.keys('p');
+    await term.waitForText('Wrote');
+    expect(JSON.parse(await localSettings(ws.dir)).permissions.allow).toEqual(['write_file(./**)']);
+
+    const outside = path.join(path.dirname(ws.dir), 'outside.txt');
+    term.type(`write bye to ${outside}`);
+    term.keys('Enter');
+    await term.waitForText('outside the workspace');
+    expect(term.screen()).toContain('Allow write_file?');
+    term.keys('Escape');
+    await term.waitForText('Denied: the user declined');
+    await expect(fs.access(outside)).rejects.toThrow();
+
+    term.type('write [core] to .git/config');
+    term.keys('Enter');
+    await term.waitForText('protected path');
+    term.keys('Escape');
+    await term.waitForScreen((s) => (s.match(/Denied: the user declined/g) ?? []).length >= 2, 'the second denial');
+  });
+
+  it('a protected path asks under acceptEdits and a bare allow rule', async () => {
+    const { term, ws } = await startCairn('--permission-mode acceptEdits --allowed-tools write_file');
+    term.type('write evil to .git/hooks/pre-commit');
+    term.keys('Enter');
+    await term.waitForText('Allow write_file?');
+    expect(term.screen()).toContain('protected path');
+    term.keys('Escape');
+    await term.waitForText('Denied: the user declined');
+    await expect(fs.access(path.join(ws.dir, '.git', 'hooks', 'pre-commit'))).rejects.toThrow();
+    // An ordinary file is still written without asking in acceptEdits.
+    term.type('write ok to plain.txt');
+    term.keys('Enter');
+    await term.waitForText('Wrote');
+  });
+});

@@ -3,13 +3,17 @@ import picomatch from 'picomatch';
 import type { ToolKind } from '../tools/tool.js';
 import type { ParsedRule } from './rule-parse.js';
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A bash specifier compiled to the literal runs between its `*` wildcards. */
+interface WildcardPattern {
+  /** Literal text between stars: `a*b*c` is ['a', 'b', 'c']; no star means one part. */
+  parts: string[];
+  /** A trailing ` *`: the pattern alone, or followed by a space and anything. */
+  trailing: boolean;
 }
 
-const bashPatternCache = new Map<string, RegExp>();
+const bashPatternCache = new Map<string, WildcardPattern>();
 
-function bashPattern(specifier: string): RegExp {
+function bashPattern(specifier: string): WildcardPattern {
   const cached = bashPatternCache.get(specifier);
   if (cached) return cached;
   // Legacy `git status:*` is the same as `git status *`: the command itself or it followed by arguments.
@@ -17,23 +21,50 @@ function bashPattern(specifier: string): RegExp {
   // A trailing ` *` keeps the word boundary but also allows no arguments: `ls *` is `ls` or `ls ...`, never `lsof`.
   const trailing = spec.endsWith(' *') && !spec.endsWith('\\ *');
   if (trailing) spec = spec.slice(0, -2);
-  let source = '';
+  const parts = [''];
   for (let i = 0; i < spec.length; i++) {
     const ch = spec[i]!;
     if (ch === '\\' && spec[i + 1] === '*') {
-      source += '\\*';
+      parts[parts.length - 1] += '*';
       i += 1;
-    } else if (ch === '*') source += '.*';
-    else source += escapeRegExp(ch);
+    } else if (ch === '*') parts.push('');
+    else parts[parts.length - 1] += ch;
   }
-  const regex = new RegExp(`^${source}${trailing ? '( .*)?' : ''}$`, 's');
-  bashPatternCache.set(specifier, regex);
-  return regex;
+  const pattern = { parts, trailing };
+  bashPatternCache.set(specifier, pattern);
+  return pattern;
+}
+
+/**
+ * Whether `text` matches literal parts joined by `*` (any characters, newlines included). Placing each
+ * middle part at its leftmost occurrence is optimal, so this never backtracks: O(text x pattern) at worst,
+ * where a compiled `.*a.*a.*b` regex took exponential time on a long command.
+ */
+function matchWildcards(parts: readonly string[], text: string): boolean {
+  const first = parts[0]!;
+  if (parts.length === 1) return text === first;
+  const last = parts[parts.length - 1]!;
+  if (text.length < first.length + last.length || !text.startsWith(first) || !text.endsWith(last)) return false;
+  let pos = first.length;
+  const end = text.length - last.length;
+  for (let i = 1; i < parts.length - 1; i++) {
+    const part = parts[i]!;
+    const at = text.indexOf(part, pos);
+    if (at === -1 || at + part.length > end) return false;
+    pos = at + part.length;
+  }
+  return true;
 }
 
 /** Whether a bash rule's specifier matches one simple command (already split from any compound). */
 export function matchBashSpecifier(specifier: string, command: string): boolean {
-  return bashPattern(specifier).test(command.trim());
+  const { parts, trailing } = bashPattern(specifier);
+  const text = command.trim();
+  if (matchWildcards(parts, text)) return true;
+  // `P( .*)?` is `P` or `P *`: the last literal part gains a space and a star follows it.
+  if (!trailing) return false;
+  const withArgs = [...parts.slice(0, -1), `${parts[parts.length - 1]!} `, ''];
+  return matchWildcards(withArgs, text);
 }
 
 export interface PathBases {

@@ -2,12 +2,19 @@ import type { AgentEvent, EventOf } from './events.js';
 import type { Runtime } from './bootstrap.js';
 import type { Usage } from './usage.js';
 import { usageIn } from './runtime/usage-log.js';
+import { stripTerminalControls } from './util/terminal-text.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
 export interface HeadlessIO {
-  stdout: { write(s: string): unknown };
-  stderr: { write(s: string): unknown };
+  /** A terminal gets model text with control sequences removed; a pipe or file gets it exact. */
+  stdout: { write(s: string): unknown; isTTY?: boolean };
+  stderr: { write(s: string): unknown; isTTY?: boolean };
+}
+
+/** What goes to a terminal is shown, never obeyed: the model's text may carry escapes. */
+function forStream(stream: HeadlessIO['stdout'], text: string): string {
+  return stream.isTTY ? stripTerminalControls(text) : text;
 }
 
 /** Runs one prompt to completion without a screen. Returns the process exit code. */
@@ -21,7 +28,7 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
       usage.output_tokens += u.usage.output_tokens;
     }
     if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
-    else if (event.type === 'notice' && event.level !== 'info') io.stderr.write(`cairn: ${event.level}: ${event.message}\n`);
+    else if (event.type === 'notice' && event.level !== 'info') io.stderr.write(forStream(io.stderr, `cairn: ${event.level}: ${event.message}\n`));
   };
   const unsubscribe = session.subscribe(onEvent);
   const start = session.sessionStart();
@@ -43,7 +50,8 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
   }
 
   if (format === 'text') {
-    if (terminal.result) io.stdout.write(terminal.result.endsWith('\n') ? terminal.result : `${terminal.result}\n`);
+    const text = terminal.result ? forStream(io.stdout, terminal.result) : '';
+    if (text) io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   } else if (format === 'json') {
     io.stdout.write(
       `${JSON.stringify({
@@ -59,6 +67,6 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
   }
   if (terminal.reason === 'completed') return 0;
   const why = terminal.error ?? (terminal.reason === 'aborted' ? 'interrupted' : terminal.reason);
-  io.stderr.write(`cairn: ${terminal.reason}: ${why}\n`);
+  io.stderr.write(forStream(io.stderr, `cairn: ${terminal.reason}: ${why}\n`));
   return terminal.reason === 'aborted' ? 130 : 1;
 }

@@ -1,6 +1,7 @@
 import { Marked } from 'marked';
 import type { Tokens } from 'marked';
 import { markedTerminal } from 'marked-terminal';
+import { stripTerminalControls } from '../../src/util/terminal-text.js';
 import { GUTTER, expandTabs, stripAnsi } from './fit-lines.js';
 import { drawTable } from './markdown-table.js';
 import type { Align } from './markdown-table.js';
@@ -15,8 +16,6 @@ export type MarkdownEngine = { toText(markdown: string, width: number, theme: Ma
 
 // marked-terminal marks colons in code spans this way and undoes it in its own block renderers.
 const COLON_MARK = /\*#COLON\|\*/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 function unescapeEntities(text: string): string {
   return text
@@ -63,7 +62,7 @@ function createInstance(width: number, theme: MarkdownTheme): Marked {
           return false;
         },
         code(token: Tokens.Code): string {
-          const body = expandTabs(token.text.replace(CONTROL, '')).replace(/\n+$/, '');
+          const body = expandTabs(stripTerminalControls(token.text)).replace(/\n+$/, '');
           const lines = body.split('\n').map((l) => s.gutter(GUTTER) + s.code(l));
           return lines.join('\n') + '\n\n';
         },
@@ -77,7 +76,7 @@ function createInstance(width: number, theme: MarkdownTheme): Marked {
         },
         link(token: Tokens.Link): string {
           const text = this.parser.parseInline(token.tokens);
-          const href = token.href.replace(CONTROL, '');
+          const href = stripTerminalControls(token.href);
           // Printed, not an OSC 8 hyperlink: those confuse line diffing and width measuring.
           if (stripAnsi(text) === href || token.autolink) return s.href(href);
           return `${s.link(text)} (${s.href(href)})`;

@@ -1,3 +1,4 @@
+import { stripTerminalControls } from '../../src/util/terminal-text.js';
 import { expandTabs, fitLines, isBlank } from './fit-lines.js';
 import type { MarkdownEngine } from './markdown-engine.js';
 import { markdownStyles } from './markdown-styles.js';
@@ -29,14 +30,11 @@ export function isMarkdownLoaded(): boolean {
   return engine !== undefined;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
 /** Lines with SGR styles, each at most `width` columns; no leading/trailing/doubled blank lines. */
 export function renderMarkdown(text: string, width: number, theme: MarkdownTheme): string[] {
   const w = Math.max(1, Math.floor(width));
   const styles = markdownStyles(theme);
-  const raw = engine ? engine.toText(text, w, theme) : expandTabs(text.replace(/\r\n?/g, '\n').replace(CONTROL, ''));
+  const raw = engine ? engine.toText(text, w, theme) : expandTabs(stripTerminalControls(text.replace(/\r\n?/g, '\n')));
   return fitLines(tidy(raw.split('\n')), w, styles.gutter);
 }
 

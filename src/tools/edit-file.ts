@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { shortenDiff, unifiedDiff } from './diff.js';
-import { displayPath, resolveInWorkspace } from './paths.js';
+import { displayPath, resolveForWrite } from './paths.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
 import { similarity } from './similar.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
@@ -43,7 +43,7 @@ function closestLineHint(text: string, oldString: string): string {
 }
 
 async function planEdit(input: EditFileInput, ctx: ToolContext): Promise<Plan> {
-  const abs = resolveInWorkspace(ctx.cwd, input.path);
+  const abs = await resolveForWrite(ctx.cwd, input.path);
   const shown = displayPath(ctx.cwd, abs);
   if (input.old_string === input.new_string) {
     return { error: 'old_string and new_string are identical; there is nothing to change.' };

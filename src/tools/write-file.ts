@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { countLines, shortenDiff, unifiedDiff } from './diff.js';
-import { displayPath, resolveInWorkspace } from './paths.js';
+import { displayPath, resolveForWrite } from './paths.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
 
@@ -31,7 +31,7 @@ async function currentContent(abs: string, shown: string): Promise<{ text?: stri
 }
 
 async function planWrite(input: WriteFileInput, ctx: ToolContext) {
-  const abs = resolveInWorkspace(ctx.cwd, input.path);
+  const abs = await resolveForWrite(ctx.cwd, input.path);
   const shown = displayPath(ctx.cwd, abs);
   const current = await currentContent(abs, shown);
   const diff = current.error ? '' : unifiedDiff(shown, current.text ?? '', input.content);

@@ -7,6 +7,16 @@ import { inputRecord } from './tool-renderers.js';
 
 const PREVIEW_MAX = 24;
 
+const PLAN_MAX = 30;
+
+/** The plan as the user reads it before approving: its lines wrapped, the middle elided when long. */
+function planLines(plan: string, width: number): string[] {
+  const lines = plan.split('\n').flatMap((l) => wrapText(l, width));
+  if (lines.length <= PLAN_MAX) return lines;
+  const head = lines.slice(0, PLAN_MAX - 6);
+  return [...head, `… ${lines.length - PLAN_MAX + 1} more lines …`, ...lines.slice(-5)];
+}
+
 /** The inline approval block drawn under the tool card that asks. */
 export function approvalLines(request: PermissionRequest, ui: ApprovalUi, width: number, theme: Theme, pendingAfter: number): string[] {
   const bar = paint(theme, 'warning', '│ ');
@@ -21,8 +31,10 @@ export function approvalLines(request: PermissionRequest, ui: ApprovalUi, width:
   const input = inputRecord(request.input);
   const command = typeof input['command'] === 'string' ? input['command'] : undefined;
   const path = typeof input['path'] === 'string' ? input['path'] : undefined;
+  const plan = typeof input['plan'] === 'string' ? input['plan'] : undefined;
   if (command !== undefined) add(wrapText(`$ ${command}`, inner).map((l) => bold(l)));
   else if (path !== undefined) add(wrapText(path, inner).map((l) => bold(l)));
+  else if (plan !== undefined) add(planLines(plan, inner));
   else add(wrapText(JSON.stringify(request.input), inner).slice(0, 6));
   if (request.preview) add(diffLines(request.preview, inner, theme, PREVIEW_MAX));
   add(wrapText(request.reason, inner).map((l) => paint(theme, 'muted', l)));

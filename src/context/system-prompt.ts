@@ -46,7 +46,7 @@ export function assembleSystemPrompt(inputs: SystemPromptInputs): { text: string
     `- Platform: ${os.platform()} ${os.release()}`,
     `- Date: ${inputs.date.toISOString().slice(0, 10)}`,
     `- Model: ${inputs.model}`,
-    `- Permission mode: ${inputs.mode}${inputs.mode === 'plan' ? ' (read-only: explore and propose a plan; do not edit files or run commands that change anything)' : ''}`,
+    `- Permission mode: ${inputs.mode}${inputs.mode === 'plan' ? ' (read-only: explore, then present your plan with exit_plan_mode; nothing that changes anything runs until the user approves it)' : ''}`,
     `- Tools: ${inputs.toolNames.join(', ')}`,
   ];
   if (inputs.git) env.push(`- Git branch: ${inputs.git.branch}`, `- Git status at session start:\n${indent(inputs.git.status)}`);

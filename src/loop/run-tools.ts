@@ -111,6 +111,11 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     const why = decision.message ? `the user said: ${decision.message}` : 'the user declined';
     return yield* deny(call, why, ctx);
   }
+  if (decision.mode !== undefined && tool.asksUser && decision.mode !== ctx.permissions.mode) {
+    // Approving a plan can pick the mode to carry on in; no other answer changes the mode.
+    ctx.permissions.setMode(decision.mode);
+    yield { type: 'mode_change', mode: decision.mode };
+  }
   // Only rules the prompt offered can be remembered: an answer never widens what was shown.
   const offered = new Set([...check.suggestions, ...(check.narrower ?? [])]);
   const rules = (decision.rules ?? check.suggestions).filter((r) => offered.has(r));
@@ -128,10 +133,19 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
 async function* deny(call: ToolUseBlock, reason: string, ctx: RunToolsContext): AsyncGenerator<AgentEvent, Prepared> {
   yield { type: 'permission_denied', id: call.id, name: call.name, reason };
   ctx.denials.consecutive++;
+  const planning = ctx.permissions.mode === 'plan';
   if (ctx.denials.consecutive === 3) {
-    yield notice('warning', 'Three tool calls in a row were denied. Consider plan mode (Shift+Tab or /mode plan) to agree on a plan first.', 'denials');
+    yield notice(
+      'warning',
+      planning
+        ? 'Three tool calls in a row were denied in plan mode: nothing changes until you approve a plan. cairn asks the model to present one (exit_plan_mode); Shift+Tab leaves plan mode.'
+        : 'Three tool calls in a row were denied. Consider plan mode (Shift+Tab or /mode plan) to agree on a plan first.',
+      'denials',
+    );
   }
-  return { kind: 'done', call, result: { content: `Permission denied: ${reason}`, isError: true } };
+  // In plan mode the model is told the way forward, not only what it may not do.
+  const hint = planning && call.name !== 'exit_plan_mode' ? ' When your plan is ready, present it with exit_plan_mode for the user to approve.' : '';
+  return { kind: 'done', call, result: { content: `Permission denied: ${reason}${hint}`, isError: true } };
 }
 
 type BatchContext = RunToolsContext & { isReadDenied: (absPath: string) => boolean };

@@ -120,6 +120,18 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     return askWith(`${tool.name}${target} needs permission`);
   }
 
+  /** A tool whose purpose is a question for the user (exit_plan_mode): asked in plan mode, a no-op error elsewhere. */
+  function checkAsksUser(tool: AnyTool): PermissionCheck {
+    const rules = current();
+    const named = (r: ParsedRule): boolean => r.tool === tool.name;
+    const denied = rules.deny.find(named);
+    if (denied) return deny(`denied by rule ${denied.text}`);
+    if (mode !== 'plan') return allow(`not in plan mode: ${tool.name} has nothing to ask`);
+    const allowed = rules.allow.find(named);
+    if (allowed) return allow(`allowed by rule ${allowed.text}`);
+    return ask('the plan needs your approval before anything changes', []);
+  }
+
   const commandContext: CommandCheckContext = {
     mode: () => mode,
     rules: current,
@@ -137,6 +149,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     },
     async check(tool, input) {
       if (tool.command) return checkCommand(commandContext, tool, tool.command(input));
+      if (tool.asksUser) return checkAsksUser(tool);
       return checkPaths(tool, tool.paths?.(input) ?? [], tool.isReadOnly?.(input) === true);
     },
     addSessionRules(rules) {

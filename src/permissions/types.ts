@@ -11,7 +11,8 @@ export type PermissionCheck =
 
 /** What the user (or whoever holds the ask channel) answered. */
 export type PermissionDecision =
-  | { behavior: 'allow'; remember?: 'session' | 'project'; rules?: string[] }
+  /** mode: the permission mode to carry on in (approving a plan); honoured only for tools that ask the user. */
+  | { behavior: 'allow'; remember?: 'session' | 'project'; rules?: string[]; mode?: PermissionMode }
   | { behavior: 'deny'; message?: string };
 
 export interface PermissionAsk {

@@ -41,6 +41,9 @@ export function planFor(prompt: string): OfflinePlan {
     };
   }
   if ((m = /^think(?:\s+about)?\s+([\s\S]+)$/i.exec(text))) return { kind: 'think', topic: m[1]! };
+  if ((m = /^propose (?:a )?plan:\s*([\s\S]+)$/i.exec(text))) {
+    return { kind: 'tools', steps: [[{ name: 'exit_plan_mode', input: { plan: m[1]!.trim() } }]] };
+  }
 
   // Subagents: the child runs the same grammar on its task.
   if ((m = /^use two subagents to read\s+(\S+)\s+and\s+(\S+)$/i.exec(text)) || (m = /^用两个子代理(?:分别)?(?:去)?读\s*(\S+?)\s*和\s*(\S+)$/.exec(text))) {

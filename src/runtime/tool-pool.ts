@@ -12,6 +12,7 @@ import { createCompactTool } from '../tools/compact.js';
 import { createCronCreateTool } from '../tools/cron-create.js';
 import { createCronDeleteTool } from '../tools/cron-delete.js';
 import { createCronListTool } from '../tools/cron-list.js';
+import { createExitPlanModeTool } from '../tools/exit-plan-mode.js';
 import { createMemoryTool } from '../tools/memory.js';
 import { createTodoWriteTool } from '../tools/todo-write.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -45,7 +46,7 @@ export interface ToolPool {
 
 // Session-level tools a subagent must not share: its own todo list, the schedule, compaction.
 const PARENT_ONLY = new Set([
-  'todo_write', 'cron_create', 'cron_delete', 'cron_list', 'compact', 'agent',
+  'todo_write', 'exit_plan_mode', 'cron_create', 'cron_delete', 'cron_list', 'compact', 'agent',
   'team_spawn', 'send_message', 'read_inbox', 'task_create', 'task_list', 'task_get', 'task_update',
 ]);
 
@@ -63,6 +64,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
   const builtins = createBuiltinTools({ shells: deps.shells });
   const session: AnyTool[] = [
     createTodoWriteTool(deps.todos),
+    createExitPlanModeTool(deps.permissions),
     createMemoryTool({ cairnHome: deps.cairnHome, now: deps.now }),
     createCompactTool(),
     createCronCreateTool(deps.cron),

@@ -40,6 +40,11 @@ export interface Tool<I = unknown> {
   readonly kind: ToolKind;
   /** Fail closed: absent means not read-only. */
   isReadOnly?(input: I): boolean;
+  /**
+   * The call exists to ask the user something (exit_plan_mode): in plan mode it is always asked,
+   * unless a rule allows it, and the answer may switch the permission mode.
+   */
+  readonly asksUser?: boolean;
   /** Fail closed: absent means the call runs alone. */
   isConcurrencySafe?(input: I): boolean;
   /** Paths the call touches (as given; the permission chain resolves them against the workspace). */

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APPROVAL_GUARD_MS, TYPING_IDLE_MS } from '../../components/keys/approval-guard.js';
+import { createExitPlanModeTool } from '../../src/tools/exit-plan-mode.js';
 import { createRig, KEYS } from '../helpers/tui-rig.js';
 
 type Rig = Awaited<ReturnType<typeof createRig>>;
@@ -203,5 +204,24 @@ describe('type-ahead never answers an approval', () => {
     await rig.press('f');
     await rig.idle();
     expect(rig.permissions.projectRules).toEqual(['write_file(./src/**)']);
+  });
+});
+
+describe('approving a plan', () => {
+  it('shows the plan and offers to carry on asking, or accepting edits; e switches to acceptEdits', async () => {
+    rig = await createRig({ rows: 40, extraTools: (permissions) => [createExitPlanModeTool(permissions)], mode: 'plan' });
+    await rig.type('propose plan: first add the parser tests, then fix the bug');
+    await rig.press(KEYS.enter);
+    const f = await rig.waitFrame((f) => f.includes('Allow exit_plan_mode?'));
+    expect(f).toContain('first add the parser tests, then fix the bug');
+    expect(f).toContain('Yes, and ask before each edit (y)');
+    expect(f).toContain('Yes, and accept edits without asking (e)');
+    expect(f).toContain('No, keep planning: tell cairn what to change (n)');
+    expect(f).not.toContain('always in this project');
+    rig.settle();
+    await rig.press('e');
+    await rig.idle();
+    expect(rig.session.mode).toBe('acceptEdits');
+    await rig.waitFrame((f) => /⏵⏵? acceptEdits/.test(f) || f.includes('accept edits'));
   });
 });

@@ -52,6 +52,8 @@ export interface RigOptions {
   /** Default: reads allowed, everything else asks with a rule suggestion. */
   decide?: (tool: AnyTool, input: unknown) => PermissionCheck;
   deltaDelayMs?: number;
+  /** Tools beyond the built-in ones, each made with the rig's permissions. */
+  extraTools?: (permissions: ReturnType<typeof fakePermissions>) => AnyTool[];
 }
 
 export const askForChanges = (tool: AnyTool, input: unknown): PermissionCheck => {
@@ -70,7 +72,7 @@ export async function createRig(options: RigOptions = {}) {
   if (options.mode) permissions.setMode(options.mode);
   const session = new AgentSession({
     provider: createOfflineProvider(options.deltaDelayMs !== undefined ? { deltaDelayMs: options.deltaDelayMs } : {}),
-    tools: createBuiltinTools(),
+    tools: [...createBuiltinTools(), ...(options.extraTools?.(permissions) ?? [])],
     permissions,
     cwd: dir,
     system: () => 'test system prompt',

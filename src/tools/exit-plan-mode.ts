@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { PermissionChecker } from '../permissions/types.js';
+import { defineTool } from './tool.js';
+
+const inputSchema = z.object({
+  plan: z.string().min(1).describe('The plan to show the user, in Markdown: what you will change, file by file, and how you will check it'),
+});
+
+/**
+ * Plan mode's way out, as in Claude Code: the model presents its plan and the user approves it (and
+ * picks the mode to carry on in) or sends it back with feedback. The approval card is the prompt;
+ * the permission chain always asks for this tool in plan mode unless a rule allows it.
+ */
+export function createExitPlanModeTool(permissions: Pick<PermissionChecker, 'mode' | 'setMode'>) {
+  return defineTool({
+    name: 'exit_plan_mode',
+    description:
+      'In plan mode, when you have explored enough and have a concrete plan, call this with the plan. ' +
+      'The user approves it (nothing changes until then) or tells you what to change. Do not use it outside plan mode ' +
+      'or for research-only tasks.',
+    inputSchema,
+    kind: 'other',
+    asksUser: true,
+    async call(_input, ctx) {
+      // The user's answer may already have chosen the mode (acceptEdits); otherwise edits ask one by one.
+      if (permissions.mode === 'plan') {
+        permissions.setMode('default');
+        ctx.emit?.({ type: 'mode_change', mode: 'default' });
+      }
+      return { content: `The user approved the plan. Permission mode is now ${permissions.mode}: start carrying out the plan.` };
+    },
+  });
+}

@@ -86,7 +86,8 @@ const rules: SlashCommand = {
   run(_args, ctx) {
     const r = ctx.session.permissions.rules();
     const section = (title: string, list: string[]): string => `${title}: ${list.length ? list.join(', ') : '(none)'}`;
-    ctx.print([`Mode: ${ctx.session.mode}`, section('Allow', r.allow), section('Ask', r.ask), section('Deny', r.deny)].join('\n'));
+    const builtin = section('Built-in deny, in every mode (lift one with permissions.liftBuiltinDeny in settings)', r.builtin ?? []);
+    ctx.print([`Mode: ${ctx.session.mode}`, section('Allow', r.allow), section('Ask', r.ask), section('Deny', r.deny), builtin].join('\n'));
   },
 };
 

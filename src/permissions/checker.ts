@@ -168,7 +168,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     rules() {
       const texts = (list: ParsedRule[]): string[] => [...new Set(list.map((r) => r.text))];
       const r = current();
-      return { allow: texts(r.allow), ask: texts(r.ask), deny: texts(r.deny) };
+      const builtin = BUILTIN_DENY.filter((b) => builtinDeny.has(b.id)).map((b) => b.text);
+      return { allow: texts(r.allow), ask: texts(r.ask), deny: texts(r.deny), builtin };
     },
   };
 }

@@ -33,6 +33,8 @@ export interface PermissionRuleSet {
   allow: string[];
   ask: string[];
   deny: string[];
+  /** In rules() only: the built-in deny rules in force, as /rules shows them. */
+  builtin?: string[];
 }
 
 export interface PermissionChecker {

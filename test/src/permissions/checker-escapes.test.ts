@@ -122,3 +122,14 @@ describe('rules reach only as far as they say', () => {
     expect((await checker('default').check(readTool, { path: '.git/config' })).behavior).toBe('allow');
   });
 });
+
+describe('built-in deny rules', () => {
+  it('are listed for /rules, and a setting (never a mode) lifts one', () => {
+    const all = checker('bypassPermissions').rules().builtin;
+    expect(all).toEqual(['Bash(rm -r*) (built-in)', 'Bash(sudo|doas|su *) (built-in)']);
+    const lifted = createPermissionChecker({
+      workspace, mode: 'bypassPermissions', rules: { allow: [], ask: [], deny: [] }, cairnHome: join(home, '.cairn'), homeDir: home, liftedBuiltinDeny: ['sudo'],
+    });
+    expect(lifted.rules().builtin).toEqual(['Bash(rm -r*) (built-in)']);
+  });
+});

@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import readline from 'node:readline';
 import { z } from 'zod';
 import { looksBinary, readHead } from './binary.js';
+import { blockLines, readLineBlocks } from './line-reader.js';
 import { displayPath, resolveInWorkspace } from './paths.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
 import { similarSibling } from './similar.js';
@@ -12,6 +11,8 @@ export const DEFAULT_LINE_LIMIT = 2000;
 export const MAX_LINE_CHARS = 2000;
 /** Above this a whole-file read is cut short, and no single read returns more text than this. */
 export const LARGE_FILE_BYTES = 256 * 1024;
+/** A line keeps this much in memory; anything longer is counted, not held (a 600 MB line would not fit in a string). */
+const MAX_LINE_BYTES = 64 * 1024;
 
 const inputSchema = z.object({
   path: z.string().describe('The file to read: absolute, or relative to the workspace root.'),
@@ -35,6 +36,10 @@ const description = `Read a text file from the workspace. Output is line-numbere
 function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.round(bytes / 1024)} KB`;
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 async function missingFile(abs: string, shown: string, cwd: string): Promise<ToolResult> {
@@ -65,35 +70,44 @@ async function readFile(input: ReadFileInput, ctx: ToolContext): Promise<ToolRes
   const start = input.offset ?? 1;
   const limit = input.limit ?? DEFAULT_LINE_LIMIT;
   const out: string[] = [];
+  const cutShown: [number, number][] = []; // shown lines too long to hold: [line, bytes]
   let chars = 0;
   let total = 0;
   let end = start - 1;
   let cutByBudget = false;
 
-  const stream = createReadStream(abs, { encoding: 'utf8' });
-  const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
+  // Lines outside the window are only counted; memory stays bounded by the block size and line cap.
+  const handle = await fs.open(abs, 'r');
   try {
-    for await (const raw of lines) {
-      if (ctx.signal.aborted) return errorResult(`Reading ${shown} was interrupted.`);
-      total++;
-      if (total < start || total >= start + limit || cutByBudget) continue;
-      let line = total === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-      if (line.length > MAX_LINE_CHARS) {
-        line = `${line.slice(0, MAX_LINE_CHARS)}… [line truncated: ${line.length} characters]`;
+    for await (const block of readLineBlocks(handle, { signal: ctx.signal, maxLineBytes: MAX_LINE_BYTES })) {
+      total = block.firstLine + block.lineCount - 1;
+      if (cutByBudget || total < start || block.firstLine >= start + limit) continue;
+      const lines = blockLines(block);
+      for (let i = 0; i < lines.length && !cutByBudget; i++) {
+        const no = block.firstLine + i;
+        if (no < start || no >= start + limit) continue;
+        let line = no === 1 ? lines[i]!.replace(/^\uFEFF/, '') : lines[i]!;
+        const fullBytes = block.cut.get(no);
+        if (fullBytes !== undefined) {
+          line = `${line.slice(0, MAX_LINE_CHARS)}… [line truncated: ${count(fullBytes)} bytes]`;
+          cutShown.push([no, fullBytes]);
+        } else if (line.length > MAX_LINE_CHARS) {
+          line = `${line.slice(0, MAX_LINE_CHARS)}… [line truncated: ${line.length} characters]`;
+        }
+        const numbered = `${String(no).padStart(6)}\t${line}`;
+        if (chars + numbered.length > LARGE_FILE_BYTES && out.length > 0) {
+          cutByBudget = true;
+          break;
+        }
+        out.push(numbered);
+        chars += numbered.length + 1;
+        end = no;
       }
-      const numbered = `${String(total).padStart(6)}\t${line}`;
-      if (chars + numbered.length > LARGE_FILE_BYTES && out.length > 0) {
-        cutByBudget = true;
-        continue;
-      }
-      out.push(numbered);
-      chars += numbered.length + 1;
-      end = total;
     }
   } finally {
-    lines.close();
-    stream.destroy();
+    await handle.close();
   }
+  if (ctx.signal.aborted) return errorResult(`Reading ${shown} was interrupted.`);
 
   const display = { path: shown, startLine: start, endLine: end, totalLines: total };
   if (total === 0) return { content: `(${shown} is empty)`, display: { ...display, startLine: 0, endLine: 0 } };
@@ -101,16 +115,23 @@ async function readFile(input: ReadFileInput, ctx: ToolContext): Promise<ToolRes
     return { ...errorResult(`${shown} has ${total} lines; offset ${start} is past the end.`), display };
   }
 
-  let note = '';
+  const notes: string[] = [];
+  if (cutShown.length > 0) {
+    const named = cutShown.slice(0, 3).map(([no, bytes]) => `line ${no} is ${count(bytes)} bytes`);
+    const more = cutShown.length > 3 ? ` and ${cutShown.length - 3} more are as long` : '';
+    notes.push(
+      `(${shown} is ${formatSize(stat.size)}; ${named.join(', ')}${more}: showing the first ${count(MAX_LINE_CHARS)} characters of ${cutShown.length === 1 ? 'it' : 'each'}. Use grep to find text inside long lines.)`,
+    );
+  }
   if (end < total) {
     const next = `offset=${end + 1}`;
     if (!paged && stat.size > LARGE_FILE_BYTES) {
-      note = `(${shown} is large: ${formatSize(stat.size)}, ${total} lines. Showing lines ${start}-${end}. Page through it with offset and limit, e.g. ${next} limit=${DEFAULT_LINE_LIMIT}, or use grep to find the part you need.)`;
+      notes.push(`(${shown} is large: ${formatSize(stat.size)}, ${total} lines. Showing lines ${start}-${end}. Page through it with offset and limit, e.g. ${next} limit=${DEFAULT_LINE_LIMIT}, or use grep to find the part you need.)`);
     } else {
-      note = `(Showing lines ${start}-${end} of ${total}. To read more, call read_file with ${next}.)`;
+      notes.push(`(Showing lines ${start}-${end} of ${total}. To read more, call read_file with ${next}.)`);
     }
   }
-  return { content: note ? `${out.join('\n')}\n\n${note}` : out.join('\n'), display };
+  return { content: [out.join('\n'), ...notes].join('\n\n'), display };
 }
 
 export function createReadFileTool(): Tool<ReadFileInput> {

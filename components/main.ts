@@ -80,7 +80,7 @@ async function main(args: string[]): Promise<number> {
       });
     } catch (error) {
       // Settings and config errors name the file and field; refuse to start half-configured.
-      process.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);
+      await sayOnStderr(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);
       return undefined;
     }
   };
@@ -94,7 +94,7 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   if (headless) {
-    for (const line of runtime.startupNotices) process.stderr.write(`cairn: ${line}\n`);
+    for (const line of runtime.startupNotices) await sayOnStderr(`cairn: ${line}\n`);
     const { runHeadless } = await import('../src/headless.js');
     return runHeadless(runtime, prompt!, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr });
   }
@@ -134,6 +134,16 @@ async function main(args: string[]): Promise<number> {
     if (!next) return 1;
     runtime = next;
   }
+}
+
+/** File names and rule text in start-up messages come from disk: shown, never obeyed, on a terminal. */
+async function sayOnStderr(text: string): Promise<void> {
+  if (!process.stderr.isTTY) {
+    process.stderr.write(text);
+    return;
+  }
+  const { stripTerminalControls } = await import('../src/util/terminal-text.js');
+  process.stderr.write(stripTerminalControls(text));
 }
 
 async function readStdin(): Promise<string> {

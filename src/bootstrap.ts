@@ -9,6 +9,7 @@ import type { PromptSection } from './context/system-prompt.js';
 import { createSystemPromptSource } from './context/system-prompt-source.js';
 import type { PermissionMode } from './events.js';
 import { notice } from './events.js';
+import { unknownToolWarnings } from './permissions/unknown-tools.js';
 import { createOfflineProvider } from './providers/offline.js';
 import { createProvider, resolveProvider } from './providers/registry.js';
 import { createBackgroundWork, type BackgroundWork } from './runtime/background-work.js';
@@ -82,7 +83,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const cwd = await fs.realpath(options.cwd);
   const cairnHome = cairnHomeFrom(options.env);
   const now = options.now ?? (() => new Date());
-  const { permissions, sources } = await permissionsFromOptions({ ...options, cwd, cairnHome });
+  const { permissions, sources, origins, warnings } = await permissionsFromOptions({ ...options, cwd, cairnHome });
   const resolved = await resolveProvider({
     flags: { ...(options.provider ? { provider: options.provider } : {}), ...(options.model ? { model: options.model } : {}) },
     env: options.env,
@@ -92,7 +93,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const providerFor = (model: string) => createProvider({ ...resolved, model }, { createOffline: (m) => createOfflineProvider({ model: m, deltaDelayMs }) });
   const provider = providerFor(resolved.model);
 
-  const startupNotices: string[] = [];
+  // Problems that leave cairn usable: told to the user at start (TUI notices, stderr headless).
+  const startupNotices: string[] = [...warnings];
   const resume = await findSessionToResume({ ...options, cairnHome, cwd });
   if (resume.file === undefined && resume.note) startupNotices.push(resume.note);
   const resumed = resume.file !== undefined ? resume.loaded : undefined;
@@ -132,6 +134,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
   const tools = pool.tools;
+  // Teammates and subagents use a subset of these names, so this list is the whole vocabulary.
+  startupNotices.push(...unknownToolWarnings(origins, tools.map((t) => t.name)));
   const promptSource = createSystemPromptSource({ cwd, cairnHome, now, toolNames: () => tools.map((t) => t.name) });
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { FileReadError, readTextFile, stripBom } from '../util/read-text-file.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { BUILTIN_AGENTS } from './agent-definition.js';
 
@@ -42,7 +43,9 @@ export async function loadAgentDefinitions(cairnHome: string, cwd: string): Prom
     }
     for (const name of names) {
       const file = path.join(dir, name);
-      const result = parseAgentFile(file, await fs.readFile(file, 'utf8'));
+      const text = await readAgentFile(file);
+      if (text === undefined) continue;
+      const result = typeof text === 'string' ? parseAgentFile(file, text) : text;
       if ('problem' in result) problems.push(result.problem);
       else byName.set(result.agent.name, result.agent);
     }
@@ -50,7 +53,25 @@ export async function loadAgentDefinitions(cairnHome: string, cwd: string): Prom
   return { agents: [...byName.values()], problems };
 }
 
-export function parseAgentFile(file: string, text: string): { agent: AgentDefinition } | { problem: AgentLoadProblem } {
+// A definition is a page of text; a bigger file is a mistake, not an agent.
+const MAX_AGENT_FILE_BYTES = 1024 * 1024;
+
+/**
+ * The file's text, or a problem naming it: a directory or FIFO named `x.md` is skipped without
+ * being opened (a FIFO would hang start-up). Undefined when it vanished since the listing.
+ */
+async function readAgentFile(file: string): Promise<string | { problem: AgentLoadProblem } | undefined> {
+  try {
+    return await readTextFile(file, { maxBytes: MAX_AGENT_FILE_BYTES });
+  } catch (error) {
+    if (error instanceof FileReadError) return { problem: { file, message: error.problem } };
+    throw error;
+  }
+}
+
+export function parseAgentFile(file: string, source: string): { agent: AgentDefinition } | { problem: AgentLoadProblem } {
+  // Editors on Windows save a BOM before the first `---`.
+  const text = stripBom(source);
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
   if (!match) return { problem: { file, message: 'no YAML frontmatter (a --- block with name and description)' } };
   let data: unknown;

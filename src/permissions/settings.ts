@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { PermissionModeSchema } from '../events.js';
 import type { PermissionMode } from '../events.js';
+import { FileReadError, readTextFile } from '../util/read-text-file.js';
 import { parseRule, RuleError } from './rule-parse.js';
 import type { PermissionRuleSet } from './types.js';
+import type { RuleOrigin } from './unknown-tools.js';
+
+export type { RuleOrigin } from './unknown-tools.js';
 
 /** A settings file cairn cannot use; the message names the file and the field. Cairn refuses to start on it. */
 export class SettingsError extends Error {
@@ -65,15 +69,19 @@ function validate(file: string, data: unknown): Settings {
   return parsed.data;
 }
 
-/** The raw JSON of a settings file, or undefined when there is none. */
+/**
+ * The raw JSON of a settings file, or undefined when there is none. A FIFO or device is never
+ * opened (it would hang start-up); a BOM is dropped.
+ */
 async function readJson(file: string): Promise<unknown> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readTextFile(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new SettingsError(`${file}: cannot read: ${(err as Error).message}`);
+    if (err instanceof FileReadError) throw new SettingsError(err.message, { cause: err });
+    throw err;
   }
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
@@ -91,6 +99,10 @@ export interface LoadedSettings {
   defaultMode?: PermissionMode;
   /** The settings files that exist, user first. */
   sources: string[];
+  /** Every rule read, with its file and position (`<file>: permissions.deny[0]`). */
+  origins: RuleOrigin[];
+  /** Files passed over, each message naming the file and why (a FIFO or directory in its place). */
+  warnings: string[];
 }
 
 /**
@@ -99,15 +111,26 @@ export interface LoadedSettings {
  */
 export async function loadSettings(opts: { workspace: string; cairnHome: string }): Promise<LoadedSettings> {
   const paths = settingsPaths(opts);
-  const result: LoadedSettings = { rules: { allow: [], ask: [], deny: [] }, sources: [] };
+  const result: LoadedSettings = { rules: { allow: [], ask: [], deny: [] }, sources: [], origins: [], warnings: [] };
   for (const file of [paths.user, paths.project, paths.local]) {
-    const settings = await readSettingsFile(file);
+    let settings: Settings | undefined;
+    try {
+      settings = await readSettingsFile(file);
+    } catch (err) {
+      // Something that is not a file holds no settings: say so and start with the others.
+      // A real file that cannot be used still stops start-up: its deny rules may matter.
+      const cause = err instanceof SettingsError ? err.cause : undefined;
+      if (!(cause instanceof FileReadError && cause.notAFile)) throw err;
+      result.warnings.push(`${cause.message}; started without these settings`);
+      continue;
+    }
     if (!settings) continue;
     result.sources.push(file);
     for (const list of RULE_LISTS) {
-      for (const rule of settings.permissions?.[list] ?? []) {
+      (settings.permissions?.[list] ?? []).forEach((rule, i) => {
+        result.origins.push({ rule, where: `${file}: permissions.${list}[${i}]` });
         if (!result.rules[list].includes(rule)) result.rules[list].push(rule);
-      }
+      });
     }
     if (settings.permissions?.defaultMode) result.defaultMode = settings.permissions.defaultMode;
   }

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { FileReadError, readTextFileSync } from '../util/read-text-file.js';
 import { PROVIDER_PRESETS } from './presets.js';
 import type { ProviderPreset } from './presets.js';
 
@@ -57,15 +57,16 @@ export function configPath(cairnHome: string): string {
 /** Reads and validates `$CAIRN_HOME/config.json`; a missing file is an empty config. */
 export function loadProviderConfig(cairnHome: string): ProviderConfig {
   const file = configPath(cairnHome);
-  let text: string;
+  // A FIFO or device is never opened (start-up would hang); a BOM is dropped. A config that
+  // exists but cannot be read stops start-up: guessing the provider could send code elsewhere.
+  let text: string | undefined;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readTextFileSync(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { file, exists: false, providers: { ...PROVIDER_PRESETS }, fromFile: [] };
-    }
-    throw new ConfigError(`${file}: cannot read: ${(err as Error).message}`);
+    if (err instanceof FileReadError) throw new ConfigError(err.message);
+    throw err;
   }
+  if (text === undefined) return { file, exists: false, providers: { ...PROVIDER_PRESETS }, fromFile: [] };
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,7 +1,7 @@
 import type { PermissionMode } from '../events.js';
 import { createPermissionChecker } from '../permissions/checker.js';
 import { parseRule, splitRuleList } from '../permissions/rule-parse.js';
-import { loadSettings } from '../permissions/settings.js';
+import { loadSettings, type RuleOrigin } from '../permissions/settings.js';
 import type { PermissionChecker } from '../permissions/types.js';
 
 /** Settings files merged with the command line's rules; errors name the file or flag. */
@@ -11,15 +11,27 @@ export async function permissionsFromOptions(opts: {
   permissionMode?: PermissionMode;
   allowedTools?: string[];
   disallowedTools?: string[];
-}): Promise<{ permissions: PermissionChecker; sources: string[] }> {
+}): Promise<{ permissions: PermissionChecker; sources: string[]; origins: RuleOrigin[]; warnings: string[] }> {
   const settings = await loadSettings({ workspace: opts.cwd, cairnHome: opts.cairnHome });
+  const allowFlags = flagRuleList('--allowed-tools', opts.allowedTools ?? []);
+  const denyFlags = flagRuleList('--disallowed-tools', opts.disallowedTools ?? []);
   const rules = {
-    allow: [...flagRuleList('--allowed-tools', opts.allowedTools ?? []), ...settings.rules.allow],
+    allow: [...allowFlags, ...settings.rules.allow],
     ask: [...settings.rules.ask],
-    deny: [...flagRuleList('--disallowed-tools', opts.disallowedTools ?? []), ...settings.rules.deny],
+    deny: [...denyFlags, ...settings.rules.deny],
   };
   const mode = opts.permissionMode ?? settings.defaultMode ?? 'default';
-  return { permissions: createPermissionChecker({ workspace: opts.cwd, mode, rules, cairnHome: opts.cairnHome }), sources: settings.sources };
+  const origins = [
+    ...allowFlags.map((rule) => ({ rule, where: '--allowed-tools' })),
+    ...denyFlags.map((rule) => ({ rule, where: '--disallowed-tools' })),
+    ...settings.origins,
+  ];
+  return {
+    permissions: createPermissionChecker({ workspace: opts.cwd, mode, rules, cairnHome: opts.cairnHome }),
+    sources: settings.sources,
+    origins,
+    warnings: settings.warnings,
+  };
 }
 
 function flagRuleList(flag: string, values: readonly string[]): string[] {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { readSessionLines } from './session-lines.js';
 import { projectDir } from './session-paths.js';
 
 export interface SessionSummary {
@@ -24,22 +25,30 @@ export async function listSessions(cairnHome: string, cwd: string): Promise<Sess
   return summaries.sort((a, b) => b.modified.getTime() - a.modified.getTime());
 }
 
+// The list needs only record types and the first prompt; longer lines are counted by their start.
+const LIST_LINE_BYTES = 1024 * 1024;
+
 async function summarize(file: string): Promise<SessionSummary> {
-  const [stat, text] = await Promise.all([fs.stat(file), fs.readFile(file, 'utf8')]);
+  const stat = await fs.stat(file);
   let firstPrompt = '';
   let messageCount = 0;
-  // A cheap scan: no full parse of every record.
-  for (const line of text.split('\n')) {
-    if (line.startsWith('{"type":"user_prompt"')) {
-      messageCount++;
-      if (!firstPrompt) {
-        try {
-          firstPrompt = String((JSON.parse(line) as { text: string }).text);
-        } catch {
-          // a torn line: keep looking
+  // A cheap scan: no full parse of every record. Read line by line: a session can outgrow a string.
+  try {
+    for await (const line of readSessionLines(file, { maxLineBytes: LIST_LINE_BYTES })) {
+      const start = 'text' in line ? line.text : line.head;
+      if (start.startsWith('{"type":"user_prompt"')) {
+        messageCount++;
+        if (!firstPrompt && 'text' in line) {
+          try {
+            firstPrompt = String((JSON.parse(line.text) as { text: string }).text);
+          } catch {
+            // a torn line: keep looking
+          }
         }
-      }
-    } else if (line.startsWith('{"type":"assistant"')) messageCount++;
+      } else if (start.startsWith('{"type":"assistant"')) messageCount++;
+    }
+  } catch {
+    // Not a readable file (a FIFO named like a session): listed with what is known; opening it says why.
   }
   return { id: path.basename(file, '.jsonl'), file, modified: stat.mtime, firstPrompt, messageCount };
 }

@@ -1,8 +1,8 @@
-import fs from 'node:fs/promises';
 import { AgentEventSchema, type AgentEvent } from '../events.js';
 import type { Message, ToolResultBlock } from '../messages.js';
 import { userText } from '../messages.js';
 import { INTERRUPTED_RESULT } from '../loop/normalize.js';
+import { MAX_SESSION_LINE_BYTES, readSessionLines, type ReadLinesOptions } from './session-lines.js';
 import { SESSION_FORMAT_VERSION, type SessionHeader } from './session-writer.js';
 
 export interface LoadedSession {
@@ -17,23 +17,34 @@ export interface LoadedSession {
 
 export class SessionFormatError extends Error {}
 
-/** Reads a session file. Corrupt lines are skipped with a warning; a newer format is refused. */
-export async function loadSession(file: string): Promise<LoadedSession> {
-  const text = await fs.readFile(file, 'utf8');
-  const lines = text.split('\n');
+/**
+ * Reads a session file. Corrupt lines are skipped with a warning; a newer format is refused.
+ * The file is read as a stream of lines, each bounded (`maxLineBytes`): a line over the limit is
+ * skipped with a warning naming the file and line, so no record can make loading fail outright.
+ */
+export async function loadSession(file: string, options: ReadLinesOptions = {}): Promise<LoadedSession> {
   const warnings: string[] = [];
   let header: SessionHeader | undefined;
   const events: AgentEvent[] = [];
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return;
-    const where = `${file}:${index + 1}`;
+  // A line that is not JSON is expected last (a write torn by a crash); said so once we know.
+  let lastLine = 0;
+  let badJson: { line: number; warning: number } | undefined;
+  for await (const line of readSessionLines(file, options)) {
+    lastLine = line.number;
+    const where = `${file}:${line.number}`;
+    if ('tooLong' in line) {
+      const limit = options.maxLineBytes ?? MAX_SESSION_LINE_BYTES;
+      warnings.push(`${where}: skipped a line of ${line.tooLong} bytes, over the ${limit}-byte limit for one record`);
+      continue;
+    }
+    if (line.text.trim() === '') continue;
     let raw: unknown;
     try {
-      raw = JSON.parse(line);
+      raw = JSON.parse(line.text);
     } catch {
-      // The last line torn by a crash is expected; say so either way.
-      warnings.push(`${where}: skipped a line that is not valid JSON${index >= lines.length - 2 ? ' (cut off by a crash?)' : ''}`);
-      return;
+      badJson = { line: line.number, warning: warnings.length };
+      warnings.push(`${where}: skipped a line that is not valid JSON`);
+      continue;
     }
     if (!header) {
       const h = raw as Partial<SessionHeader>;
@@ -42,16 +53,17 @@ export async function loadSession(file: string): Promise<LoadedSession> {
         throw new SessionFormatError(`${file}: written by a newer cairn (format ${String(h.version)}, this cairn reads up to ${SESSION_FORMAT_VERSION}); upgrade cairn to open it`);
       }
       header = h as SessionHeader;
-      return;
+      continue;
     }
     const parsed = AgentEventSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       warnings.push(`${where}: skipped an invalid record (${issue ? `${issue.path.join('.') || 'type'}: ${issue.message}` : 'unknown'})`);
-      return;
+      continue;
     }
     events.push(parsed.data);
-  });
+  }
+  if (badJson && badJson.line === lastLine) warnings[badJson.warning] += ' (cut off by a crash?)';
   if (!header) throw new SessionFormatError(`${file}: empty session file`);
   const { messages, repairs } = rebuildMessages(events);
   for (const r of repairs) warnings.push(`${file}: ${r}`);

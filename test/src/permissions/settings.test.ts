@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import { addAllowRulesToFile, loadSettings, SettingsError } from '../../../src/permissions/settings.js';
 import { defineTool } from '../../../src/tools/tool.js';
+import { makeFifo, releaseFifo } from '../../helpers/fifo.js';
 
 let root: string;
 let workspace: string;
@@ -32,7 +33,7 @@ const write = (file: string, data: unknown) => writeFile(file, typeof data === '
 
 describe('loadSettings', () => {
   it('returns no rules when there are no settings files', async () => {
-    expect(await loadSettings({ workspace, cairnHome })).toEqual({ rules: { allow: [], ask: [], deny: [] }, sources: [] });
+    expect(await loadSettings({ workspace, cairnHome })).toEqual({ rules: { allow: [], ask: [], deny: [] }, sources: [], origins: [], warnings: [] });
   });
 
   it('merges the lists of user, project and local settings', async () => {
@@ -40,7 +41,7 @@ describe('loadSettings', () => {
     await write(projectFile, { permissions: { allow: ['Bash(npm test:*)', 'Read'], ask: ['Write(./package.json)'], defaultMode: 'acceptEdits' }, model: 'x' });
     await write(localFile, { permissions: { allow: ['Bash(git push:*)'] } });
     const loaded = await loadSettings({ workspace, cairnHome });
-    expect(loaded).toEqual({
+    expect(loaded).toMatchObject({
       rules: {
         allow: ['Read', 'Bash(git status:*)', 'Bash(npm test:*)', 'Bash(git push:*)'],
         ask: ['Write(./package.json)'],
@@ -48,7 +49,10 @@ describe('loadSettings', () => {
       },
       defaultMode: 'acceptEdits', // the most specific file that sets it
       sources: [userFile, projectFile, localFile],
+      warnings: [],
     });
+    // Each rule keeps where it was written, for messages about it.
+    expect(loaded.origins).toContainEqual({ rule: 'Read', where: `${projectFile}: permissions.allow[1]` });
 
     // A deny in the user file wins over an allow in the local file.
     const checker = createPermissionChecker({ workspace, mode: 'default', rules: loaded.rules, cairnHome });
@@ -121,5 +125,34 @@ describe('saving rules to settings.local.json', () => {
     await write(localFile, '{ broken');
     await expect(addAllowRulesToFile(localFile, ['Read'])).rejects.toThrow(/settings\.local\.json: invalid JSON/);
     expect(await readFile(localFile, 'utf8')).toBe('{ broken');
+  });
+});
+
+describe('loadSettings: files that are not what they seem', () => {
+  const fifos: string[] = [];
+  afterEach(() => {
+    for (const f of fifos.splice(0)) releaseFifo(f);
+  });
+
+  it('a FIFO at .cairn/settings.json is named and passed over; the other files still load', { timeout: 5000 }, async () => {
+    makeFifo(projectFile);
+    fifos.push(projectFile);
+    await write(userFile, { permissions: { deny: ['Bash(rm:*)'] } });
+    await write(localFile, { permissions: { allow: ['Read'] } });
+    const loaded = await loadSettings({ workspace, cairnHome });
+    expect(loaded.rules).toEqual({ allow: ['Read'], ask: [], deny: ['Bash(rm:*)'] });
+    expect(loaded.sources).toEqual([userFile, localFile]);
+    expect(loaded.warnings).toEqual([`${projectFile}: is a FIFO (named pipe), not a file; not read; started without these settings`]);
+  });
+
+  it('a directory named settings.local.json is named too', async () => {
+    await mkdir(localFile);
+    const loaded = await loadSettings({ workspace, cairnHome });
+    expect(loaded.warnings).toEqual([expect.stringContaining(`${localFile}: is a directory, not a file`)]);
+  });
+
+  it('a settings file saved with a UTF-8 BOM is read', async () => {
+    await write(projectFile, `\ufeff${JSON.stringify({ permissions: { deny: ['Bash(curl:*)'] } })}`);
+    expect((await loadSettings({ workspace, cairnHome })).rules.deny).toEqual(['Bash(curl:*)']);
   });
 });

@@ -1,0 +1,73 @@
+// A rule naming a tool cairn does not have (`Bsh(rm:*)`) matches nothing: a deny rule with a
+// typo silently protects nothing. The rule is kept (a later version or an MCP server may bring
+// the tool) but the user is told, with the closest known name.
+import { canonicalToolName, parseRule } from './rule-parse.js';
+
+export interface RuleOrigin {
+  rule: string;
+  /** The file and field, or the flag, the rule came from. */
+  where: string;
+}
+
+// Claude Code's names that rule-parse maps to cairn's; offered as suggestions in the user's style.
+const CLAUDE_CODE_NAMES = ['Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Glob', 'Grep', 'LS'];
+
+/** One message per rule whose tool is unknown; `mcp__*` names are valid before servers start. */
+export function unknownToolWarnings(origins: readonly RuleOrigin[], toolNames: readonly string[]): string[] {
+  const known = new Set(toolNames);
+  const aliases = CLAUDE_CODE_NAMES.filter((name) => canonicalToolName(name) !== name && known.has(canonicalToolName(name)));
+  const warnings: string[] = [];
+  for (const { rule, where } of origins) {
+    let tool: string;
+    try {
+      tool = parseRule(rule).tool;
+    } catch {
+      continue; // syntax errors are reported where the rule is read
+    }
+    if (known.has(tool) || tool.startsWith('mcp__')) continue;
+    const name = rule.trim().split('(')[0]!.trim();
+    const guess = closest(name, [...aliases, ...known]);
+    warnings.push(
+      `${where}: the rule ${JSON.stringify(rule)} names an unknown tool "${name}"${guess ? ` (did you mean ${guess}?)` : ''}; it matches nothing. ` +
+        `Known tools: ${describeKnown(known, aliases)}`,
+    );
+  }
+  return warnings;
+}
+
+function describeKnown(known: ReadonlySet<string>, aliases: readonly string[]): string {
+  return [...known]
+    .sort()
+    .map((name) => {
+      const also = aliases.filter((a) => canonicalToolName(a) === name);
+      return also.length > 0 ? `${name} (${also.join(', ')})` : name;
+    })
+    .join(', ');
+}
+
+/** The candidate nearest by edit distance (case ignored), if near enough to be a typo. */
+function closest(name: string, candidates: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const d = editDistance(lower, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { unknownToolWarnings } from '../../../src/permissions/unknown-tools.js';
+
+const tools = ['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'grep', 'list_dir', 'agent'];
+
+describe('unknownToolWarnings', () => {
+  it('names the file, the rule and the known tools, and suggests the closest name', () => {
+    const [warning, ...rest] = unknownToolWarnings([{ rule: 'Bsh(rm:*)', where: '/ws/.cairn/settings.json: permissions.deny[0]' }], tools);
+    expect(rest).toEqual([]);
+    expect(warning).toContain('/ws/.cairn/settings.json: permissions.deny[0]: the rule "Bsh(rm:*)" names an unknown tool "Bsh" (did you mean Bash?); it matches nothing.');
+    expect(warning).toContain('Known tools: agent, bash (Bash), edit_file (Edit, MultiEdit), glob (Glob)');
+  });
+
+  it('known names in either spelling, and mcp__ names, pass without a word', () => {
+    const rules = ['Bash(git status:*)', 'bash', 'Read', 'read_file(./src/**)', 'MultiEdit', 'mcp__github__create_issue', 'mcp__slack'];
+    expect(unknownToolWarnings(rules.map((rule) => ({ rule, where: '--allowed-tools' })), tools)).toEqual([]);
+  });
+
+  it('a name far from every tool gets no guess', () => {
+    const [warning] = unknownToolWarnings([{ rule: 'WebFetch(domain:example.com)', where: '--disallowed-tools' }], tools);
+    expect(warning).toMatch(/^--disallowed-tools: the rule "WebFetch\(domain:example.com\)" names an unknown tool "WebFetch"; it matches nothing/);
+  });
+});

@@ -9,6 +9,7 @@ import { submit } from '../keys/dispatch.js';
 import { createApprovalGuard } from '../keys/approval-guard.js';
 import { createViewMetrics } from '../keys/view-metrics.js';
 import { loadMarkdown } from '../markdown/render-markdown.js';
+import { watchPasteSilence } from '../prompt/terminal-input.js';
 import { appendPromptHistory, loadPromptHistory } from '../prompt/prompt-history.js';
 import { createStore } from '../store/create-store.js';
 import { replayEvents } from '../store/replay.js';
@@ -155,6 +156,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     },
   );
   instance.waitUntilExit().then(() => finish(0), fatal);
+  // A paste whose end marker is lost must not swallow every later key.
+  const stopPasteWatch = watchPasteSilence(options.stdin ?? process.stdin);
   if (!markdownFirst) setTimeout(() => loadMarkdown().catch(fatal), 0);
 
   if (options.replayFile) {
@@ -172,6 +175,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   backgroundUi.dispose();
   deps.guard.dispose();
   store.dispose();
+  stopPasteWatch();
   try {
     instance.unmount();
   } catch (error) {

@@ -2,10 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
-import { looksBinary } from './binary.js';
 import { GitignoreFilter } from './gitignore.js';
 import { gitignoreApplies } from './glob.js';
 import { displayPath, resolveInWorkspace } from './paths.js';
+import { deniedNote, isFileReadDenied } from './read-deny.js';
+import { GrepSearch, INTERRUPTED, type FileHits } from './grep-search.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
 import { walkFiles } from './walk.js';
@@ -43,38 +44,29 @@ const description = `Search file contents with a JavaScript regular expression, 
 
 type Mode = NonNullable<GrepInput['output_mode']>;
 
-interface FileHits {
-  shown: string;
-  lines: { no: number; text: string }[];
-}
-
-function searchText(text: string, regex: RegExp): { no: number; text: string }[] {
-  const hits: { no: number; text: string }[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = (lines[i] ?? '').replace(/\r$/, '');
-    if (regex.test(line)) hits.push({ no: i + 1, text: line });
-  }
-  return hits;
+/** How long one block of up to 1 MB of lines may take before the pattern is judged to be backtracking without end. */
+export const DEFAULT_REGEX_TIMEOUT_MS = 5000;
+export interface GrepOptions {
+  readonly regexTimeoutMs?: number;
 }
 
 function clip(line: string): string {
   return line.length > MAX_MATCH_LINE_CHARS ? `${line.slice(0, MAX_MATCH_LINE_CHARS)}… [truncated]` : line;
 }
 
-function render(mode: Mode, files: FileHits[]): { body: string; capped: boolean; total: number } {
+function render(mode: Mode, files: FileHits[]): { body: string; capped: boolean } {
   if (mode === 'content') {
     const all = files.flatMap((f) => f.lines.map((l) => `${f.shown}:${l.no}:${clip(l.text)}`));
-    return { body: all.slice(0, MAX_GREP_RESULTS).join('\n'), capped: all.length > MAX_GREP_RESULTS, total: all.length };
+    return { body: all.slice(0, MAX_GREP_RESULTS).join('\n'), capped: all.length > MAX_GREP_RESULTS };
   }
-  const rows = files.map((f) => (mode === 'count' ? `${f.shown}:${f.lines.length}` : f.shown));
-  return { body: rows.slice(0, MAX_GREP_RESULTS).join('\n'), capped: rows.length > MAX_GREP_RESULTS, total: rows.length };
+  const rows = files.map((f) => (mode === 'count' ? `${f.shown}:${f.count}` : f.shown));
+  return { body: rows.slice(0, MAX_GREP_RESULTS).join('\n'), capped: rows.length > MAX_GREP_RESULTS };
 }
 
-async function runGrep(input: GrepInput, ctx: ToolContext): Promise<ToolResult> {
-  let regex: RegExp;
+async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): Promise<ToolResult> {
+  const flags = input.case_insensitive ? 'i' : '';
   try {
-    regex = new RegExp(input.pattern, input.case_insensitive ? 'i' : '');
+    new RegExp(input.pattern, flags); // compiling is linear; only matching can run away
   } catch (err) {
     return errorResult(`Invalid regular expression ${JSON.stringify(input.pattern)}: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -89,63 +81,82 @@ async function runGrep(input: GrepInput, ctx: ToolContext): Promise<ToolResult> 
     return errorResult(fsErrorMessage(err, shownTarget));
   }
 
-  const files: FileHits[] = [];
-  let matchCount = 0;
-  const searchFile = async (file: string, explicit: boolean): Promise<string | undefined> => {
-    const data = await fs.readFile(file);
-    if (looksBinary(data)) return `${displayPath(ctx.cwd, file)} is a binary file.`;
-    if (!explicit && data.length > MAX_GREP_FILE_BYTES) return undefined;
-    const lines = searchText(data.toString('utf8'), regex);
-    if (lines.length > 0) {
-      files.push({ shown: displayPath(ctx.cwd, file), lines });
-      matchCount += lines.length;
-    }
-    return undefined;
-  };
-
-  if (!stat.isDirectory()) {
-    const problem = await searchFile(target, true);
-    if (problem) return errorResult(problem);
-  } else {
-    const filter = new GitignoreFilter(ctx.cwd);
-    const useIgnore = await gitignoreApplies(filter, ctx.cwd, target);
-    const matchesGlob = input.glob
-      ? picomatch(input.glob, { dot: true, basename: !input.glob.includes('/') })
-      : undefined;
-    // Searching inside node_modules is fine when asked for; otherwise it is noise.
-    const skipNodeModules = !target.split(path.sep).includes('node_modules');
-    for await (const file of walkFiles(target, {
-      gitignore: useIgnore ? filter : undefined,
-      skipNodeModules,
-      signal: ctx.signal,
-    })) {
-      if (matchesGlob && !matchesGlob(path.relative(target, file).split(path.sep).join('/'))) continue;
-      try {
-        const size = (await fs.stat(file)).size;
-        if (size > MAX_GREP_FILE_BYTES) continue;
-        await searchFile(file, false);
-      } catch {
-        continue; // Unreadable or vanished files are skipped, like grep -s.
+  const search = new GrepSearch({
+    pattern: input.pattern,
+    flags,
+    mode: mode === 'content' ? 'lines' : mode === 'count' ? 'count' : 'any',
+    maxLines: MAX_GREP_RESULTS,
+    maxLineChars: MAX_MATCH_LINE_CHARS,
+    timeoutMs,
+    signal: ctx.signal,
+  });
+  let denied = 0;
+  try {
+    if (!stat.isDirectory()) {
+      if (await isFileReadDenied(ctx, target)) return errorResult(`${shownTarget} is covered by a Read deny rule; it cannot be searched.`);
+      const stop = await search.searchFile(target, shownTarget);
+      if (stop) return stop;
+    } else {
+      const filter = new GitignoreFilter(ctx.cwd);
+      const useIgnore = await gitignoreApplies(filter, ctx.cwd, target);
+      const matchesGlob = input.glob
+        ? picomatch(input.glob, { dot: true, basename: !input.glob.includes('/') })
+        : undefined;
+      // Searching inside node_modules is fine when asked for; otherwise it is noise.
+      const skipNodeModules = !target.split(path.sep).includes('node_modules');
+      for await (const file of walkFiles(target, {
+        gitignore: useIgnore ? filter : undefined,
+        skipNodeModules,
+        signal: ctx.signal,
+      })) {
+        if (matchesGlob && !matchesGlob(path.relative(target, file).split(path.sep).join('/'))) continue;
+        if (await isFileReadDenied(ctx, file)) {
+          denied++;
+          continue;
+        }
+        let data: Buffer;
+        try {
+          if ((await fs.stat(file)).size > MAX_GREP_FILE_BYTES) continue;
+          data = await fs.readFile(file);
+        } catch {
+          continue; // Unreadable or vanished files are skipped, like grep -s.
+        }
+        const stop = await search.addSmall(displayPath(ctx.cwd, file), data);
+        if (stop) return stop;
+        // Content mode can stop early; the other modes are cheap per file and need the file list.
+        if (mode === 'content' && search.matchCount > MAX_GREP_RESULTS) break;
+        if (search.files.length > MAX_GREP_RESULTS) break;
       }
-      // Content mode can stop early; the other modes are cheap per file and need the file list.
-      if (mode === 'content' && matchCount > MAX_GREP_RESULTS) break;
-      if (files.length > MAX_GREP_RESULTS) break;
+      if (ctx.signal.aborted) return INTERRUPTED;
+      const stop = await search.flush();
+      if (stop) return stop;
     }
-    if (ctx.signal.aborted) return errorResult('grep was interrupted.');
+  } finally {
+    search.close();
   }
+  const { files, matchCount, partly } = search;
 
+  const notes: string[] = [];
+  if (partly.length > 0) {
+    const more = partly.length > 3 ? ` and ${partly.length - 3} more` : '';
+    notes.push(`(${partly.slice(0, 3).join(', ')}${more}: only its first 1 MB was searched.)`);
+  }
+  const deniedLine = deniedNote(denied);
+  if (deniedLine) notes.push(deniedLine);
   if (files.length === 0) {
     const where = input.glob ? `${shownTarget} (files matching ${input.glob})` : shownTarget;
-    return { content: `No matches for /${input.pattern}/ in ${where}.`, display: { matches: 0, files: 0 } };
+    const content = [`No matches for /${input.pattern}/ in ${where}.`, ...notes].join('\n\n');
+    return { content, display: { matches: 0, files: 0, denied } };
   }
   const { body, capped } = render(mode, files);
-  const note = capped
-    ? `\n\n(Results capped at ${MAX_GREP_RESULTS}${mode === 'content' ? ' matching lines' : ' files'}; there are more. Narrow the pattern, path or glob.)`
-    : '';
-  return { content: body + note, display: { matches: matchCount, files: files.length, capped } };
+  if (capped) {
+    notes.unshift(`(Results capped at ${MAX_GREP_RESULTS}${mode === 'content' ? ' matching lines' : ' files'}; there are more. Narrow the pattern, path or glob.)`);
+  }
+  return { content: [body, ...notes].join('\n\n'), display: { matches: matchCount, files: files.length, capped, denied } };
 }
 
-export function createGrepTool(): Tool<GrepInput> {
+export function createGrepTool(options: GrepOptions = {}): Tool<GrepInput> {
+  const timeoutMs = options.regexTimeoutMs ?? DEFAULT_REGEX_TIMEOUT_MS;
   return defineTool<GrepInput>({
     name: 'grep',
     description,
@@ -154,6 +165,6 @@ export function createGrepTool(): Tool<GrepInput> {
     isReadOnly: () => true,
     isConcurrencySafe: () => true,
     paths: (input) => [input.path ?? '.'],
-    call: (input, ctx) => guard(input.path ?? '.', () => runGrep(input, ctx)),
+    call: (input, ctx) => guard(input.path ?? '.', () => runGrep(input, ctx, timeoutMs)),
   });
 }

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import type { BuiltinDenyRule } from './builtin-deny.js';
 import { baseName } from './bash-words.js';
 import type { Word } from './bash-words.js';
 
@@ -9,6 +10,9 @@ const RM_CATASTROPHIC = new Set(['/', '/*', '~', '~/*', '.', './*', '..', '../*'
 const SAFE_DEVICES = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|full|random|urandom|fd\/\d+|pts\/\d+)$/;
 const BLOCK_DEVICE = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|loop|dm-|md\d|sr\d|mapper\/)/;
 
+/** Programs that run commands as another user: the built-in `sudo` rule denies them all. */
+export const ELEVATE = new Set(['sudo', 'sudoedit', 'doas', 'su', 'pkexec', 'run0', 'runuser']);
+
 function normalizeTarget(target: string): string {
   let t = target.replace(/^\$\{HOME\}/, '$HOME');
   if (t.startsWith('/')) t = posix.normalize(t);
@@ -18,19 +22,37 @@ function normalizeTarget(target: string): string {
   return t;
 }
 
-function dangerousRm(args: Word[]): string | undefined {
-  let recursive = false;
+/** Whether a word bash computes at run time could turn into an option (`$f` = `-rf`, a file named `-rf` matched by `*`). */
+function couldBeOption(w: Word): boolean {
+  if (w.literal) return false;
+  if (w.glob) return /^[*?[]/.test(w.value) && !/[./]/.test(w.value);
+  return /^[$`]/.test(w.value);
+}
+
+/** Whether rm is recursive: 'yes', 'maybe' (its options are computed at run time), or 'no'. */
+export function rmRecursion(args: readonly Word[], appends: boolean): { recursive: 'yes' | 'maybe' | 'no'; targets: string[] } {
   const targets: string[] = [];
-  let flagsDone = false;
+  let recursive: 'yes' | 'maybe' | 'no' = 'no';
+  let optionsDone = false;
   for (const arg of args) {
     const a = arg.value;
-    if (!flagsDone && a === '--') flagsDone = true;
-    else if (!flagsDone && a === '--recursive') recursive = true;
-    else if (!flagsDone && /^-[a-zA-Z]+$/.test(a)) recursive ||= /[rR]/.test(a);
-    else if (!flagsDone && a.startsWith('--')) continue;
-    else targets.push(a);
+    if (!optionsDone && a === '--') optionsDone = true;
+    // GNU rm takes any unambiguous prefix of --recursive (`--rec`), and options after the file names.
+    else if (!optionsDone && arg.literal && /^--r/.test(a) && '--recursive'.startsWith(a)) recursive = 'yes';
+    else if (!optionsDone && arg.literal && /^-[a-zA-Z]+$/.test(a)) recursive = /[rR]/.test(a) ? 'yes' : recursive;
+    else if (!optionsDone && arg.literal && a.startsWith('--')) continue;
+    else {
+      if (!optionsDone && recursive === 'no' && couldBeOption(arg)) recursive = 'maybe';
+      targets.push(a);
+    }
   }
-  if (!recursive) return undefined;
+  if (appends && !optionsDone && recursive === 'no') recursive = 'maybe';
+  return { recursive, targets };
+}
+
+function dangerousRm(args: readonly Word[]): string | undefined {
+  const { recursive, targets } = rmRecursion(args, false);
+  if (recursive !== 'yes') return undefined;
   const bad = targets.find((t) => RM_CATASTROPHIC.has(normalizeTarget(t)));
   return bad === undefined ? undefined : `recursive rm of ${bad}`;
 }
@@ -40,13 +62,12 @@ export function isBlockDevice(path: string): boolean {
   return !SAFE_DEVICES.test(path) && BLOCK_DEVICE.test(path);
 }
 
-/** A reason when one simple command (wrappers already looked through or not) is too dangerous to ever run. */
-export function dangerousCommand(words: Word[]): string | undefined {
+/** A reason when one simple command is too dangerous to ever run, whatever the rules and settings. */
+export function dangerousCommand(words: readonly Word[]): string | undefined {
   const first = words[0];
   if (!first) return undefined;
   const name = baseName(first.value);
   const args = words.slice(1);
-  if (name === 'sudo' || name === 'doas') return `${name} runs commands as another user`;
   if (name === 'rm') return dangerousRm(args);
   if (name.startsWith('mkfs') || name === 'mke2fs') return `${name} formats a filesystem`;
   if (name === 'dd') {
@@ -56,9 +77,42 @@ export function dangerousCommand(words: Word[]): string | undefined {
   return undefined;
 }
 
-// The classic `:(){ :|:& };:` and its renamed cousins, as a text fallback for scripts that do not parse.
-const FORK_BOMB_TEXT = /(\S+)\s*\(\s*\)\s*\{[^}]*\1\s*\|\s*\1\s*&/;
+export interface BuiltinHit {
+  id: BuiltinDenyRule['id'];
+  /** The command as the analysis read it, and why it falls under the rule. */
+  detail: string;
+}
 
+/** The built-in deny rules one simple command (at any level of wrapping) falls under. */
+export function builtinHits(words: readonly Word[], appends: boolean): BuiltinHit[] {
+  const first = words[0];
+  if (!first) return [];
+  const name = baseName(first.value);
+  const text = words.map((w) => w.value).join(' ');
+  if (ELEVATE.has(name)) return [{ id: 'sudo', detail: `${text}: ${name} runs commands as another user` }];
+  if (name !== 'rm') return [];
+  const { recursive } = rmRecursion(words.slice(1), appends);
+  if (recursive === 'yes') return [{ id: 'recursive-rm', detail: `${text}: a recursive rm` }];
+  if (recursive === 'maybe') {
+    return [{ id: 'recursive-rm', detail: `${text}: rm's options are computed at run time and could make it recursive (put -- before computed file names)` }];
+  }
+  return [];
+}
+
+/**
+ * The classic `:(){ :|:& };:` and its renamed cousins, as a text fallback for scripts that do not parse.
+ * A scan rather than one regular expression with a back-reference, which is quadratic on long hostile input.
+ */
 export function looksLikeForkBomb(script: string): boolean {
-  return FORK_BOMB_TEXT.test(script);
+  const definition = /\(\s*\)\s*\{/g;
+  for (let m = definition.exec(script); m; m = definition.exec(script)) {
+    // Names and bodies are looked at over a bounded window, so many definitions stay linear.
+    let start = m.index;
+    while (start > 0 && m.index - start < 64 && !/[\s;&|(){}]/.test(script[start - 1]!)) start -= 1;
+    const name = script.slice(start, m.index).trim();
+    const window = script.slice(m.index + m[0].length, m.index + m[0].length + 256);
+    const body = window.slice(0, window.includes('}') ? window.indexOf('}') : undefined).replace(/\s+/g, '');
+    if (name !== '' && body.includes(`${name}|${name}&`)) return true;
+  }
+  return false;
 }

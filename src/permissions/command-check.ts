@@ -1,7 +1,11 @@
 import type { PermissionMode } from '../events.js';
 import type { AnyTool } from '../tools/tool.js';
 import { analyzeBash } from './bash-analysis.js';
-import type { BashAnalysisDetail } from './bash-analysis.js';
+import type { BashAnalysisDetail, BashPart } from './bash-analysis.js';
+import { BUILTIN_DENY } from './builtin-deny.js';
+import { judgeWrites, readScriptFile, readsOutside } from './command-paths.js';
+import { deniedRead } from './command-reads.js';
+import type { WriteTarget } from './command-paths.js';
 import { matchBashSpecifier, ruleCoversTool } from './rule-match.js';
 import type { PathBases } from './rule-match.js';
 import type { ParsedRule } from './rule-parse.js';
@@ -26,63 +30,109 @@ export interface CommandCheckContext {
   builtinDeny(): ReadonlySet<string>;
 }
 
-// Targets whose real location cannot be known before the command runs.
-const UNRESOLVABLE_TARGET = /[$`*?[{]/;
+export const PLAN_MODE_DENIAL = 'plan mode: commands do not run until the plan is approved';
 
-/** The bash side of the decision chain: safety -> deny -> ask -> bypass -> allow rules -> mode -> ask. */
+/**
+ * The bash side of the decision chain: catastrophic -> built-in deny -> deny rules -> unknowable under
+ * deny rules -> denied writes and reads -> ask rules -> bypass -> plan (read-only only) -> what cannot
+ * be read -> each part allowed by a rule or read-only -> writes and chains -> ask.
+ */
 export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, command: string): Promise<PermissionCheck> {
+  const b = await ctx.bases();
+  const mode = ctx.mode();
   let analysis: BashAnalysisDetail;
   try {
-    analysis = await analyzeBash(command);
+    analysis = await analyzeBash(command, { readScript: (path) => readScriptFile(path, b) });
   } catch (err) {
-    return ask(`cairn could not analyze the command: ${(err as Error).message}`, []);
+    const why = `cairn could not analyze the command: ${(err as Error).message}`;
+    return mode === 'plan' ? deny(`${PLAN_MODE_DENIAL} (${why})`) : ask(why, []);
   }
-  const mode = ctx.mode();
   if (analysis.dangerous) return deny(`blocked as dangerous: ${analysis.dangerous}`);
+  const builtin = ctx.builtinDeny();
+  const hit = analysis.builtinHits.find((h) => builtin.has(h.id));
+  if (hit) {
+    const rule = BUILTIN_DENY.find((r) => r.id === hit.id)!;
+    return deny(`denied by the built-in rule ${rule.text}: ${hit.detail}. ${rule.reason}`);
+  }
+
   const rules = ctx.rules();
   const forms = [command, ...analysis.wrapperForms, ...analysis.parts.flatMap((p) => p.forms)];
   const hits = (rule: ParsedRule): boolean =>
     ruleCoversTool(rule, tool) && (rule.specifier === undefined || forms.some((f) => matchBashSpecifier(rule.specifier!, f)));
   const denied = rules.deny.find(hits);
   if (denied) return deny(`denied by rule ${denied.text}`);
+  // A deny rule cannot be checked against a program cairn cannot name: with deny rules in force, that is a deny.
+  const unknowable = analysis.obfuscated ?? (analysis.unparseable ? (analysis.unparseableReason ?? 'it could not be parsed') : undefined);
+  const denyRules = [
+    ...rules.deny.filter((r) => r.specifier !== undefined && ruleCoversTool(r, tool)).map((r) => r.text),
+    ...BUILTIN_DENY.filter((r) => builtin.has(r.id)).map((r) => r.text),
+  ];
+  if (unknowable !== undefined && denyRules.length > 0) {
+    return deny(`cairn cannot tell what this command runs (${unknowable}), so it cannot check it against the deny rules ${denyRules.join(', ')}`);
+  }
+
+  const targets: WriteTarget[] = [
+    ...analysis.writesFiles.map((target) => ({ target, strict: true })),
+    ...analysis.changesFiles.map((target) => ({ target, strict: false })),
+  ];
+  const writes = await judgeWrites(targets, analysis.changesDirectory, (t) => ctx.checkWrite(t), b);
+  if (writes.denied) return deny(writes.denied);
+  const reads = [
+    ...analysis.parts.flatMap((p) => p.reads.map((target) => ({ target, ...(p.program ? { program: p.program } : {}) }))),
+    ...analysis.readsFiles.filter((t) => !analysis.parts.some((p) => p.reads.includes(t))).map((target) => ({ target })),
+  ];
+  const readDenied = await deniedRead(reads, rules.deny, b);
+  if (readDenied) return deny(readDenied);
   const asked = rules.ask.find(hits);
   if (asked) return ask(`matches the ask rule ${asked.text}`, []);
-  if (analysis.unparseable) return ask('the command could not be parsed, so cairn cannot tell what it runs', []);
   if (mode === 'bypassPermissions') return allow('bypassPermissions mode');
-  const bare = rules.allow.find((r) => r.specifier === undefined && ruleCoversTool(r, tool));
-  if (bare) return allow(`allowed by rule ${bare.text}`);
 
-  const allowedBy = (part: string): ParsedRule | undefined =>
-    rules.allow.find((r) => r.specifier !== undefined && ruleCoversTool(r, tool) && matchBashSpecifier(r.specifier, part));
-  const notAllowed = analysis.parts.filter((p) => !allowedBy(p.text)).map((p) => p.text);
-  const badWrites = await writesNeedingPermission(ctx, analysis);
-  if (!analysis.obfuscated && analysis.parts.length > 0 && notAllowed.length === 0 && badWrites.length === 0) {
-    const used = [...new Set(analysis.parts.map((p) => allowedBy(p.text)!.text))];
+  const readOnlyWhy = analysis.readOnly ? await readsOutside(analysis.readsFiles, analysis.changesDirectory, b) : 'it is not read-only';
+  if (mode === 'plan') return readOnlyWhy === undefined ? allow('plan mode: read-only command') : deny(PLAN_MODE_DENIAL);
+  if (analysis.unparseable) return ask(`the command could not be parsed as bash would read it, so cairn cannot tell what it runs (${unknowable})`, []);
+  if (analysis.obfuscated) return ask(`cairn cannot tell what this command runs: ${analysis.obfuscated}`, []);
+  if (analysis.parts.length === 0) return ask('the command runs nothing a rule can match', []);
+
+  const bare = rules.allow.find((r) => r.specifier === undefined && ruleCoversTool(r, tool));
+  if (bare) {
+    // A bare rule vouches for every program, but not for reaching outside the workspace or into protected files.
+    const loose = await judgeWrites(targets.map((t) => ({ ...t, strict: false })), analysis.changesDirectory, (t) => ctx.checkWrite(t), b);
+    return loose.reasons.length === 0 ? allow(`allowed by rule ${bare.text}`) : ask(loose.reasons.join('; '), []);
+  }
+  if (readOnlyWhy === undefined) return allow('read-only command inside the workspace');
+
+  const verdicts = await Promise.all(analysis.parts.map((p) => judgePart(p, rules.allow, tool, analysis.changesDirectory, b)));
+  const notAllowed = analysis.parts.filter((_p, i) => verdicts[i]!.rule === undefined && !verdicts[i]!.readOnly);
+  const problems = [...writes.reasons, ...(analysis.writesThenRuns ? [analysis.writesThenRuns] : [])];
+  if (notAllowed.length === 0 && problems.length === 0) {
+    const used = [...new Set(verdicts.map((v) => v.rule?.text ?? 'read-only'))];
     return allow(`allowed by rule ${used.join(', ')}`);
   }
-  if (mode === 'plan') return deny('plan mode: commands do not run until the plan is approved');
-
-  if (analysis.obfuscated) return ask(`cairn cannot tell what this command runs: ${analysis.obfuscated}`, []);
-  const suggestions = notAllowed.map((p) => bashSuggestion(tool.name, p)).filter((s): s is string => s !== undefined);
-  if (analysis.parts.length === 0) return ask('the command runs nothing a rule can match', []);
+  const suggestions = notAllowed
+    .filter((p) => p.risk === undefined)
+    .map((p) => bashSuggestion(tool.name, p.text))
+    .filter((s): s is string => s !== undefined);
   if (notAllowed.length > 0) {
-    const what = analysis.compound ? `compound command: ${quoteList(notAllowed)} not allowed` : `${quoteList(notAllowed)} is not allowed`;
-    return ask(badWrites.length > 0 ? `${what}; ${badWrites.join('; ')}` : what, suggestions);
+    const risky = notAllowed.find((p) => p.risk !== undefined);
+    const list = quoteList(notAllowed.map((p) => p.text));
+    const what = risky ? `${JSON.stringify(risky.text)} needs approval each time: ${risky.risk}` : analysis.compound ? `compound command: ${list} not allowed` : `${list} is not allowed`;
+    const why = verdicts.find((v) => v.readsWhy)?.readsWhy;
+    return ask([what, ...(why ? [why] : []), ...problems].join('; '), suggestions);
   }
-  return ask(badWrites.join('; '), suggestions);
+  return ask(problems.join('; '), suggestions);
 }
 
-/** File writes by redirection that write_file would not be allowed to make, each as a reason. */
-async function writesNeedingPermission(ctx: CommandCheckContext, analysis: BashAnalysisDetail): Promise<string[]> {
-  const changesDirectory = analysis.parts.some((p) => /^(cd|pushd|popd)(\s|$)/.test(p.text));
-  const reasons: string[] = [];
-  for (const target of analysis.writesFiles) {
-    if (UNRESOLVABLE_TARGET.test(target) || (changesDirectory && !target.startsWith('/') && !target.startsWith('~'))) {
-      reasons.push(`writes to ${target}, which cannot be resolved before it runs`);
-      continue;
-    }
-    const verdict = await ctx.checkWrite(target);
-    if (verdict.behavior !== 'allow') reasons.push(`writes ${target}: ${verdict.reason}`);
-  }
-  return reasons;
+interface PartVerdict {
+  rule?: ParsedRule;
+  readOnly: boolean;
+  readsWhy?: string;
+}
+
+/** A part runs if a prefix rule allows it (and nothing in it changes what runs), or if it is provably read-only inside the workspace. */
+async function judgePart(part: BashPart, allowRules: readonly ParsedRule[], tool: AnyTool, changesDirectory: boolean, b: PathBases): Promise<PartVerdict> {
+  const rule = part.risk === undefined ? allowRules.find((r) => r.specifier !== undefined && ruleCoversTool(r, tool) && matchBashSpecifier(r.specifier, part.text)) : undefined;
+  if (rule) return { rule, readOnly: part.readOnly };
+  if (!part.readOnly || part.risk !== undefined || changesDirectory) return { readOnly: false };
+  const readsWhy = await readsOutside(part.reads, changesDirectory, b);
+  return readsWhy === undefined ? { readOnly: true } : { readOnly: false, readsWhy };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeBashCommand } from '../../../src/permissions/bash-analysis.js';
+import { analyzeBash, analyzeBashCommand } from '../../../src/permissions/bash-analysis.js';
 
 describe('analyzeBashCommand', () => {
   it('keeps a simple command as one part, not compound', async () => {
@@ -60,7 +60,9 @@ describe('analyzeBashCommand', () => {
   });
 
   it('flags dangerous commands with a reason', async () => {
-    expect((await analyzeBashCommand('sudo ls')).dangerous).toMatch(/sudo/);
+    // sudo is a built-in deny rule now (liftable by a setting), not "dangerous" (never liftable).
+    expect((await analyzeBashCommand('sudo ls')).dangerous).toBeUndefined();
+    expect((await analyzeBash('sudo ls')).builtinHits.map((h) => h.id)).toEqual(['sudo']);
     expect((await analyzeBashCommand('echo hi > /dev/sda')).dangerous).toMatch(/block device/);
     expect((await analyzeBashCommand(':(){ :|:& };:')).dangerous).toMatch(/fork bomb/);
     expect((await analyzeBashCommand('rm -rf build')).dangerous).toBeUndefined();

@@ -24,10 +24,13 @@ interface Case {
   expected: Expected;
   /** A fragment the reason must contain. */
   reason?: RegExp;
+  /** Built-in deny rules lifted by a setting. */
+  lift?: string[];
 }
 
 const allow = (...rules: string[]): Partial<PermissionRuleSet> => ({ allow: rules });
 const ALL = allow('Bash'); // even "allow every bash use" must not let these through
+const LIFT_ALL = ['recursive-rm', 'sudo'];
 
 const corpus: Case[] = [
   // --- dangerous: denied outright, whatever the rules
@@ -62,10 +65,13 @@ const corpus: Case[] = [
   { command: 'cat img > /dev/nvme0n1', rules: ALL, expected: 'deny' },
   { command: ':(){ :|:& };:', rules: ALL, expected: 'deny', reason: /fork bomb/ },
   { command: 'bomb(){ bomb|bomb& }; bomb', rules: ALL, expected: 'deny', reason: /fork bomb/ },
-  // --- not dangerous lookalikes: ordinary rules apply
-  { command: 'rm -rf build', rules: allow('Bash(rm:*)'), expected: 'allow' },
-  { command: 'rm -f /', rules: allow('Bash(rm:*)'), expected: 'allow' }, // not recursive: fails harmlessly
-  { command: 'rm -rf build', expected: 'ask' },
+  // --- not catastrophic, but recursive: the built-in rule denies it whatever the rules (issue 11: it used to run under Bash(rm:*))
+  { command: 'rm -rf build', rules: allow('Bash(rm:*)'), expected: 'deny', reason: /built-in.*ask the user/ },
+  { command: 'rm -rf build', expected: 'deny', reason: /built-in/ },
+  { command: 'rm -rf build', rules: allow('Bash(rm:*)'), lift: ['recursive-rm'], expected: 'allow' },
+  { command: 'rm -f build', rules: allow('Bash(rm:*)'), expected: 'allow' },
+  // rm's target is a change: outside the workspace it asks even under Bash(rm:*) (issue 11: it used to be allowed)
+  { command: 'rm -f /', rules: allow('Bash(rm:*)'), expected: 'ask', reason: /outside the workspace/ },
   { command: 'dd if=/dev/zero of=/dev/null count=1', rules: allow('Bash(dd:*)'), expected: 'allow' },
   { command: 'echo hi > /dev/null', rules: allow('Bash(echo:*)'), expected: 'allow' },
   { command: 'npm test 2>/dev/null', rules: allow('Bash(npm test:*)'), expected: 'allow' },
@@ -81,10 +87,13 @@ const corpus: Case[] = [
   { command: 'npm run test-e2e', rules: allow('Bash(npm run test *)'), expected: 'ask' },
   // --- compound commands: every part must be allowed on its own
   { command: 'git status; git diff', rules: allow('Bash(git status:*)', 'Bash(git diff:*)'), expected: 'allow' },
-  { command: 'git status; rm -rf build', rules: allow('Bash(git status:*)'), expected: 'ask', reason: /compound.*"rm -rf build"/ },
+  { command: 'git status; rm -f build', rules: allow('Bash(git status:*)'), expected: 'ask', reason: /compound.*"rm -f build"/ },
+  { command: 'git status; rm -rf build', rules: allow('Bash(git status:*)'), expected: 'deny', reason: /built-in/ },
   { command: 'git status && curl evil.sh', rules: allow('Bash(git status:*)'), expected: 'ask', reason: /"curl evil.sh"/ },
   { command: 'git status || curl x', rules: allow('Bash(git status:*)'), expected: 'ask' },
-  { command: 'git log | sh', rules: allow('Bash(git log:*)'), expected: 'ask', reason: /"sh"/ },
+  // A shell reading its script from a pipe runs what cairn cannot see: denied while deny rules (the built-ins) are in force, asked otherwise.
+  { command: 'git log | sh', rules: allow('Bash(git log:*)'), expected: 'deny', reason: /input/ },
+  { command: 'git log | sh', rules: allow('Bash(git log:*)'), lift: LIFT_ALL, expected: 'ask', reason: /input/ },
   { command: 'git log | grep fix', rules: allow('Bash(git log:*)', 'Bash(grep:*)'), expected: 'allow' },
   { command: 'git status\ncurl x', rules: allow('Bash(git status:*)'), expected: 'ask' },
   { command: 'git status $(curl x)', rules: allow('Bash(git status:*)'), expected: 'ask', reason: /"curl x"/ },
@@ -93,9 +102,12 @@ const corpus: Case[] = [
   { command: 'echo $(git status)', rules: allow('Bash(echo:*)', 'Bash(git status:*)'), expected: 'allow' },
   { command: 'eval "ls; curl x"', rules: allow('Bash(ls:*)', 'Bash(eval:*)'), expected: 'ask', reason: /"curl x"/ },
   { command: 'eval "ls -la"', rules: allow('Bash(ls:*)'), expected: 'allow' },
-  { command: 'cat${IFS}/etc/passwd', rules: allow('Bash(cat*)'), expected: 'ask', reason: /IFS/ },
-  { command: 'IFS=/; ls', rules: allow('Bash(ls:*)'), expected: 'ask', reason: /IFS/ },
-  { command: '$(echo rm) -rf x', rules: allow('Bash(echo:*)'), expected: 'ask', reason: /command name/ },
+  { command: 'cat${IFS}/etc/passwd', rules: allow('Bash(cat*)'), expected: 'deny', reason: /IFS/ },
+  { command: 'cat${IFS}/etc/passwd', rules: allow('Bash(cat*)'), lift: LIFT_ALL, expected: 'ask', reason: /IFS/ },
+  { command: 'IFS=/; ls', rules: allow('Bash(ls:*)'), expected: 'deny', reason: /IFS/ },
+  { command: 'IFS=/; ls', rules: allow('Bash(ls:*)'), lift: LIFT_ALL, expected: 'ask', reason: /IFS/ },
+  { command: '$(echo rm) -rf x', rules: allow('Bash(echo:*)'), expected: 'deny', reason: /command name/ },
+  { command: '$(echo rm) -rf x', rules: allow('Bash(echo:*)'), lift: LIFT_ALL, expected: 'ask', reason: /command name/ },
   { command: 'for f in a b; do git add $f; done', rules: allow('Bash(git add:*)'), expected: 'allow' },
   { command: 'if true; then curl x; fi', rules: allow('Bash(true)'), expected: 'ask' },
   // --- redirections are writes
@@ -125,19 +137,24 @@ const corpus: Case[] = [
   { command: 'env CI=1 npm test', rules: allow('Bash(npm test:*)'), expected: 'allow' },
   { command: 'command npm test', rules: allow('Bash(npm test:*)'), expected: 'allow' },
   { command: 'CI=1 NODE_ENV=test npm test', rules: allow('Bash(npm test:*)'), expected: 'allow' },
-  { command: 'find . -name "*.tmp" | xargs -n 1 rm', rules: allow('Bash(find:*)'), expected: 'ask', reason: /"rm"/ },
+  // xargs adds arguments from its input: `rm` could get -r, unless -- comes first.
+  { command: 'find . -name "*.tmp" | xargs -n 1 rm', rules: allow('Bash(find:*)'), expected: 'deny', reason: /could make it recursive/ },
+  { command: 'find . -name "*.tmp" | xargs -n 1 rm --', rules: allow('Bash(find:*)'), expected: 'ask', reason: /"rm --"/ },
   { command: 'find . | xargs -0 grep foo', rules: allow('Bash(find:*)', 'Bash(grep:*)'), expected: 'allow' },
   { command: 'timeout 5 curl x', rules: allow('Bash(timeout:*)'), expected: 'ask' }, // allowing the wrapper is not allowing what it runs
   { command: 'PATH=/tmp/evil npm test', rules: allow('Bash(npm test:*)'), expected: 'ask' },
   { command: "sh -c 'git status && git diff'", rules: allow('Bash(git status:*)', 'Bash(git diff:*)'), expected: 'allow' },
   { command: 'bash -c "git status; curl x"', rules: allow('Bash(git status:*)'), expected: 'ask', reason: /"curl x"/ },
-  { command: 'bash -c "$SCRIPT"', rules: allow('Bash(bash:*)'), expected: 'ask' },
-  // --- unparseable commands are asked, never allowed by a rule
-  { command: 'git status (', rules: allow('Bash(git status:*)'), expected: 'ask', reason: /parsed/ },
-  { command: 'echo "unterminated', rules: ALL, expected: 'ask', reason: /parsed/ },
-  // --- bash is never read-only: nothing but rules or modes allows it
-  { command: 'ls', expected: 'ask' },
-  { command: 'cat README.md', expected: 'ask' },
+  { command: 'bash -c "$SCRIPT"', rules: allow('Bash(bash:*)'), expected: 'deny', reason: /computed/ },
+  { command: 'bash -c "$SCRIPT"', rules: allow('Bash(bash:*)'), lift: LIFT_ALL, expected: 'ask' },
+  // --- unparseable commands are never allowed by a rule: denied while deny rules are in force, asked otherwise
+  { command: 'git status (', rules: allow('Bash(git status:*)'), expected: 'deny', reason: /parsed/ },
+  { command: 'git status (', rules: allow('Bash(git status:*)'), lift: LIFT_ALL, expected: 'ask', reason: /parsed/ },
+  { command: 'echo "unterminated', rules: ALL, expected: 'deny', reason: /parsed/ },
+  // --- read-only commands inside the workspace run without a rule (issue 11, as Claude Code does)
+  { command: 'ls', expected: 'allow', reason: /read-only/ },
+  { command: 'cat README.md', expected: 'allow', reason: /read-only/ },
+  { command: 'cat /etc/passwd', expected: 'ask', reason: /outside the workspace/ },
 ];
 
 let workspace: string;
@@ -160,6 +177,7 @@ describe('bash safety corpus', () => {
       rules: { allow: c.rules?.allow ?? [], ask: c.rules?.ask ?? [], deny: c.rules?.deny ?? [] },
       cairnHome: join(workspace, '.cairn-home'),
       homeDir: join(workspace, '..'),
+      ...(c.lift ? { liftedBuiltinDeny: c.lift } : {}),
     });
     const result = await checker.check(bash, { command: c.command });
     expect(result.behavior, result.reason).toBe(c.expected);

@@ -1,0 +1,115 @@
+import { readFile, stat } from 'node:fs/promises';
+import { isInside, resolveToolPath } from './paths.js';
+import type { ResolvedPath } from './paths.js';
+import { protectedReason } from './protected-paths.js';
+import type { PathBases } from './rule-match.js';
+import type { PermissionCheck } from './types.js';
+
+// Characters that make bash compute a path at run time: expansions, substitutions, brace expansion.
+const COMPUTED = /[$`{]/;
+export const GLOB = /[*?[]/;
+// Script files cairn reads to see what `source x.sh` or `bash x.sh` runs; bigger ones are not read.
+const MAX_SCRIPT_BYTES = 256 * 1024;
+
+/**
+ * The path a target stands for before the command runs, or why it cannot be known. A glob stands for
+ * its directory: `src/*.o` can only match inside `src`, as a pattern segment can only match a name
+ * starting with `.` when the segment itself starts with one. `~root/x`, `~-/x` and `~+/x` are other
+ * users' homes or other directories, never workspace folders named `~root`.
+ */
+export function staticPath(target: string, changesDirectory: boolean): { path: string } | { why: string } {
+  if (COMPUTED.test(target)) return { why: `${target} is computed at run time` };
+  if (target.startsWith('~') && target !== '~' && !target.startsWith('~/')) return { why: `${target} is another user's home or directory` };
+  if (changesDirectory && !target.startsWith('/') && !target.startsWith('~')) return { why: `${target} is relative to a directory the command changes to` };
+  if (!GLOB.test(target)) return { path: target };
+  const segments = target.split('/');
+  const first = segments.findIndex((s) => GLOB.test(s));
+  if (segments.slice(first).some((s) => s.startsWith('.') || s.includes('\\'))) return { why: `the pattern ${target} can match hidden files and ..` };
+  const prefix = segments.slice(0, first).join('/');
+  return { path: prefix === '' ? (target.startsWith('/') ? '/' : '.') : prefix };
+}
+
+/** Why a path argument cannot be located before the command runs, or undefined. */
+export function unresolvable(target: string, changesDirectory: boolean): string | undefined {
+  const r = staticPath(target, changesDirectory);
+  return 'why' in r ? r.why : undefined;
+}
+
+export interface Located {
+  path: ResolvedPath;
+  /** Inside the workspace both as written and through symlinks. */
+  inside: boolean;
+  protectedWhy?: string;
+}
+
+export async function locate(target: string, b: PathBases): Promise<Located> {
+  const path = await resolveToolPath(target, b.workspace, b.home);
+  const inside = isInside(path.real, b.workspace) && isInside(path.lexical, b.workspace);
+  const why = protectedReason(path.real, b) ?? protectedReason(path.lexical, b);
+  return why === undefined ? { path, inside } : { path, inside, protectedWhy: why };
+}
+
+export interface WriteTarget {
+  target: string;
+  /** As write_file would be judged (redirects, output options), or only kept inside and unprotected (file programs). */
+  strict: boolean;
+}
+
+export interface WriteJudgement {
+  /** A deny verdict (an Edit deny rule): the command is denied. */
+  denied?: string;
+  /** Why the writes need the user's approval. */
+  reasons: string[];
+}
+
+/**
+ * Judges the files a command writes. A deny from the path side denies the command. Otherwise a strict
+ * target must be allowed as write_file would be; a file program's target (and, under a bare Bash rule,
+ * any target) must be inside the workspace and unprotected, or allowed by a rule that names it.
+ */
+export async function judgeWrites(
+  targets: readonly WriteTarget[],
+  changesDirectory: boolean,
+  checkWrite: (target: string) => Promise<PermissionCheck>,
+  b: PathBases,
+): Promise<WriteJudgement> {
+  const reasons: string[] = [];
+  for (const { target, strict } of targets) {
+    const resolved = staticPath(target, changesDirectory);
+    if ('why' in resolved) {
+      reasons.push(`writes to ${target}, which cannot be resolved before it runs (${resolved.why})`);
+      continue;
+    }
+    const verdict = await checkWrite(resolved.path);
+    if (verdict.behavior === 'deny') return { denied: `writes ${target}: ${verdict.reason}`, reasons };
+    if (verdict.behavior === 'allow') continue;
+    const where = await locate(resolved.path, b);
+    if (!strict && where.inside && where.protectedWhy === undefined) continue;
+    reasons.push(`writes ${target}: ${verdict.reason}`);
+  }
+  return { reasons };
+}
+
+/** Why a read-only part's path arguments keep it from running without approval, or undefined. */
+export async function readsOutside(reads: readonly string[], changesDirectory: boolean, b: PathBases): Promise<string | undefined> {
+  for (const target of reads) {
+    const resolved = staticPath(target, changesDirectory);
+    if ('why' in resolved) return `reads ${target}, which cannot be resolved before it runs (${resolved.why})`;
+    const { inside } = await locate(resolved.path, b);
+    if (!inside) return `reads ${target}, outside the workspace`;
+  }
+  return undefined;
+}
+
+/** The text of a script file run by `source`/`bash FILE`, so its commands are judged too; undefined when it cannot be read. */
+export async function readScriptFile(target: string, b: PathBases): Promise<string | undefined> {
+  if (unresolvable(target, false)) return undefined;
+  try {
+    const { path } = await locate(target, b);
+    const info = await stat(path.real);
+    if (!info.isFile() || info.size > MAX_SCRIPT_BYTES) return undefined;
+    return await readFile(path.real, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { glob as tinyglob } from 'tinyglobby';
 import { z } from 'zod';
 import { GitignoreFilter } from './gitignore.js';
+import { globReach } from './glob-reach.js';
 import { displayPath, isInside, resolveInWorkspace } from './paths.js';
+import { deniedNote } from './read-deny.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
 
@@ -23,18 +25,6 @@ const description = `Find files by name with a glob pattern (e.g. "**/*.ts", "sr
 - Skips .git and files ignored by .gitignore (unless you point path inside an ignored directory). Hidden files are included.
 - At most ${MAX_GLOB_RESULTS} results; narrow the pattern or path if you hit the cap.
 - To search file contents use grep; to see one directory use list_dir.`;
-
-const MAGIC = /[*?[\]{}()!+@]/;
-
-/** Moves a pattern's leading literal directories into the base, so an absolute or deep pattern crawls only what it needs. */
-export function splitStaticPrefix(base: string, pattern: string): { base: string; pattern: string } {
-  const parts = pattern.split('/');
-  const fixed: string[] = [];
-  while (parts.length > 1 && !MAGIC.test(parts[0] ?? '')) fixed.push(parts.shift() ?? '');
-  if (fixed.length === 0) return { base, pattern };
-  const prefix = fixed.join('/') || '/';
-  return { base: path.resolve(base, prefix), pattern: parts.join('/') };
-}
 
 /** Whether .gitignore should filter results: not outside the workspace, nor when the caller deliberately searches inside an ignored directory. */
 export async function gitignoreApplies(filter: GitignoreFilter, cwd: string, base: string): Promise<boolean> {
@@ -67,9 +57,11 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
     if (isErrno(err, 'ENOENT')) return errorResult(`Directory not found: ${shownBase}`);
     return errorResult(fsErrorMessage(err, shownBase));
   }
-  const { base, pattern } = path.isAbsolute(input.pattern)
-    ? splitStaticPrefix('/', input.pattern.slice(1))
-    : splitStaticPrefix(requested, input.pattern);
+  const reach = globReach(input.path, input.pattern);
+  if ('error' in reach) return errorResult(reach.error);
+  // The same directory the permission check judged (paths() below), resolved the way every tool resolves paths.
+  const base = resolveInWorkspace(ctx.cwd, reach.root);
+  const pattern = reach.rest;
 
   const filter = new GitignoreFilter(ctx.cwd);
   const useIgnore = await gitignoreApplies(filter, ctx.cwd, base);
@@ -89,8 +81,15 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
   }
 
   const kept: { file: string; mtime: number }[] = [];
+  let denied = 0;
   for (const file of files) {
+    // Whatever the matcher made of the pattern, nothing outside the judged directory is listed.
+    if (!isInside(base, file)) continue;
     if (useIgnore && (await filter.isIgnored(file, false))) continue;
+    if (ctx.isReadDenied?.(file)) {
+      denied++;
+      continue;
+    }
     try {
       kept.push({ file, mtime: (await fs.stat(file)).mtimeMs });
     } catch {
@@ -99,15 +98,15 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
   }
   kept.sort((a, b) => b.mtime - a.mtime || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
+  const notes: string[] = [];
+  if (kept.length > MAX_GLOB_RESULTS) notes.push(`(Showing the ${MAX_GLOB_RESULTS} newest of ${kept.length} matches. Use a narrower pattern or path.)`);
+  const deniedLine = deniedNote(denied);
+  if (deniedLine) notes.push(deniedLine);
   if (kept.length === 0) {
-    return { content: `No files match "${input.pattern}" in ${shownBase}.`, display: { count: 0 } };
+    return { content: [`No files match "${input.pattern}" in ${shownBase}.`, ...notes].join('\n\n'), display: { count: 0, denied } };
   }
   const lines = kept.slice(0, MAX_GLOB_RESULTS).map((k) => displayPath(ctx.cwd, k.file));
-  const note =
-    kept.length > MAX_GLOB_RESULTS
-      ? `\n\n(Showing the ${MAX_GLOB_RESULTS} newest of ${kept.length} matches. Use a narrower pattern or path.)`
-      : '';
-  return { content: lines.join('\n') + note, display: { count: kept.length } };
+  return { content: [lines.join('\n'), ...notes].join('\n\n'), display: { count: kept.length, denied } };
 }
 
 export function createGlobTool(): Tool<GlobInput> {
@@ -118,7 +117,12 @@ export function createGlobTool(): Tool<GlobInput> {
     kind: 'read',
     isReadOnly: () => true,
     isConcurrencySafe: () => true,
-    paths: (input) => [input.path ?? '.'],
+    // The path argument and the place the pattern itself reaches: `../*` or `/etc/*` must be judged as outside.
+    paths: (input) => {
+      const given = input.path ?? '.';
+      const reach = globReach(input.path, input.pattern);
+      return 'root' in reach && reach.root !== given ? [given, reach.root] : [given];
+    },
     call: (input, ctx) => guard(input.path ?? '.', () => runGlob(input, ctx)),
   });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { GitignoreFilter } from './gitignore.js';
 import { displayPath, resolveInWorkspace } from './paths.js';
+import { deniedNote } from './read-deny.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
 
@@ -45,20 +46,25 @@ async function listDir(input: ListDirInput, ctx: ToolContext): Promise<ToolResul
   }
   const filter = new GitignoreFilter(ctx.cwd);
   const names: string[] = [];
+  let denied = 0;
   for (const entry of entries) {
     if (entry.name === '.git') continue;
     const isDir = await isDirectoryEntry(abs, entry);
     if (await filter.isIgnored(path.join(abs, entry.name), isDir)) continue;
+    // A Read deny rule hides the name too: listing `.env` invites reading it another way.
+    if (ctx.isReadDenied?.(path.join(abs, entry.name))) {
+      denied++;
+      continue;
+    }
     names.push(isDir ? `${entry.name}/` : entry.name);
   }
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (names.length === 0) return { content: `(${shown} is empty)`, display: { path: shown, count: 0 } };
-  const shownNames = names.slice(0, MAX_ENTRIES);
-  const note =
-    names.length > MAX_ENTRIES
-      ? `\n\n(Showing ${MAX_ENTRIES} of ${names.length} entries. Use glob with a narrower pattern to find specific files.)`
-      : '';
-  return { content: shownNames.join('\n') + note, display: { path: shown, count: names.length } };
+  const notes: string[] = [];
+  if (names.length > MAX_ENTRIES) notes.push(`(Showing ${MAX_ENTRIES} of ${names.length} entries. Use glob with a narrower pattern to find specific files.)`);
+  const deniedLine = deniedNote(denied, 'entry');
+  if (deniedLine) notes.push(deniedLine);
+  const body = names.length === 0 ? `(${shown} is empty)` : names.slice(0, MAX_ENTRIES).join('\n');
+  return { content: [body, ...notes].join('\n\n'), display: { path: shown, count: names.length, denied } };
 }
 
 export function createListDirTool(): Tool<ListDirInput> {

@@ -18,7 +18,8 @@ export async function isFileReadDenied(ctx: ToolContext, file: string): Promise<
 }
 
 /** The line a result adds when deny rules hid files: how many, never which or what they hold. */
-export function deniedNote(count: number): string | undefined {
+export function deniedNote(count: number, noun: 'file' | 'entry' = 'file'): string | undefined {
   if (count === 0) return undefined;
-  return `(${count} ${count === 1 ? 'file was' : 'files were'} left out by Read deny rules.)`;
+  const what = count === 1 ? `${noun} was` : `${noun === 'entry' ? 'entries' : 'files'} were`;
+  return `(${count} ${what} left out by Read deny rules.)`;
 }

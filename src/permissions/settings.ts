@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { PermissionModeSchema } from '../events.js';
 import type { PermissionMode } from '../events.js';
 import { FileReadError, readTextFile } from '../util/read-text-file.js';
+import { BUILTIN_DENY } from './builtin-deny.js';
+import type { BuiltinDenyRule } from './builtin-deny.js';
 import { parseRule, RuleError } from './rule-parse.js';
 import type { PermissionRuleSet } from './types.js';
 import type { RuleOrigin } from './unknown-tools.js';
@@ -22,6 +24,8 @@ const PermissionsSchema = z.looseObject({
   ask: z.array(z.string()).optional(),
   deny: z.array(z.string()).optional(),
   defaultMode: PermissionModeSchema.optional(),
+  // Built-in deny rules (builtin-deny.ts) the user chose to lift; honoured from the user's own file only.
+  liftBuiltinDeny: z.array(z.enum(BUILTIN_DENY.map((r) => r.id) as [BuiltinDenyRule['id'], ...BuiltinDenyRule['id'][]])).optional(),
 });
 const SettingsSchema = z.looseObject({ permissions: PermissionsSchema.optional() });
 type Settings = z.infer<typeof SettingsSchema>;
@@ -103,6 +107,8 @@ export interface LoadedSettings {
   origins: RuleOrigin[];
   /** Files passed over, each message naming the file and why (a FIFO or directory in its place). */
   warnings: string[];
+  /** Built-in deny rules lifted by the user's settings file. */
+  liftedBuiltinDeny: string[];
 }
 
 /**
@@ -111,7 +117,7 @@ export interface LoadedSettings {
  */
 export async function loadSettings(opts: { workspace: string; cairnHome: string }): Promise<LoadedSettings> {
   const paths = settingsPaths(opts);
-  const result: LoadedSettings = { rules: { allow: [], ask: [], deny: [] }, sources: [], origins: [], warnings: [] };
+  const result: LoadedSettings = { rules: { allow: [], ask: [], deny: [] }, sources: [], origins: [], warnings: [], liftedBuiltinDeny: [] };
   for (const file of [paths.user, paths.project, paths.local]) {
     let settings: Settings | undefined;
     try {
@@ -133,6 +139,10 @@ export async function loadSettings(opts: { workspace: string; cairnHome: string 
       });
     }
     if (settings.permissions?.defaultMode) result.defaultMode = settings.permissions.defaultMode;
+    const lift = settings.permissions?.liftBuiltinDeny ?? [];
+    // A repository's files (which a hostile model or a cloned project may have written) cannot lift them.
+    if (file === paths.user) result.liftedBuiltinDeny.push(...lift);
+    else if (lift.length > 0) result.warnings.push(`${file}: permissions.liftBuiltinDeny is ignored here; only ${paths.user} can lift a built-in deny rule`);
   }
   return result;
 }

@@ -27,7 +27,7 @@ export async function permissionsFromOptions(opts: {
     ...settings.origins,
   ];
   return {
-    permissions: createPermissionChecker({ workspace: opts.cwd, mode, rules, cairnHome: opts.cairnHome }),
+    permissions: createPermissionChecker({ workspace: opts.cwd, mode, rules, cairnHome: opts.cairnHome, liftedBuiltinDeny: settings.liftedBuiltinDeny }),
     sources: settings.sources,
     origins,
     warnings: settings.warnings,

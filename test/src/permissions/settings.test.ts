@@ -33,7 +33,7 @@ const write = (file: string, data: unknown) => writeFile(file, typeof data === '
 
 describe('loadSettings', () => {
   it('returns no rules when there are no settings files', async () => {
-    expect(await loadSettings({ workspace, cairnHome })).toEqual({ rules: { allow: [], ask: [], deny: [] }, sources: [], origins: [], warnings: [] });
+    expect(await loadSettings({ workspace, cairnHome })).toEqual({ rules: { allow: [], ask: [], deny: [] }, sources: [], origins: [], warnings: [], liftedBuiltinDeny: [] });
   });
 
   it('merges the lists of user, project and local settings', async () => {
@@ -154,5 +154,34 @@ describe('loadSettings: files that are not what they seem', () => {
   it('a settings file saved with a UTF-8 BOM is read', async () => {
     await write(projectFile, `\ufeff${JSON.stringify({ permissions: { deny: ['Bash(curl:*)'] } })}`);
     expect((await loadSettings({ workspace, cairnHome })).rules.deny).toEqual(['Bash(curl:*)']);
+  });
+});
+
+describe('lifting a built-in deny rule', () => {
+  const bash = defineTool({ name: 'bash', description: '', inputSchema: z.object({ command: z.string() }), kind: 'execute', command: (i) => i.command, call: async () => ({ content: '' }) });
+  const checkerFor = async () => {
+    const loaded = await loadSettings({ workspace, cairnHome });
+    return createPermissionChecker({ workspace, mode: 'bypassPermissions', rules: loaded.rules, cairnHome, liftedBuiltinDeny: loaded.liftedBuiltinDeny });
+  };
+
+  it('only the user settings file can lift one; a repository file that tries is named in a warning', async () => {
+    await write(projectFile, { permissions: { liftBuiltinDeny: ['recursive-rm', 'sudo'] } });
+    await write(localFile, { permissions: { liftBuiltinDeny: ['recursive-rm'] } });
+    const loaded = await loadSettings({ workspace, cairnHome });
+    expect(loaded.liftedBuiltinDeny).toEqual([]);
+    expect(loaded.warnings).toEqual([expect.stringContaining(projectFile), expect.stringContaining(localFile)]);
+    expect((await (await checkerFor()).check(bash, { command: 'rm -r build' })).behavior).toBe('deny');
+
+    await write(userFile, { permissions: { liftBuiltinDeny: ['recursive-rm'] } });
+    const lifted = await checkerFor();
+    expect((await lifted.check(bash, { command: 'rm -r build' })).behavior).toBe('allow');
+    expect((await lifted.check(bash, { command: 'sudo ls' })).behavior).toBe('deny');
+    // The catastrophic targets stay denied whatever is lifted.
+    expect((await lifted.check(bash, { command: 'rm -rf /' })).behavior).toBe('deny');
+  });
+
+  it('an unknown id is an error naming the file and the field', async () => {
+    await write(userFile, { permissions: { liftBuiltinDeny: ['everything'] } });
+    await expect(loadSettings({ workspace, cairnHome })).rejects.toThrow(/settings\.json: permissions\.liftBuiltinDeny\[0\]/);
   });
 });

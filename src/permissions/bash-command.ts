@@ -173,8 +173,9 @@ function judgeProgram(words: Word[], looked: Looked, sink: CommandSink): void {
   if (name === 'find') {
     const facts = findFacts(args);
     for (const command of facts.commands) {
-      // `{}` stands for what find found under its start points: judge the command on those.
-      const words = command.flatMap((w) => (w.value === '{}' ? facts.starts : [w]));
+      // `{}` stands for what find found under its start points: judge the command on paths there.
+      const found = (start: Word): Word => ({ ...start, value: `${start.value.replace(/\/+$/, '')}/{}` });
+      const words = command.flatMap((w) => (w.value === '{}' ? facts.starts.map(found) : [w]));
       if (words.length > 0) handleWords(words, [], { kind: 'none' }, sink, looked.inherited);
       else sink.setUnparseable('find -exec without a command');
     }

@@ -71,6 +71,8 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
     return deny(`cairn cannot tell what this command runs (${unknowable}), so it cannot check it against the deny rules ${denyRules.join(', ')}`);
   }
 
+  // Plan mode runs nothing but read-only commands; the read deny rules below still hold for those.
+  if (mode === 'plan' && !analysis.readOnly) return deny(PLAN_MODE_DENIAL);
   const targets: WriteTarget[] = [
     ...analysis.writesFiles.map((target) => ({ target, strict: true })),
     ...analysis.changesFiles.map((target) => ({ target, strict: false })),

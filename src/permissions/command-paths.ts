@@ -18,7 +18,8 @@ const MAX_SCRIPT_BYTES = 256 * 1024;
  * users' homes or other directories, never workspace folders named `~root`.
  */
 export function staticPath(target: string, changesDirectory: boolean): { path: string } | { why: string } {
-  if (COMPUTED.test(target)) return { why: `${target} is computed at run time` };
+  // `{}` is not a brace expansion: find -exec's placeholder, judged as a file under find's start point.
+  if (COMPUTED.test(target.replaceAll('{}', ''))) return { why: `${target} is computed at run time` };
   if (target.startsWith('~') && target !== '~' && !target.startsWith('~/')) return { why: `${target} is another user's home or directory` };
   if (changesDirectory && !target.startsWith('/') && !target.startsWith('~')) return { why: `${target} is relative to a directory the command changes to` };
   if (!GLOB.test(target)) return { path: target };

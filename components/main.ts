@@ -99,6 +99,7 @@ async function main(args: string[]): Promise<number> {
     return runHeadless(runtime, prompt!, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr });
   }
   const { runTui } = await importProductionReact(() => import('./app/run-tui.js'));
+  const { isSignalExitCode } = await import('./app/terminal-guard.js');
   // Picking another session (/resume) ends this TUI; it opens again on that session.
   let pickOnStart = cli.resume === '';
   let initialPrompt = prompt;
@@ -125,6 +126,9 @@ async function main(args: string[]): Promise<number> {
         onSwitch: (id) => (picked.id = id),
       },
     });
+    // A signal ended the app and the terminal is restored: end the process now, even if a
+    // background shell or a timer would keep it alive (the exit hook stops them).
+    if (isSignalExitCode(code)) process.exit(code);
     if (picked.id === undefined) return code;
     current.close();
     // A prompt given with a bare --resume waits for the session picked; otherwise it was sent.

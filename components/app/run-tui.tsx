@@ -25,7 +25,8 @@ import { createMarkdownLines } from './markdown-lines.js';
 import type { TuiSessionOptions } from './session-startup.js';
 import { startSessionUi } from './session-startup.js';
 import { OverlayContext } from './overlay-context.js';
-import { createTerminalOutput, ENTER_SCREEN, LEAVE_SCREEN } from './terminal-output.js';
+import { guardTerminal, RESTORE_TERMINAL, type TerminalGuard } from './terminal-guard.js';
+import { createTerminalOutput, ENTER_SCREEN } from './terminal-output.js';
 import { createTuiLog } from './tui-log.js';
 
 export interface RunTuiOptions {
@@ -44,7 +45,7 @@ export interface RunTuiOptions {
   env?: NodeJS.ProcessEnv;
   /** Fixed size instead of the terminal's (tests). */
   size?: { columns: number; rows: number };
-  /** SIGTERM/SIGHUP and uncaught-error handlers; off in tests that share the process. Default true. */
+  /** Signal and uncaught-error handlers, the terminal watchdog; off in tests that share the process. Default true. */
   handleProcessEvents?: boolean;
   /** Resumed transcript, startup notices, the context window, switching sessions. */
   sessions?: TuiSessionOptions;
@@ -129,11 +130,10 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   });
 
   const handle = options.handleProcessEvents !== false;
-  const onSigterm = (): void => finish(143);
-  const onSighup = (): void => finish(129);
+  // INT, QUIT, TERM and HUP from outside end the app with the terminal restored (see terminal-guard).
+  let guard: TerminalGuard | undefined;
   if (handle) {
-    process.on('SIGTERM', onSigterm);
-    process.on('SIGHUP', onSighup);
+    guard = guardTerminal({ finish, stdout: realStdout });
     process.on('uncaughtException', fatal);
     process.on('unhandledRejection', fatal);
   }
@@ -182,10 +182,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     log.write(`unmount: ${String(error)}`);
   }
   output.dispose();
-  realStdout.write(`\x1b[m${LEAVE_SCREEN}`);
+  realStdout.write(RESTORE_TERMINAL);
+  guard?.dispose();
   if (handle) {
-    process.off('SIGTERM', onSigterm);
-    process.off('SIGHUP', onSighup);
     process.off('uncaughtException', fatal);
     process.off('unhandledRejection', fatal);
   }

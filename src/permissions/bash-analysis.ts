@@ -1,4 +1,5 @@
 import { hiddenEvaluation } from './bash-arith.js';
+import { indexNodes } from './bash-nodes.js';
 import { handleWords } from './bash-command.js';
 import type { BashPart, CommandSink, Stdin } from './bash-command.js';
 import { parseBash } from './bash-parser.js';
@@ -57,6 +58,9 @@ export interface AnalyzeOptions {
 
 // `sh -c "bash -c '...'"` nesting deeper than this is not followed; the command is then treated as unparseable.
 const MAX_DEPTH = 4;
+const MAX_TREE_DEPTH = 400;
+// Longer commands are not parsed: tree-sitter alone needs about a second for 100 KB of hostile input.
+const MAX_COMMAND_LENGTH = 128 * 1024;
 const WRITE_OPERATORS = new Set(['>', '>>', '&>', '&>>', '>|', '<>']);
 const SAFE_WRITE_TARGETS = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
 const CONTROL_FLOW = new Set(['if_statement', 'for_statement', 'c_style_for_statement', 'while_statement', 'case_statement', 'function_definition', 'subshell']);
@@ -216,6 +220,11 @@ async function analyzeInto(original: string, depth: number, acc: Acc, risk: stri
     d.unparseableReason ??= 'scripts are nested too deeply';
     return;
   }
+  if (original.length > MAX_COMMAND_LENGTH) {
+    d.unparseable = true;
+    d.unparseableReason ??= `it is longer than ${MAX_COMMAND_LENGTH} characters, too long to analyze`;
+    return;
+  }
   let script = original;
   let tree = await parseBash(script);
   const joined = joinContinuations(script, tree.rootNode);
@@ -232,14 +241,21 @@ async function analyzeInto(original: string, depth: number, acc: Acc, risk: stri
       d.unparseableReason ??= 'the command could not be parsed';
       if (looksLikeForkBomb(script)) d.dangerous ??= 'fork bomb';
     }
-    const disagreement = readingDisagreement(script, root);
+    const index = indexNodes(root);
+    // The walks below recurse once per level: a tree deeper than this is not read at all.
+    if (index.maxDepth > MAX_TREE_DEPTH) {
+      d.unparseable = true;
+      d.unparseableReason ??= 'it is nested too deeply to analyze';
+      return;
+    }
+    const disagreement = readingDisagreement(script, root, index);
     if (disagreement) {
       d.unparseable = true;
       d.unparseableReason ??= disagreement;
     }
-    const hidden = hiddenEvaluation(root);
+    const hidden = hiddenEvaluation(index);
     if (hidden) d.obfuscated ??= hidden;
-    for (const inner of backquotedScripts(root)) acc.nested.push({ script: inner, risk });
+    for (const inner of backquotedScripts(index)) acc.nested.push({ script: inner, risk });
     walk(root, acc, risk);
   } finally {
     tree.delete();

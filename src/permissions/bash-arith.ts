@@ -1,4 +1,5 @@
 import type { SyntaxNode } from './bash-parser.js';
+import type { NodeIndex } from './bash-nodes.js';
 import { literalValue } from './bash-words.js';
 
 /**
@@ -41,14 +42,9 @@ function assignedName(node: SyntaxNode): string | undefined {
   return first.text;
 }
 
-function safeLiteral(value: string, unsafe: Set<string>): boolean {
-  if (value.includes('$') || value.includes('`')) return false;
-  return !(value.match(IDENTIFIER) ?? []).some((n) => unsafe.has(n));
-}
-
-function collect(root: SyntaxNode): Scan {
+function collect(index: NodeIndex): Scan {
   const scan: Scan = { unsafe: new Set(), integer: new Set(), literalAssignments: [] };
-  for (const node of root.descendantsOfType('variable_assignment')) {
+  for (const node of index.of('variable_assignment')) {
     const name = node && assignedName(node);
     if (!node || !name) continue;
     const value = node.childForFieldName('value');
@@ -56,14 +52,14 @@ function collect(root: SyntaxNode): Scan {
     if (literal === undefined) scan.unsafe.add(name);
     else scan.literalAssignments.push({ name, value: literal });
   }
-  for (const node of root.descendantsOfType('for_statement')) {
+  for (const node of index.of('for_statement')) {
     const name = node?.childForFieldName('variable')?.text;
     if (!node || !name) continue;
     const values = node.childrenForFieldName('value').filter((v): v is SyntaxNode => v !== null);
     if (values.length === 0 || values.some((v) => literalValue(v) === undefined)) scan.unsafe.add(name);
     else for (const v of values) scan.literalAssignments.push({ name, value: literalValue(v)! });
   }
-  for (const node of root.descendantsOfType(['command', 'declaration_command'])) {
+  for (const node of index.of('command', 'declaration_command')) {
     if (!node) continue;
     const name = node.type === 'command' ? commandName(node) : node.children[0]?.type;
     if (name === 'eval' || name === 'source' || name === '.') scan.unsafe.add('*');
@@ -80,17 +76,24 @@ function collect(root: SyntaxNode): Scan {
       }
     }
   }
-  for (const node of root.descendantsOfType('expansion')) {
+  for (const node of index.of('expansion')) {
     // `${x:=value}` and `${x=value}` assign.
     if (node && node.children.some((c) => c?.type === ':=' || c?.type === '=')) scan.unsafe.add(node.namedChildren[0]?.text ?? '*');
   }
-  // A literal that names an unsafe variable is unsafe too (`x=y; y=$(...); $((x))`): repeat until nothing changes.
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const { name, value } of scan.literalAssignments) {
-      if (!scan.unsafe.has(name) && !safeLiteral(value, scan.unsafe)) {
-        scan.unsafe.add(name);
-        changed = true;
+  // A literal that names an unsafe variable is unsafe too (`x=y; y=$(...); $((x))`): spread along those names.
+  const dependents = new Map<string, string[]>();
+  const queue: string[] = [];
+  for (const { name, value } of scan.literalAssignments) {
+    if (value.includes('$') || value.includes('`')) queue.push(name);
+    for (const ref of value.match(IDENTIFIER) ?? []) dependents.set(ref, [...(dependents.get(ref) ?? []), name]);
+  }
+  for (const name of queue) scan.unsafe.add(name);
+  const pending = [...scan.unsafe];
+  while (pending.length > 0) {
+    for (const dependent of dependents.get(pending.pop()!) ?? []) {
+      if (!scan.unsafe.has(dependent)) {
+        scan.unsafe.add(dependent);
+        pending.push(dependent);
       }
     }
   }
@@ -147,10 +150,10 @@ function evaluatedSubscript(value: string): boolean {
   return inner.includes('$') || inner.includes('`');
 }
 
-function arithmeticContexts(root: SyntaxNode, scan: Scan): SyntaxNode[] {
+function arithmeticContexts(index: NodeIndex, scan: Scan): SyntaxNode[] {
   const out: SyntaxNode[] = [];
   const push = (n: SyntaxNode | null | undefined): void => void (n && out.push(n));
-  for (const n of root.descendantsOfType(['arithmetic_expansion', 'c_style_for_statement', 'compound_statement', 'subscript', 'expansion', 'binary_expression', 'command', 'variable_assignment'])) {
+  for (const n of index.of('arithmetic_expansion', 'c_style_for_statement', 'compound_statement', 'subscript', 'expansion', 'binary_expression', 'command', 'variable_assignment')) {
     if (!n) continue;
     if (n.type === 'arithmetic_expansion') push(n);
     else if (n.type === 'c_style_for_statement') n.namedChildren.filter((c) => c?.type !== 'do_group').forEach(push);
@@ -169,9 +172,9 @@ function arithmeticContexts(root: SyntaxNode, scan: Scan): SyntaxNode[] {
 }
 
 /** A reason when the script evaluates text as code that the analysis cannot see, or undefined. */
-export function hiddenEvaluation(root: SyntaxNode): string | undefined {
-  const scan = collect(root);
-  for (const n of root.descendantsOfType('expansion')) {
+export function hiddenEvaluation(index: NodeIndex): string | undefined {
+  const scan = collect(index);
+  for (const n of index.of('expansion')) {
     if (!n) continue;
     const ops = n.children.map((c) => c?.type ?? '');
     if (ops.includes('@') && /@P\}$/.test(n.text)) return `${n.text} expands a prompt string, which runs the commands in it`;
@@ -183,7 +186,7 @@ export function hiddenEvaluation(root: SyntaxNode): string | undefined {
       }
     }
   }
-  for (const n of root.descendantsOfType(['command', 'declaration_command', 'unset_command', 'test_command'])) {
+  for (const n of index.of('command', 'declaration_command', 'unset_command', 'test_command')) {
     if (!n) continue;
     const name = n.type === 'command' ? commandName(n) : n.children[0]?.type;
     if (name === 'declare' || name === 'typeset' || name === 'local') {
@@ -205,7 +208,7 @@ export function hiddenEvaluation(root: SyntaxNode): string | undefined {
       if (bad) return `${bad.text} has a subscript that runs code when ${name} evaluates it`;
     }
   }
-  for (const ctx of arithmeticContexts(root, scan)) {
+  for (const ctx of arithmeticContexts(index, scan)) {
     const why = arithmeticRisk(ctx, scan);
     if (why) return why;
   }

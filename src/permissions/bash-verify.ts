@@ -1,3 +1,4 @@
+import type { NodeIndex } from './bash-nodes.js';
 import type { SyntaxNode } from './bash-parser.js';
 
 /**
@@ -101,10 +102,10 @@ function endsNode(root: SyntaxNode, index: number, type: string): boolean {
 }
 
 /** A reason when bash would read the script differently from the tree, or undefined when they agree. */
-export function readingDisagreement(script: string, root: SyntaxNode): string | undefined {
+export function readingDisagreement(script: string, root: SyntaxNode, index: NodeIndex): string | undefined {
   // A carriage return is whitespace to tree-sitter and part of a word to bash.
   if (/[\x00-\x08\x0b-\x1f\x7f]/.test(script)) return 'it contains control characters that bash and cairn read differently';
-  for (const node of root.descendantsOfType('ansi_c_string')) {
+  for (const node of index.of('ansi_c_string')) {
     if (node && ansiCEnd(script, node.startIndex) !== node.endIndex) return `bash ends the string ${node.text.slice(0, 20)}… elsewhere`;
   }
   for (let i = script.indexOf('$'); i >= 0; i = script.indexOf('$', i + 1)) {
@@ -123,7 +124,7 @@ export function readingDisagreement(script: string, root: SyntaxNode): string | 
       return `cairn cannot see what runs in the backquotes at ${JSON.stringify(script.slice(i, i + 12))}`;
     }
   }
-  for (const redirect of root.descendantsOfType('heredoc_redirect')) {
+  for (const redirect of index.of('heredoc_redirect')) {
     const start = redirect?.children.find((c) => c?.type === 'heredoc_start');
     const end = redirect?.children.find((c) => c?.type === 'heredoc_end');
     if (!start) continue;
@@ -137,9 +138,9 @@ export function readingDisagreement(script: string, root: SyntaxNode): string | 
  * Inside backquotes bash removes the backslash before `$`, a backquote or a backslash (and `"` within
  * double quotes) and parses the result again: those scripts, decoded, for a second reading.
  */
-export function backquotedScripts(root: SyntaxNode): string[] {
+export function backquotedScripts(index: NodeIndex): string[] {
   const scripts: string[] = [];
-  for (const node of root.descendantsOfType('command_substitution')) {
+  for (const node of index.of('command_substitution')) {
     if (!node || !node.text.startsWith('`') || !node.text.includes('\\')) continue;
     let quoted = false;
     for (let n = node.parent; n; n = n.parent) if (n.type === 'string') quoted = true;

@@ -36,6 +36,15 @@ export function unresolvable(target: string, changesDirectory: boolean): string 
   return 'why' in r ? r.why : undefined;
 }
 
+// Each path is resolved on disk: a command naming more than this many is asked about instead.
+export const MAX_PATHS = 512;
+
+function uniqueTargets(targets: readonly WriteTarget[]): WriteTarget[] {
+  const seen = new Map<string, WriteTarget>();
+  for (const t of targets) if (!seen.get(t.target)?.strict) seen.set(t.target, t);
+  return [...seen.values()];
+}
+
 export interface Located {
   path: ResolvedPath;
   /** Inside the workspace both as written and through symlinks. */
@@ -75,7 +84,8 @@ export async function judgeWrites(
   b: PathBases,
 ): Promise<WriteJudgement> {
   const reasons: string[] = [];
-  for (const { target, strict } of targets) {
+  if (targets.length > MAX_PATHS) return { reasons: [`it writes ${targets.length} paths, more than cairn checks one by one`] };
+  for (const { target, strict } of uniqueTargets(targets)) {
     const resolved = staticPath(target, changesDirectory);
     if ('why' in resolved) {
       reasons.push(`writes to ${target}, which cannot be resolved before it runs (${resolved.why})`);
@@ -93,7 +103,8 @@ export async function judgeWrites(
 
 /** Why a read-only part's path arguments keep it from running without approval, or undefined. */
 export async function readsOutside(reads: readonly string[], changesDirectory: boolean, b: PathBases): Promise<string | undefined> {
-  for (const target of reads) {
+  if (reads.length > MAX_PATHS) return `it reads ${reads.length} paths, more than cairn checks one by one`;
+  for (const target of new Set(reads)) {
     const resolved = staticPath(target, changesDirectory);
     if ('why' in resolved) return `reads ${target}, which cannot be resolved before it runs (${resolved.why})`;
     const { inside } = await locate(resolved.path, b);

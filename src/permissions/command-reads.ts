@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { isInside } from './paths.js';
-import { GLOB, locate, staticPath } from './command-paths.js';
+import { GLOB, locate, MAX_PATHS, staticPath } from './command-paths.js';
 import { matchPathSpecifier, ruleCoversTool } from './rule-match.js';
 import type { PathBases } from './rule-match.js';
 import type { ParsedRule } from './rule-parse.js';
@@ -49,6 +49,7 @@ function covers(area: string, root: string | undefined, glob: string | undefined
 export async function deniedRead(reads: readonly ReadTarget[], deny: readonly ParsedRule[], b: PathBases): Promise<string | undefined> {
   const rules = deny.filter((r) => r.specifier !== undefined && ruleCoversTool(r, READ_PROBE));
   if (rules.length === 0) return undefined;
+  if (reads.length > MAX_PATHS) return `it reads ${reads.length} paths while Read deny rules are in force, more than cairn checks one by one`;
   for (const { target, program } of reads) {
     const resolved = staticPath(target, false);
     const lists = program !== undefined && LISTS_ONLY.has(program);

@@ -80,3 +80,23 @@ describe('analyzeBashCommand', () => {
     expect((await analyzeBashCommand('$CMD -rf x')).obfuscated).toMatch(/command name/);
   });
 });
+
+describe('hostile input', () => {
+  it('a command nested thousands deep is unparseable, not a stack overflow', async () => {
+    const deep = `echo ${'$(echo '.repeat(3000)}${')'.repeat(3000)}`;
+    const a = await analyzeBash(deep);
+    expect(a.unparseable).toBe(true);
+    expect(a.unparseableReason).toMatch(/nested too deeply/);
+  });
+
+  it('a command longer than the analysis reads is unparseable', async () => {
+    const a = await analyzeBash(`echo ${'x'.repeat(200 * 1024)}`);
+    expect(a.unparseableReason).toMatch(/too long/);
+  });
+
+  it('a long chain of assignments feeding arithmetic is still traced to the value set at run time', async () => {
+    const n = 2000;
+    const chain = `${Array.from({ length: n }, (_, i) => `a${n - i}=a${n - i - 1}`).join('; ')}; a0=$(cat f); echo $((a${n}))`;
+    expect((await analyzeBash(chain)).obfuscated).toMatch(/arithmetic evaluates a2000/);
+  });
+});

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
+import { compileGlob, GlobSyntaxError } from '../tools/glob-match.js';
 import type { ToolKind } from '../tools/tool.js';
 import type { ParsedRule } from './rule-parse.js';
 
@@ -73,15 +74,42 @@ export interface PathBases {
   home: string;
 }
 
-const globCache = new Map<string, picomatch.Matcher>();
+/** Whether a pattern matches some leading part of a path (given as segments): a directory covers what is inside it. */
+type PrefixMatcher = (segments: readonly string[]) => boolean;
 
-function glob(pattern: string): picomatch.Matcher {
+const globCache = new Map<string, PrefixMatcher>();
+
+/**
+ * Rule patterns match in linear time, one pass over the path for all its prefixes (the model chooses the
+ * paths, and a backtracking matcher took seconds on a long one). Syntax the linear matcher lacks (extglobs,
+ * POSIX classes) falls back to picomatch: the user wrote that rule on purpose, and a deny rule must not
+ * silently stop applying.
+ */
+function glob(pattern: string): PrefixMatcher {
   let m = globCache.get(pattern);
   if (!m) {
-    m = picomatch(pattern, { dot: true });
+    m = prefixMatcher(pattern);
     globCache.set(pattern, m);
   }
   return m;
+}
+
+function prefixMatcher(pattern: string): PrefixMatcher {
+  try {
+    const g = compileGlob(pattern);
+    return (segments) => {
+      let states = g.initial();
+      for (let i = 0; i < segments.length && g.alive(states); i++) {
+        states = g.advance(states, i === 0 ? segments[0]! : `/${segments[i]!}`);
+        if (g.accepts(states)) return true;
+      }
+      return false;
+    };
+  } catch (err) {
+    if (!(err instanceof GlobSyntaxError)) throw err;
+    const pm = picomatch(pattern, { dot: true });
+    return (segments) => segments.some((_, i) => pm(segments.slice(0, i + 1).join('/')));
+  }
 }
 
 function splitSpecifier(specifier: string, bases: PathBases): { base: string; pattern: string } {
@@ -105,12 +133,7 @@ export function matchPathSpecifier(specifier: string, absPath: string, bases: Pa
     rel = absPath.replace(/^\/+/, '');
   }
   if (rel === '') return pattern === '**';
-  const segments = rel.split(sep);
-  const matcher = glob(pattern);
-  for (let i = 1; i <= segments.length; i++) {
-    if (matcher(segments.slice(0, i).join('/'))) return true;
-  }
-  return false;
+  return glob(pattern)(rel.split(sep));
 }
 
 /** Claude Code semantics: `Edit(path)` covers every edit tool and `Read(path)` every read tool; anything else names one tool. */

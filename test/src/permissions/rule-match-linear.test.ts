@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchBashSpecifier } from '../../../src/permissions/rule-match.js';
+import { matchBashSpecifier, matchPathSpecifier } from '../../../src/permissions/rule-match.js';
 
 /** The regex compilation rule matching used before it became linear: the oracle for identical semantics. */
 function regexOracle(specifier: string, command: string): boolean {
@@ -35,5 +35,26 @@ describe('matchBashSpecifier is linear-time', () => {
       fc.property(spec, command, (s, c) => matchBashSpecifier(s, c) === regexOracle(s, c)),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('matchPathSpecifier is linear-time', () => {
+  const bases = { workspace: '/ws/proj', home: '/home/u' };
+
+  it('answers many-star rules against a long file name at once (picomatch backtracked for minutes)', () => {
+    const name = 'a'.repeat(255);
+    expect(matchPathSpecifier('./**/*a*a*a*a*a*b', `/ws/proj/x/${name}`, bases)).toBe(false);
+    expect(matchPathSpecifier('./**/*a*a*a*a*a*b', `/ws/proj/x/${name}b`, bases)).toBe(true);
+  });
+
+  it('answers several globstars against a deep path the model made up at once', () => {
+    const deep = `/ws/proj/${'a/'.repeat(2000)}c`;
+    expect(matchPathSpecifier('**/a/**/a/**/a/**/b', deep, bases)).toBe(false);
+    expect(matchPathSpecifier('**/a/**/a/**/a/**/c', deep, bases)).toBe(true);
+  });
+
+  it('keeps rules written with extglobs working', () => {
+    expect(matchPathSpecifier('./@(secrets|keys)/**', '/ws/proj/keys/id_rsa', bases)).toBe(true);
+    expect(matchPathSpecifier('./@(secrets|keys)/**', '/ws/proj/src/a.ts', bases)).toBe(false);
   });
 });

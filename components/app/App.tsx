@@ -1,9 +1,10 @@
-import { Box, useInput } from 'ink';
+import { Box } from 'ink';
 import { useCallback } from 'react';
 import { DialogBox } from '../DialogBox.js';
 import { Header } from '../Header.js';
 import type { KeyDeps } from '../keys/dispatch.js';
 import { handleKey } from '../keys/dispatch.js';
+import { useKeyInput } from '../keys/use-key-input.js';
 import { PromptBox } from '../prompt/PromptBox.js';
 import { QueuedPrompts } from '../QueuedPrompts.js';
 import { SlashPalette } from '../SlashPalette.js';
@@ -42,8 +43,8 @@ export function App({ deps, itemLines, size }: AppProps) {
   const focused = useStoreSelector(store, selectEditorFocused);
   const busy = useStoreSelector(store, selectBusy);
   const layout = computeLayout(columns, rows, store.getSnapshot(), commands);
-  const onKey = useCallback((input: string, key: Parameters<typeof handleKey>[1]) => handleKey(input, key, deps), [deps]);
-  useInput(onKey);
+  const onKey = useCallback((input: string, key: Parameters<typeof handleKey>[1], raw: string | undefined) => handleKey(input, key, deps, raw), [deps]);
+  useKeyInput(onKey);
   return (
     <Box flexDirection="column" width={layout.width}>
       {layout.header > 0 ? <Header store={store} width={layout.width} /> : null}

@@ -4,7 +4,7 @@ import type { CommandContext, CommandRegistry } from '../commands/registry.js';
 import type { SessionActions } from '../commands/session-actions.js';
 import { runSlash } from '../commands/registry.js';
 import { nextMode } from '../commands/builtin.js';
-import { applyEditorKey, parseMouseWheel } from '../prompt/editor.js';
+import { applyEditorKey, editorOwnsInput, parseMouseWheel } from '../prompt/editor.js';
 import { isMouseReport } from '../prompt/terminal-input.js';
 import type { TuiStore } from '../store/create-store.js';
 import type { TuiState } from '../store/types.js';
@@ -14,6 +14,7 @@ import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
 import { handlePaletteKey, paletteOpen } from './palette-keys.js';
+import { splitKeys } from './split-keys.js';
 import { handleTranscriptKey } from './transcript-keys.js';
 import type { ViewMetrics } from './view-metrics.js';
 
@@ -38,10 +39,20 @@ export interface KeyDeps {
 }
 
 /**
- * The one key dispatcher. Layers in priority order, each returning true when it used the key:
+ * The one key dispatcher. An event holding several keys (one read) is applied key by key, in
+ * order; `raw` is the bytes behind the event, when the caller has them.
+ */
+export function handleKey(input: string, key: Key, deps: KeyDeps, raw?: string): void {
+  // Inside a bracketed paste every byte is text, control bytes included.
+  if (editorOwnsInput(deps.store.getSnapshot().editor, input)) return handleOneKey(input, key, deps, raw);
+  for (const press of splitKeys(input, key, raw)) handleOneKey(press.input, press.key, deps, press.raw);
+}
+
+/**
+ * One key, through the layers in priority order, each returning true when it used the key:
  * global keys, approval prompt, slash palette, transcript selection, scrolling, editor.
  */
-export function handleKey(input: string, key: Key, deps: KeyDeps): void {
+function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | undefined): void {
   const { store } = deps;
   const state = store.getSnapshot();
   if (is('ctrlC', input, key)) return ctrlC(state, deps);
@@ -77,7 +88,7 @@ export function handleKey(input: string, key: Key, deps: KeyDeps): void {
     return;
   }
   deps.guard.noteDraftKey();
-  const result = applyEditorKey(state.editor, input, key, { history: deps.history() });
+  const result = applyEditorKey(state.editor, input, key, { history: deps.history(), ...(raw !== undefined ? { raw } : {}) });
   store.dispatch({ type: 'editor', editor: result.state });
   if (result.submit !== undefined) submit(result.submit, deps);
 }

@@ -70,4 +70,26 @@ describe('keys', () => {
     await rig.press(KEYS.ctrlD);
     await rig.waitFrame(() => rig!.exits.length === 1);
   });
+
+  it('keys that arrive in one read are each applied, in order', async () => {
+    rig = await createRig();
+    await rig.type('hello world');
+    await rig.press('\x7f\x7f\x7f');
+    await rig.waitFrame(() => rig!.store.getSnapshot().editor.text === 'hello wo');
+    await rig.press('\x01'); // Ctrl+A: to the start, so Ctrl+U alone would delete nothing
+    await rig.press('\x05\x15'); // Ctrl+E then Ctrl+U
+    await rig.waitFrame(() => rig!.store.getSnapshot().editor.text === '');
+    await rig.press('ab\x7fc\r');
+    await rig.waitFrame((f) => f.includes('› ac'));
+  });
+
+  it('Delete deletes forward, Backspace back', async () => {
+    rig = await createRig();
+    await rig.type('abcd');
+    await rig.press('\x1b[D', '\x1b[D');
+    await rig.press('\x1b[3~');
+    await rig.waitFrame(() => rig!.store.getSnapshot().editor.text === 'abd');
+    await rig.press(KEYS.backspace);
+    await rig.waitFrame(() => rig!.store.getSnapshot().editor.text === 'ad');
+  });
 });

@@ -28,6 +28,8 @@ import { OverlayContext } from './overlay-context.js';
 import { guardTerminal, RESTORE_TERMINAL, type TerminalGuard } from './terminal-guard.js';
 import { createTerminalOutput, ENTER_SCREEN } from './terminal-output.js';
 import { createTuiLog } from './tui-log.js';
+import { RedrawKey } from './RedrawKey.js';
+import { captureOutput, createStrayNotices, type OutputCapture } from './stray-output.js';
 
 export interface RunTuiOptions {
   session: AgentSession;
@@ -45,7 +47,11 @@ export interface RunTuiOptions {
   env?: NodeJS.ProcessEnv;
   /** Fixed size instead of the terminal's (tests). */
   size?: { columns: number; rows: number };
-  /** Signal and uncaught-error handlers, the terminal watchdog; off in tests that share the process. Default true. */
+  /**
+   * Signal and uncaught-error handlers, the terminal watchdog, and taking console output, process
+   * warnings and stray writes to stdout/stderr off the screen; off in tests that share the process.
+   * Default true.
+   */
   handleProcessEvents?: boolean;
   /** Resumed transcript, startup notices, the context window, switching sessions. */
   sessions?: TuiSessionOptions;
@@ -122,14 +128,29 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     guard: createApprovalGuard(store, Date.now),
   };
 
+  const handle = options.handleProcessEvents !== false;
+  // From here on the app owns the screen: a library's console.warn, a process warning or a stray
+  // write would land inside a frame, so they go to the log and, once each, into a notice.
+  let capture: OutputCapture | undefined;
+  if (handle) {
+    const stray = createStrayNotices({
+      log: (line) => log.write(line),
+      // Not inside whatever is printing (it may be mid-render): on the next tick.
+      notify: (message) => queueMicrotask(() => store.dispatch({ type: 'notice', level: 'warning', message })),
+      logPath: log.path,
+    });
+    capture = captureOutput({ stdout: process.stdout, stderr: process.stderr, console, process, onOutput: stray });
+  }
+  // The terminal, past the capture.
+  const screen = capture && realStdout === process.stdout ? capture.screen : realStdout;
+
   const ring = bellEnabled(env);
   const offEvents = session.subscribe((event) => {
     if (event.type === 'notice' && event.level === 'error') log.write(`notice: ${event.message}`);
     const bell = ring ? bellFor(event) : undefined;
-    if (bell) realStdout.write(bell);
+    if (bell) screen.write(bell);
   });
 
-  const handle = options.handleProcessEvents !== false;
   // INT, QUIT, TERM and HUP from outside end the app with the terminal restored (see terminal-guard).
   let guard: TerminalGuard | undefined;
   if (handle) {
@@ -138,13 +159,14 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     process.on('unhandledRejection', fatal);
   }
 
-  realStdout.write(ENTER_SCREEN);
-  const output = createTerminalOutput(realStdout, env);
+  screen.write(ENTER_SCREEN);
+  const output = createTerminalOutput(screen, env);
   log.write(`start: ${session.providerName}/${session.model} in ${cwd}`);
   const instance = render(
     <ErrorBoundary onError={fatal}>
       <OverlayContext.Provider value={output.overlay}>
         <App deps={deps} itemLines={createItemLines(createMarkdownLines())} {...(options.size ? { size: options.size } : {})} />
+        <RedrawKey redraw={output.redraw} />
       </OverlayContext.Provider>
     </ErrorBoundary>,
     {
@@ -182,13 +204,15 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     log.write(`unmount: ${String(error)}`);
   }
   output.dispose();
-  realStdout.write(RESTORE_TERMINAL);
+  screen.write(RESTORE_TERMINAL);
+  capture?.restore();
   guard?.dispose();
   if (handle) {
     process.off('uncaughtException', fatal);
     process.off('unhandledRejection', fatal);
   }
   if (fatalError) stderr.write(`cairn: ${fatalError.stack ?? fatalError.message}\nLog: ${log.path}\n`);
+  if (log.problem) stderr.write(`cairn: ${log.problem}\n`);
   log.write(`exit: ${code}`);
   return code;
 }

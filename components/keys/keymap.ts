@@ -18,7 +18,8 @@ export type KeyCommand =
   | 'confirm'
   | 'toggle'
   | 'complete'
-  | 'back';
+  | 'back'
+  | 'redraw';
 
 type KeyFlag = 'upArrow' | 'downArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab';
 
@@ -48,6 +49,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, readonly KeySpec[]>> = {
   toggle: [{ key: 'return' }, { input: ' ' }],
   complete: [{ key: 'tab', shift: false }],
   back: [{ key: 'escape' }],
+  redraw: [{ input: 'l', ctrl: true }],
 };
 
 export function matches(spec: KeySpec, input: string, key: Key): boolean {

@@ -1,5 +1,8 @@
 export type ProviderApi = 'anthropic' | 'openai' | 'offline';
 
+// Defaults are current models: the bundled SDKs warn on every request naming a model near its end
+// of life (test/src/providers/presets.test.ts sends one request per preset to check). Checked
+// against @anthropic-ai/sdk 1.14 and openai 6.30 on 2026-11-30.
 export interface ProviderPreset {
   api: ProviderApi;
   baseUrl: string;
@@ -14,15 +17,15 @@ export const PROVIDER_PRESETS: Readonly<Record<string, ProviderPreset>> = {
     api: 'anthropic',
     baseUrl: 'https://api.anthropic.com',
     apiKeyEnv: 'ANTHROPIC_API_KEY',
-    defaultModel: 'claude-sonnet-4-5',
+    defaultModel: 'claude-sonnet-5-5',
     contextWindow: 200_000,
   },
   openai: {
     api: 'openai',
     baseUrl: 'https://api.openai.com/v1',
     apiKeyEnv: 'OPENAI_API_KEY',
-    defaultModel: 'gpt-4.1',
-    contextWindow: 1_000_000,
+    defaultModel: 'gpt-5.4',
+    contextWindow: 400_000,
   },
   deepseek: {
     api: 'anthropic',
@@ -35,7 +38,7 @@ export const PROVIDER_PRESETS: Readonly<Record<string, ProviderPreset>> = {
     api: 'openai',
     baseUrl: 'https://openrouter.ai/api/v1',
     apiKeyEnv: 'OPENROUTER_API_KEY',
-    defaultModel: 'anthropic/claude-sonnet-4.5',
+    defaultModel: 'anthropic/claude-sonnet-5.5',
     contextWindow: 200_000,
   },
   ollama: {

@@ -40,7 +40,7 @@ describe('resolveProvider', () => {
   });
 
   it('picks the first API key found, in the order anthropic, deepseek, openai', () => {
-    expect(resolve({ OPENAI_API_KEY: 'o' })).toMatchObject({ name: 'openai', apiKey: 'o', model: 'gpt-4.1', source: 'OPENAI_API_KEY is set' });
+    expect(resolve({ OPENAI_API_KEY: 'o' })).toMatchObject({ name: 'openai', apiKey: 'o', model: 'gpt-5.4', source: 'OPENAI_API_KEY is set' });
     expect(resolve({ OPENAI_API_KEY: 'o', DEEPSEEK_API_KEY: 'd' })).toMatchObject({
       name: 'deepseek',
       api: 'anthropic',
@@ -51,7 +51,7 @@ describe('resolveProvider', () => {
       name: 'anthropic',
       apiKey: 'a',
       baseUrl: 'https://api.anthropic.com',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
     });
     // An empty variable is not a key.
     expect(resolve({ ANTHROPIC_API_KEY: '' }).name).toBe('offline');
@@ -145,12 +145,12 @@ describe('listProviders', () => {
     const file = await writeConfig({ providers: { lab: { api: 'openai', baseUrl: 'http://gpu-box:9000/v1', defaultModel: 'q' } } });
     const lines = listProviders({ flags: {}, env: { OPENAI_API_KEY: 'o' }, cairnHome: home });
     const text = lines.join('\n');
-    expect(lines.find((l) => l.startsWith('*'))).toMatch(/^\* openai\s+openai\s+https:\/\/api\.openai\.com\/v1\s+gpt-4\.1\s+OPENAI_API_KEY set$/);
+    expect(lines.find((l) => l.startsWith('*'))).toMatch(/^\* openai\s+openai\s+https:\/\/api\.openai\.com\/v1\s+gpt-5\.4\s+OPENAI_API_KEY set$/);
     expect(lines.find((l) => l.includes(' anthropic '))).toMatch(/ANTHROPIC_API_KEY not set$/);
     expect(lines.find((l) => l.includes('ollama'))).toMatch(/no key needed$/);
     expect(text).toContain('lab (config)');
     expect(text).toContain(`config: ${file}`);
-    expect(lines.at(-1)).toBe('using: openai (OPENAI_API_KEY is set), model gpt-4.1 (default for openai), https://api.openai.com/v1');
+    expect(lines.at(-1)).toBe('using: openai (OPENAI_API_KEY is set), model gpt-5.4 (default for openai), https://api.openai.com/v1');
   });
 
   it('reports a provider that cannot be used instead of failing', () => {

@@ -13,12 +13,17 @@ export function handleApprovalKey(input: string, key: Key, state: TuiState, deps
   const current = choices[state.approval.choice] ?? choices[0]!;
   const answer = (kind: ApprovalChoiceKind, denyText = state.approval.denyText): void => {
     const decision = decisionFor(kind, request, denyText);
-    deps.store.dispatch({ type: 'approvalAnswered', id: request.id, allowed: decision.behavior === 'allow' });
+    deps.store.dispatch({ type: 'approvalAnswered', id: request.id, allowed: decision.behavior === 'allow', at: deps.now() });
     deps.session.respond(request.id, decision);
   };
   const select = (choice: number): void => deps.store.dispatch({ type: 'approvalChoice', choice: (choice + choices.length) % choices.length });
 
-  if (is('back', input, key)) return answer('no');
+  if (is('back', input, key)) {
+    // Esc is "no, and stop": the answer first, so the loop reads a denial, then the turn ends.
+    answer('no');
+    deps.session.abort();
+    return;
+  }
   if (is('confirm', input, key)) return answer(current.kind);
   if (is('up', input, key)) return select(state.approval.choice - 1);
   if (is('down', input, key)) return select(state.approval.choice + 1);

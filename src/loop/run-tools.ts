@@ -9,6 +9,8 @@ import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
 
 export const INTERRUPTED_BY_USER = 'Interrupted by user: the tool call was stopped before it finished.';
+/** The answer Esc gives at an approval prompt: no, and stop (as Claude Code does). */
+export const USER_INTERRUPTED_AT_PROMPT = 'the user interrupted';
 
 export interface RunToolsContext {
   tools: ReadonlyMap<string, AnyTool>;
@@ -105,6 +107,12 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
   } catch (error) {
     if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
     return yield* deny(call, `the permission prompt failed: ${errorMessage(error)}`, ctx);
+  }
+  if (decision.behavior === 'deny' && ctx.signal.aborted) {
+    // Declined and the turn stopped with it (Esc at the prompt): the model is told to wait.
+    const said = decision.message ? ` and said: ${decision.message}` : '';
+    yield { type: 'permission_denied', id: call.id, name: call.name, reason: `${USER_INTERRUPTED_AT_PROMPT}${said}` };
+    return done(`Permission denied: ${USER_INTERRUPTED_AT_PROMPT}${said}. They declined this call and stopped the turn: do not retry it; wait for their next message.`);
   }
   if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
   if (decision.behavior === 'deny') {

@@ -86,7 +86,7 @@ describe('inline approval', () => {
     await askToWrite(rig);
     await rig.press(KEYS.esc);
     await rig.idle();
-    await rig.waitFrame((f) => f.includes('Denied: the user declined'));
+    await rig.waitFrame((f) => f.includes('Denied: the user interrupted'));
     await rig.type('write hello to c.txt');
     await rig.press(KEYS.enter);
     await rig.waitFrame((f) => f.includes('› Yes (y)'));
@@ -184,7 +184,33 @@ describe('type-ahead never answers an approval', () => {
     await rig.waitFrame((f) => f.includes('Allow write_file?'));
     await rig.press(KEYS.esc);
     await rig.idle();
-    await rig.waitFrame((f) => f.includes('Denied: the user declined'));
+    await rig.waitFrame((f) => f.includes('Denied: the user interrupted'));
+  });
+
+  it('Esc is "no, and stop": the model is told the user interrupted and the turn ends there', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    await askToWrite(rig);
+    await rig.press(KEYS.esc);
+    await rig.idle();
+    const f = await rig.waitFrame((f) => f.includes('Interrupted'));
+    expect(f).toContain('⊘ write_file c.txt');
+    // The turn ended: the model did not get another call to carry on with a summary.
+    expect(f).not.toContain('Done, with');
+    const results = rig.session.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result');
+    expect(JSON.stringify(results.at(-1))).toContain('the user interrupted');
+    expect(rig.session.messages.at(-1)?.role).toBe('user');
+    expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('old\n');
+  });
+
+  it('n with no reason declines and lets the model carry on', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    await askToWrite(rig);
+    await rig.press('n');
+    await rig.waitFrame((f) => f.includes('type what to do instead'));
+    await rig.press(KEYS.enter);
+    await rig.idle();
+    const f = await rig.waitFrame((f) => f.includes('Done, with 1 of 1 tool calls failing'));
+    expect(f).toContain('Denied: the user declined');
   });
 
   it('an edit offers the workspace-wide rule and the folder-only rule', async () => {

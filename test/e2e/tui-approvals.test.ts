@@ -68,14 +68,14 @@ describe.skipIf(!TmuxTerminal.available())('approvals in a real terminal', () =>
     await term.waitForText('outside the workspace');
     expect(term.screen()).toContain('Allow write_file?');
     term.keys('Escape');
-    await term.waitForText('Denied: the user declined');
+    await term.waitForText('Denied: the user interrupted');
     await expect(fs.access(outside)).rejects.toThrow();
 
     term.type('write [core] to .git/config');
     term.keys('Enter');
     await term.waitForText('protected path');
     term.keys('Escape');
-    await term.waitForScreen((s) => (s.match(/Denied: the user declined/g) ?? []).length >= 2, 'the second denial');
+    await term.waitForScreen((s) => (s.match(/Denied: the user interrupted/g) ?? []).length >= 2, 'the second denial');
   });
 
   it('a protected path asks under acceptEdits and a bare allow rule', async () => {
@@ -85,7 +85,7 @@ describe.skipIf(!TmuxTerminal.available())('approvals in a real terminal', () =>
     await term.waitForText('Allow write_file?');
     expect(term.screen()).toContain('protected path');
     term.keys('Escape');
-    await term.waitForText('Denied: the user declined');
+    await term.waitForText('Denied: the user interrupted');
     await expect(fs.access(path.join(ws.dir, '.git', 'hooks', 'pre-commit'))).rejects.toThrow();
     // An ordinary file is still written without asking in acceptEdits.
     term.type('write ok to plain.txt');

@@ -83,8 +83,8 @@ export function clipStyled(line: string, width: number): string {
 }
 
 /**
- * Greedy word wrap to `width` columns; words longer than a row are cut. Spaces at a break are
- * dropped. Each row closes its open styles and the next reopens them.
+ * Greedy word wrap to `width` columns; a word longer than a row starts a new row and is cut.
+ * Spaces at a break are dropped. Each row closes its open styles and the next reopens them.
  */
 export function wrapStyled(line: string, width: number): string[] {
   const w = Math.max(1, width);
@@ -114,10 +114,8 @@ export function wrapStyled(line: string, width: number): string[] {
       row = text;
       rowW = wordW;
     } else {
-      if (rowW > 0 && rowW + spacesW < w) {
-        row += spaces;
-        rowW += spacesW;
-      } else if (rowW > 0) breakRow();
+      // Longer than a row: it starts a row of its own (a path or URL reads better whole-ish).
+      if (rowW > 0) breakRow();
       for (const u of word) {
         if (u.kind !== 'esc' && rowW + u.w > w) breakRow();
         row += u.s;

@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { wrapStyled } from '../markdown/styled-text.js';
 import type { ColorToken, Theme } from './theme.js';
 
 // Lines in the transcript are pre-rendered strings with SGR codes, so width, clipping and
@@ -72,24 +73,17 @@ export function clipLine(line: string, width: number): string {
   return out;
 }
 
-/** Hard-wraps plain or styled text to `width` columns; tabs become spaces, newlines split. */
+/**
+ * Wraps plain or styled text to `width` columns at word boundaries; a word is broken only when it
+ * is longer than a line. Tabs become spaces, newlines split, styles carry over to the next row.
+ */
 export function wrapText(text: string, width: number): string[] {
   const out: string[] = [];
   const w = Math.max(1, width);
   for (const raw of text.replace(/\t/g, '  ').split('\n')) {
     const line = raw.replace(/\r$/, '');
-    if (textWidth(line) <= w) {
-      out.push(line);
-      continue;
-    }
-    let rest = line;
-    while (textWidth(rest) > w) {
-      const head = clipLine(rest, w);
-      const headPlainLen = takeLength(rest, w);
-      out.push(head);
-      rest = rest.slice(headPlainLen);
-    }
-    if (rest !== '') out.push(rest);
+    if (textWidth(line) <= w) out.push(line);
+    else out.push(...wrapStyled(line, w));
   }
   return out;
 }
@@ -97,23 +91,4 @@ export function wrapText(text: string, width: number): string[] {
 /** Paints each wrapped line separately so a style never spans a line break. */
 export function wrapPainted(theme: Theme, token: ColorToken, text: string, width: number): string[] {
   return wrapText(stripAnsi(text), width).map((l) => paint(theme, token, l));
-}
-
-// The number of UTF-16 units of `line` that fit in `width` columns (escape codes included).
-function takeLength(line: string, width: number): number {
-  let i = 0;
-  let w = 0;
-  while (i < line.length) {
-    const esc = ANSI_AT_START.exec(line.slice(i));
-    if (esc) {
-      i += esc[0].length;
-      continue;
-    }
-    const cp = line.codePointAt(i) ?? 0;
-    const cw = charWidth(cp);
-    if (w + cw > width) break;
-    w += cw;
-    i += cp > 0xffff ? 2 : 1;
-  }
-  return Math.max(1, i);
 }

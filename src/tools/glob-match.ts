@@ -2,8 +2,16 @@ import { expandBraces, GlobSyntaxError, parseSegments, type CharTest, type Item,
 
 export { GlobSyntaxError } from './glob-parse.js';
 
-/** A set of live NFA states (closed under empty moves): where a match can be after some prefix of a path. */
-export type GlobStates = readonly number[];
+/** Where a match can be after some prefix of a path: a set of live automaton states, with its known moves. */
+export interface GlobStates {
+  readonly states: readonly number[];
+  readonly accepting: boolean;
+  /** Moves already worked out, by character code: most paths repeat characters and prefixes. */
+  readonly next: Map<number, GlobStates>;
+}
+
+/** Distinct state sets remembered per pattern; past this, moves are computed each time (still linear). */
+const MAX_REMEMBERED = 4096;
 
 /**
  * A glob compiled to a finite automaton and run by keeping the set of live states, so a match costs
@@ -129,28 +137,43 @@ export function compileGlob(pattern: string): GlobMatcher {
     }
     return out;
   };
-  const first = close(starts);
+  // Each distinct set is made once, so the moves cached on it are shared by every path that reaches it.
+  const remembered = new Map<string, GlobStates>();
+  const intern = (states: number[]): GlobStates => {
+    states.sort((x, y) => x - y);
+    const key = states.join(',');
+    const known = remembered.get(key);
+    if (known) return known;
+    const made: GlobStates = { states, accepting: states.includes(nfa.match), next: new Map() };
+    if (remembered.size < MAX_REMEMBERED) remembered.set(key, made);
+    return made;
+  };
+  const first = intern(close(starts));
+  const dead = intern([]);
 
-  const advance = (states: GlobStates, text: string): GlobStates => {
-    let current: readonly number[] = states;
-    for (let i = 0; i < text.length && current.length > 0; i++) {
-      const c = text.charCodeAt(i);
-      const next: number[] = [];
-      for (const s of current) {
-        if (nfa.kind[s] === Kind.Char && passes(nfa.test[s]!, c)) next.push(nfa.out1[s]!);
-      }
-      current = close(next);
+  const step = (from: GlobStates, c: number): GlobStates => {
+    const cached = from.next.get(c);
+    if (cached) return cached;
+    const moved: number[] = [];
+    for (const s of from.states) {
+      if (nfa.kind[s] === Kind.Char && passes(nfa.test[s]!, c)) moved.push(nfa.out1[s]!);
     }
+    const to = moved.length === 0 ? dead : intern(close(moved));
+    if (from.next.size < 256) from.next.set(c, to);
+    return to;
+  };
+  const advance = (states: GlobStates, text: string): GlobStates => {
+    let current = states;
+    for (let i = 0; i < text.length && current.states.length > 0; i++) current = step(current, text.charCodeAt(i));
     return current;
   };
-  const accepts = (states: GlobStates): boolean => states.includes(nfa.match);
 
   return {
-    match: (path) => accepts(advance(first, path)),
+    match: (path) => advance(first, path).accepting,
     initial: () => first,
     advance,
-    accepts,
-    alive: (states) => states.length > 0,
+    accepts: (states) => states.accepting,
+    alive: (states) => states.states.length > 0,
   };
 }
 

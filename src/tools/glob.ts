@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { glob as tinyglob } from 'tinyglobby';
 import { z } from 'zod';
 import { GitignoreFilter } from './gitignore.js';
+import { tryCompileGlob } from './glob-match.js';
 import { globReach } from './glob-reach.js';
 import { displayPath, isInside, resolveInWorkspace } from './paths.js';
 import { deniedNote } from './read-deny.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
+import { globFiles } from './walk.js';
 
 export const MAX_GLOB_RESULTS = 200;
 
@@ -31,22 +31,6 @@ export async function gitignoreApplies(filter: GitignoreFilter, cwd: string, bas
   return isInside(cwd, base) && !(await filter.isIgnored(base, true));
 }
 
-/** Ignore globs for tinyglobby, so ignored heavy directories (node_modules, dist) are never crawled. */
-async function pruneGlobs(filter: GitignoreFilter, base: string): Promise<string[]> {
-  const globs = ['**/.git/**'];
-  if (await filter.isIgnored(path.join(base, 'node_modules'), true)) globs.push('**/node_modules/**');
-  try {
-    for (const entry of await fs.readdir(base, { withFileTypes: true })) {
-      if (entry.isDirectory() && (await filter.isIgnored(path.join(base, entry.name), true))) {
-        globs.push(`${entry.name.replace(/[*?[\]{}()!+@\\]/g, '\\$&')}/**`);
-      }
-    }
-  } catch {
-    // Unreadable base: tinyglobby will report nothing and the post-filter still applies.
-  }
-  return globs;
-}
-
 async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> {
   const requested = resolveInWorkspace(ctx.cwd, input.path ?? '.');
   const shownBase = displayPath(ctx.cwd, requested);
@@ -65,37 +49,28 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
 
   const filter = new GitignoreFilter(ctx.cwd);
   const useIgnore = await gitignoreApplies(filter, ctx.cwd, base);
-  let files: string[];
-  try {
-    files = await tinyglob(pattern, {
-      cwd: base,
-      absolute: true,
-      dot: true,
-      followSymbolicLinks: false,
-      ignore: useIgnore ? await pruneGlobs(filter, base) : ['**/.git/**'],
-      signal: ctx.signal,
-    });
-  } catch (err) {
-    if (ctx.signal.aborted) return errorResult('glob was interrupted.');
-    throw err;
-  }
+  const matcher = tryCompileGlob(pattern);
+  if ('error' in matcher) return errorResult(matcher.error);
+  const files = await globFiles(base, matcher, { gitignore: useIgnore ? filter : undefined, signal: ctx.signal });
+  if (ctx.signal.aborted) return errorResult('glob was interrupted.');
 
-  const kept: { file: string; mtime: number }[] = [];
   let denied = 0;
-  for (const file of files) {
+  const listed = files.filter((file) => {
     // Whatever the matcher made of the pattern, nothing outside the judged directory is listed.
-    if (!isInside(base, file)) continue;
-    if (useIgnore && (await filter.isIgnored(file, false))) continue;
-    if (ctx.isReadDenied?.(file)) {
-      denied++;
-      continue;
-    }
-    try {
-      kept.push({ file, mtime: (await fs.stat(file)).mtimeMs });
-    } catch {
-      // Deleted (or a dangling link) between the crawl and now: it no longer matches anything real.
-    }
-  }
+    if (!isInside(base, file)) return false;
+    if (ctx.isReadDenied?.(file)) denied++;
+    return !ctx.isReadDenied?.(file);
+  });
+  const stamped = await Promise.all(
+    listed.map(async (file) => {
+      try {
+        return { file, mtime: (await fs.stat(file)).mtimeMs };
+      } catch {
+        return undefined; // deleted between the crawl and now: it no longer matches anything real
+      }
+    }),
+  );
+  const kept = stamped.filter((k): k is { file: string; mtime: number } => k !== undefined);
   kept.sort((a, b) => b.mtime - a.mtime || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
   const notes: string[] = [];

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { z } from 'zod';
 import { GitignoreFilter } from './gitignore.js';
 import { gitignoreApplies } from './glob.js';
+import { tryCompileGlob } from './glob-match.js';
 import { displayPath, resolveInWorkspace } from './paths.js';
 import { deniedNote, isFileReadDenied } from './read-deny.js';
 import { GrepSearch, INTERRUPTED, type FileHits } from './grep-search.js';
@@ -99,9 +99,11 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): P
     } else {
       const filter = new GitignoreFilter(ctx.cwd);
       const useIgnore = await gitignoreApplies(filter, ctx.cwd, target);
-      const matchesGlob = input.glob
-        ? picomatch(input.glob, { dot: true, basename: !input.glob.includes('/') })
-        : undefined;
+      const glob = input.glob === undefined ? undefined : tryCompileGlob(input.glob);
+      if (glob && 'error' in glob) return errorResult(glob.error);
+      // A glob without a slash matches the file name at any depth, like rg -g.
+      const onName = input.glob !== undefined && !input.glob.includes('/');
+      const matchesGlob = glob && ((rel: string): boolean => glob.match(onName ? path.posix.basename(rel) : rel));
       // Searching inside node_modules is fine when asked for; otherwise it is noise.
       const skipNodeModules = !target.split(path.sep).includes('node_modules');
       for await (const file of walkFiles(target, {

@@ -109,7 +109,8 @@ function runProcess(input: BashInput, ctx: ToolContext, timeoutMs: number, out: 
       resolve(outcome);
     };
 
-    const progress = (line: string): void => ctx.onProgress?.(line);
+    // Progress is appended as it comes: each whole line keeps its newline.
+    const progress = (line: string): void => ctx.onProgress?.(`${line}\n`);
     const splitters = [new LineSplitter(progress), new LineSplitter(progress)];
     [child.stdout, child.stderr].forEach((stream, i) => {
       stream?.setEncoding('utf8');

@@ -9,7 +9,7 @@ export interface ToolContext {
   /** The workspace root (the directory cairn was started in), already resolved through symlinks. */
   readonly cwd: string;
   readonly signal: AbortSignal;
-  /** Live output for the UI (bash lines, for example). Never part of the result. */
+  /** Live output for the UI, each piece appended to the last (bash sends whole lines, newline included). Never part of the result. */
   readonly onProgress?: (text: string) => void;
   /** Asks the loop to compact the history before the next model call (the `compact` tool). */
   readonly requestCompaction?: (instructions?: string) => void;

@@ -132,10 +132,11 @@ describe('bash', () => {
       { command: "echo one; echo two >&2; sleep 0.3; printf 'three'" },
       ctxWith({ onProgress: (line) => seen.push({ line, done }) }),
     );
-    await vi.waitFor(() => expect(seen.map((s) => s.line).sort()).toEqual(['one', 'two']), { timeout: 2000 });
+    await vi.waitFor(() => expect(seen.map((s) => s.line).sort()).toEqual(['one\n', 'two\n']), { timeout: 2000 });
     const r = await pending;
     done = true;
-    expect(seen.map((s) => s.line).sort()).toEqual(['one', 'three', 'two']);
+    // Pieces are appended one after another, so each line carries its newline.
+    expect(seen.map((s) => s.line).sort()).toEqual(['one\n', 'three\n', 'two\n']);
     expect(seen.every((s) => !s.done)).toBe(true);
     expect(r.content).toContain('three');
   });

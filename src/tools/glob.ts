@@ -22,6 +22,7 @@ const inputSchema = z.object({
 export type GlobInput = z.infer<typeof inputSchema>;
 
 const description = `Find files by name with a glob pattern (e.g. "**/*.ts", "src/**/test_*.py"). Returns matching file paths, newest first.
+- Syntax: * and ? within a name, ** for any depth, [abc] and [!a] classes, {a,b} alternatives; no extglobs like @(a|b).
 - Skips .git and files ignored by .gitignore (unless you point path inside an ignored directory). Hidden files are included.
 - At most ${MAX_GLOB_RESULTS} results; narrow the pattern or path if you hit the cap.
 - To search file contents use grep; to see one directory use list_dir.`;

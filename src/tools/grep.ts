@@ -12,6 +12,8 @@ import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool
 import { walkFiles } from './walk.js';
 
 export const MAX_GREP_RESULTS = 250;
+/** How long one block of up to 1 MB of lines may take before the pattern is judged to be backtracking without end. */
+export const DEFAULT_REGEX_TIMEOUT_MS = 5000;
 export const MAX_GREP_FILE_BYTES = 1024 * 1024;
 const MAX_MATCH_LINE_CHARS = 500;
 
@@ -40,12 +42,11 @@ const description = `Search file contents with a JavaScript regular expression, 
 - output_mode "files_with_matches" (default) lists files; "content" shows path:line:text; "count" shows per-file counts.
 - Narrow with path and glob (e.g. glob "*.ts"). Use case_insensitive for case-blind search. Escape regex metacharacters for literal text (e.g. "foo\\(").
 - Skips .git, node_modules (unless path points into it), .gitignored files, binary files and files over 1 MB. At most ${MAX_GREP_RESULTS} results.
+- A pattern that backtracks for more than ${DEFAULT_REGEX_TIMEOUT_MS / 1000} s on a file is stopped: keep patterns simple (no nested quantifiers like (a+)+).
 - Prefer this over running grep or rg through bash.`;
 
 type Mode = NonNullable<GrepInput['output_mode']>;
 
-/** How long one block of up to 1 MB of lines may take before the pattern is judged to be backtracking without end. */
-export const DEFAULT_REGEX_TIMEOUT_MS = 5000;
 export interface GrepOptions {
   readonly regexTimeoutMs?: number;
 }

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGrepTool } from '../../../src/tools/grep.js';
 import type { ToolContext } from '../../../src/tools/tool.js';
@@ -42,6 +44,43 @@ describe('grep with a catastrophic pattern', () => {
     const r = await pending;
     expect(r.isError).toBe(true);
     expect(r.content).toBe('grep was interrupted.');
+  });
+
+  it('lets a real process answer SIGTERM while the pattern runs', async () => {
+    // The process as a user has it: cairn's own SIGTERM handler must run (to restore the terminal) mid-search.
+    await build({
+      entryPoints: [path.resolve('src/tools/grep.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: path.join(dir, 'grep.mjs'),
+      logLevel: 'silent',
+    });
+    await fs.writeFile(
+      path.join(dir, 'child.mjs'),
+      `import { createGrepTool } from './grep.mjs';
+process.on('SIGTERM', () => { process.stdout.write('cleaned up\\n'); process.exit(0); });
+void createGrepTool({ regexTimeoutMs: 600000 }).call({ pattern: '(a+)+$', path: 'trap.txt' }, { cwd: process.argv[2], signal: new AbortController().signal });
+const start = process.cpuUsage();
+const poll = setInterval(() => {
+  if (process.cpuUsage(start).user < 300000) return;
+  clearInterval(poll);
+  process.stdout.write('searching\\n');
+}, 5);
+`,
+    );
+    const child = spawn(process.execPath, [path.join(dir, 'child.mjs'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await waitFor(() => out.includes('searching'));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(out).toContain('cleaned up');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
   });
 
   it('still finds ordinary matches', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { GitignoreFilter } from './gitignore.js';
 import { gitignoreApplies } from './glob.js';
 import { tryCompileGlob } from './glob-match.js';
-import { displayPath, resolveInWorkspace } from './paths.js';
+import { displayPath, isInside, resolveInWorkspace } from './paths.js';
 import { deniedNote, isFileReadDenied } from './read-deny.js';
 import { GrepSearch, INTERRUPTED, type FileHits } from './grep-search.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
@@ -92,6 +92,7 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): P
     signal: ctx.signal,
   });
   let denied = 0;
+  let outsideLinks = 0;
   try {
     if (!stat.isDirectory()) {
       if (await isFileReadDenied(ctx, target)) return errorResult(`${shownTarget} is covered by a Read deny rule; it cannot be searched.`);
@@ -107,6 +108,7 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): P
       const matchesGlob = glob && ((rel: string): boolean => glob.match(onName ? path.posix.basename(rel) : rel));
       // Searching inside node_modules is fine when asked for; otherwise it is noise.
       const skipNodeModules = !target.split(path.sep).includes('node_modules');
+      const realTarget = await fs.realpath(target);
       for await (const file of walkFiles(target, {
         gitignore: useIgnore ? filter : undefined,
         skipNodeModules,
@@ -119,7 +121,16 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): P
         }
         let data: Buffer;
         try {
-          if ((await fs.stat(file)).size > MAX_GREP_FILE_BYTES) continue;
+          const link = await fs.lstat(file);
+          // A link is followed only where the search may read anyway (like rg, which follows none).
+          if (link.isSymbolicLink()) {
+            const real = await fs.realpath(file);
+            if (!isInside(ctx.cwd, real) && !isInside(realTarget, real)) {
+              outsideLinks++;
+              continue;
+            }
+          }
+          if ((link.isSymbolicLink() ? await fs.stat(file) : link).size > MAX_GREP_FILE_BYTES) continue;
           data = await fs.readFile(file);
         } catch {
           continue; // Unreadable or vanished files are skipped, like grep -s.
@@ -146,6 +157,9 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): P
   }
   const deniedLine = deniedNote(denied);
   if (deniedLine) notes.push(deniedLine);
+  if (outsideLinks > 0) {
+    notes.push(`(${outsideLinks} ${outsideLinks === 1 ? 'symlink leading outside the workspace was' : 'symlinks leading outside the workspace were'} skipped.)`);
+  }
   if (files.length === 0) {
     const where = input.glob ? `${shownTarget} (files matching ${input.glob})` : shownTarget;
     const content = [`No matches for /${input.pattern}/ in ${where}.`, ...notes].join('\n\n');

@@ -63,6 +63,16 @@ describe('Read deny rules in grep', () => {
   });
 });
 
+describe('grep and symlinks', () => {
+  it('does not follow a symlink out of the workspace while walking, and says it skipped it', async () => {
+    await fs.writeFile(path.join(root, 'outside.txt'), 'SECRET from outside\n');
+    await fs.symlink(path.join(root, 'outside.txt'), path.join(ws, 'src', 'out-link'));
+    const r = await createGrepTool().call({ pattern: 'from outside', output_mode: 'content' }, { ...ctx, isReadDenied: undefined });
+    expect(r.content).not.toContain('SECRET from outside');
+    expect(r.content).toContain('(1 symlink leading outside the workspace was skipped.)');
+  });
+});
+
 describe('Read deny rules in glob and list_dir', () => {
   it('glob does not list denied files and says how many it left out', async () => {
     const r = await createGlobTool().call({ pattern: '**/*' }, ctx);

@@ -37,20 +37,46 @@ export class HeadTailBuffer {
   }
 }
 
-/** Splits a stream of chunks into whole lines, holding back a partial last line until it completes. */
+/** A line longer than this is shown cut: a command printing no newline must not grow one string without end. */
+export const MAX_SPLIT_LINE_CHARS = 64 * 1024;
+
+/**
+ * Splits a stream of chunks into whole lines, holding back a partial last line until it completes. Only the
+ * new chunk is searched for newlines (re-splitting the held part made a long line cost quadratic time), and
+ * a line past MAX_SPLIT_LINE_CHARS is emitted cut, the rest of it dropped up to its newline.
+ */
 export class LineSplitter {
   private pending = '';
+  /** The current line was already emitted cut; its remainder is skipped. */
+  private dropping = false;
 
   constructor(private readonly onLine: (line: string) => void) {}
 
   push(chunk: string): void {
-    const parts = (this.pending + chunk).split('\n');
-    this.pending = parts.pop() ?? '';
-    for (const line of parts) this.onLine(line.replace(/\r$/, ''));
+    let start = 0;
+    for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', start)) {
+      if (!this.dropping) this.emit(this.pending + chunk.slice(start, nl));
+      this.pending = '';
+      this.dropping = false;
+      start = nl + 1;
+    }
+    if (this.dropping || start === chunk.length) return;
+    this.pending += chunk.slice(start);
+    if (this.pending.length > MAX_SPLIT_LINE_CHARS) {
+      this.onLine(`${this.pending.slice(0, MAX_SPLIT_LINE_CHARS)}… [line cut]`);
+      this.pending = '';
+      this.dropping = true;
+    }
   }
 
   flush(): void {
-    if (this.pending !== '') this.onLine(this.pending.replace(/\r$/, ''));
+    if (this.pending !== '' && !this.dropping) this.emit(this.pending);
     this.pending = '';
+    this.dropping = false;
+  }
+
+  private emit(line: string): void {
+    const cut = line.length > MAX_SPLIT_LINE_CHARS ? `${line.slice(0, MAX_SPLIT_LINE_CHARS)}… [line cut]` : line;
+    this.onLine(cut.replace(/\r$/, ''));
   }
 }

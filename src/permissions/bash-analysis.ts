@@ -8,7 +8,7 @@ import { assignedName, sensitiveVariable } from './bash-risk.js';
 import { isBlockDevice, looksLikeForkBomb } from './bash-safety.js';
 import type { BuiltinHit } from './bash-safety.js';
 import { backquotedScripts, heredocDelimiter, joinContinuations, readingDisagreement } from './bash-verify.js';
-import { literalValue, wordOf } from './bash-words.js';
+import { literalValue, literalWord, wordOf } from './bash-words.js';
 import type { Word } from './bash-words.js';
 
 export type { BashPart } from './bash-command.js';
@@ -160,6 +160,15 @@ function handleRedirect(node: SyntaxNode, acc: Acc): void {
   }
 }
 
+/** `$(<F)` is bash's `cat F`: a part of its own, so a rule for the command around it does not cover reading F. */
+function readsAsCat(node: SyntaxNode, acc: Acc, risk: string | undefined): void {
+  const inner = node.namedChildren;
+  const redirect = inner.length === 1 && inner[0]?.type === 'file_redirect' && inner[0].children.some((c) => c?.type === '<') ? inner[0] : undefined;
+  const source = redirect?.childForFieldName('destination');
+  if (!source) return;
+  handleWords([literalWord('cat'), wordOf(source)], [], { kind: 'none' }, sinkFor(acc), risk);
+}
+
 function callsItself(body: SyntaxNode, name: string): boolean {
   return body.descendantsOfType('command_name').some((n) => n?.text === name);
 }
@@ -182,6 +191,7 @@ function walk(node: SyntaxNode, acc: Acc, risk: string | undefined): void {
     case 'command_substitution':
     case 'process_substitution':
       d.compound = true;
+      readsAsCat(node, acc, risk);
       break;
     case 'variable_name':
       if (node.text === 'IFS') d.obfuscated ??= node.parent?.type === 'variable_assignment' ? 'it changes IFS' : 'it uses $IFS';

@@ -186,7 +186,7 @@ function judgeProgram(words: Word[], looked: Looked, sink: CommandSink): void {
     }
     writes.push(...values(facts.writes));
     reads.push(...values(facts.starts), ...values(facts.reads));
-    readOnly &&= facts.commands.length === 0 && !facts.deletes && facts.writes.length === 0;
+    readOnly &&= facts.commands.length === 0 && !facts.deletes && facts.writes.length === 0 && !facts.follows;
   } else if (name !== undefined) {
     const r = readFacts(name, args);
     const w = writeFacts(name, args);

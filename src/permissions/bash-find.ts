@@ -12,6 +12,8 @@ export interface FindFacts {
   writes: Word[];
   /** Paths read by tests that take a file (-newer F, -samefile F). */
   reads: Word[];
+  /** -L or -follow: symlinks are followed, out of the workspace too. */
+  follows: boolean;
 }
 
 const EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
@@ -21,9 +23,12 @@ const READ_TESTS = new Set(['-newer', '-anewer', '-cnewer', '-samefile', '-files
 const LEADING = /^-(H|L|P|O\d*)$/;
 
 export function findFacts(args: readonly Word[]): FindFacts {
-  const facts: FindFacts = { starts: [], commands: [], deletes: false, writes: [], reads: [] };
+  const facts: FindFacts = { starts: [], commands: [], deletes: false, writes: [], reads: [], follows: false };
   let i = 0;
-  while (i < args.length && (LEADING.test(args[i]!.value) || args[i]!.value === '-D')) i += args[i]!.value === '-D' ? 2 : 1;
+  while (i < args.length && (LEADING.test(args[i]!.value) || args[i]!.value === '-D')) {
+    if (args[i]!.value === '-L') facts.follows = true;
+    i += args[i]!.value === '-D' ? 2 : 1;
+  }
   for (; i < args.length; i++) {
     const w = args[i]!.value;
     if (w.startsWith('-') || w === '(' || w === '!' || w === ')' || w === ',') break;
@@ -37,6 +42,7 @@ export function findFacts(args: readonly Word[]): FindFacts {
       for (i += 1; i < args.length && args[i]!.value !== ';' && args[i]!.value !== '+'; i++) command.push(args[i]!);
       facts.commands.push(command);
     } else if (w === '-delete') facts.deletes = true;
+    else if (w === '-follow') facts.follows = true;
     else if (WRITE_ACTIONS.has(w) && args[i + 1]) facts.writes.push(args[++i]!);
     else if (READ_TESTS.has(w) && args[i + 1]) facts.reads.push(args[++i]!);
     else if (/^-newer[aBcmt][aBcmt]$/.test(w) && args[i + 1]) facts.reads.push(args[++i]!);

@@ -34,13 +34,15 @@ const GREP: ReadSpec = {
   pathValue: ['-f', '--file', '--exclude-from'],
   skip: 1,
   skipReplacedBy: ['-e', '--regexp', '-f', '--file'],
+  // Following symlinks can carry a recursive read out of the workspace.
+  notReadOnly: /^(-[a-zA-Z]*R[a-zA-Z]*|--dereference-recursive)$/,
 };
 const RG: ReadSpec = {
   value: ['-e', '--regexp', '-g', '--glob', '--iglob', '-t', '--type', '-T', '--type-not', '--type-add', '--type-clear', '-m', '--max-count', '-A', '-B', '-C', '--after-context', '--before-context', '--context', '-M', '--max-columns', '-j', '--threads', '--max-depth', '-d', '--sort', '--sortr', '-r', '--replace', '--color', '--colors', '--path-separator', '-E', '--encoding', '--engine', '--max-filesize', '--context-separator', '--field-match-separator', '--field-context-separator', '--dfa-size-limit', '--regex-size-limit'],
   pathValue: ['-f', '--file', '--ignore-file'],
   skip: 1,
   skipReplacedBy: ['-e', '--regexp', '-f', '--file', '--files', '--type-list'],
-  notReadOnly: /^--pre(-glob)?$/,
+  notReadOnly: /^(--pre(-glob)?|--hostname-bin|-L|--follow)$/,
 };
 const SUMS: ReadSpec = { value: [] };
 
@@ -61,15 +63,15 @@ const SPECS: Record<string, ReadSpec> = {
   realpath: { value: ['--relative-to', '--relative-base'] }, readlink: PLAIN,
   file: { value: ['-e', '--exclude', '-F', '--separator', '-P', '--parameter'], pathValue: ['-m', '--magic-file', '-f', '--files-from'], notReadOnly: /^(-C|--compile)$/ },
   stat: { value: ['-c', '--format', '--printf'] },
-  du: { value: ['-d', '--max-depth', '-B', '--block-size', '-t', '--threshold', '--exclude', '--time-style'], pathValue: ['-X', '--exclude-from', '--files0-from'] },
+  du: { value: ['-d', '--max-depth', '-B', '--block-size', '-t', '--threshold', '--exclude', '--time-style'], pathValue: ['-X', '--exclude-from', '--files0-from'], notReadOnly: /^(-L|--dereference)$/ },
   df: { value: ['-B', '--block-size', '-t', '--type', '-x', '--exclude-type', '--output'] },
   diff: { value: ['-U', '-C', '--label', '-L', '-I', '--ignore-matching-lines', '-x', '--exclude', '-F', '--show-function-line', '--color', '--palette', '-W', '--width', '--tabsize', '--horizon-lines', '--line-format', '--old-line-format', '--new-line-format', '--unchanged-line-format', '--changed-group-format', '--old-group-format', '--new-group-format', '--unchanged-group-format', '-D', '--ifdef'], pathValue: ['-X', '--exclude-from', '--from-file', '--to-file'], notReadOnly: /^--diff-program/ },
   cmp: { value: ['-i', '--ignore-initial', '-n', '--bytes'] }, comm: PLAIN,
-  sort: { value: ['-k', '--key', '-t', '--field-separator', '-S', '--buffer-size', '-T', '--temporary-directory', '--parallel', '--batch-size', '--sort', '--random-source'], pathValue: ['--files0-from'], notReadOnly: /^(-o|--output|--compress-program)/ },
+  sort: { value: ['-k', '--key', '-t', '--field-separator', '-S', '--buffer-size', '-T', '--temporary-directory', '--parallel', '--batch-size', '--sort'], pathValue: ['--files0-from', '--random-source'], notReadOnly: /^(-o|--output|--compress-program)/ },
   uniq: { value: ['-f', '--skip-fields', '-s', '--skip-chars', '-w', '--check-chars'], maxPaths: 1 },
   cut: { value: ['-b', '--bytes', '-c', '--characters', '-f', '--fields', '-d', '--delimiter', '--output-delimiter'] },
   jq: { value: ['--indent', '--arg', '--argjson', '-L'], pathValue: ['-f', '--from-file'], skip: 1, skipReplacedBy: ['-f', '--from-file'], notReadOnly: /^(--args|--jsonargs|--rawfile|--slurpfile)$/ },
-  tree: { value: ['-L', '-P', '-I', '--filelimit', '--charset', '--timefmt', '--sort'], notReadOnly: /^(-o|--fromfile)/ },
+  tree: { value: ['-L', '-P', '-I', '--filelimit', '--charset', '--timefmt', '--sort'], notReadOnly: /^(-o|--fromfile|-l)/ },
   md5sum: SUMS, sha1sum: SUMS, sha224sum: SUMS, sha256sum: SUMS, sha384sum: SUMS, sha512sum: SUMS, b2sum: SUMS, cksum: SUMS, shasum: { value: ['-a', '--algorithm'] },
   od: { value: ['-A', '-j', '-N', '-t', '-w', '--address-radix', '--skip-bytes', '--read-bytes', '--format', '--width'] },
   hexdump: { value: ['-n', '-s', '-e'], pathValue: ['-f'] },

@@ -99,7 +99,7 @@ const OPTION_RISK: Record<string, RegExp> = {
   curl: /^(-K|--config)$/,
   cargo: /^(--config|-Z)$/,
   make: /^(SHELL=.*|MAKESHELL=.*|-f|--file|--makefile|--eval|-E)$/,
-  rg: /^(--pre|--pre-glob)$/,
+  rg: /^(--pre|--pre-glob|--hostname-bin)$/,
   zip: /^(-TT|--unzip-command|-T)$/,
   dpkg: /.*/,
   awk: /^(-f|--file|-E|--exec|-i|--include|-l|--load)$/,

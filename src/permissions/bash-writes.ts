@@ -64,6 +64,8 @@ function urlFileName(url: string): Word {
   return literalWord(name === '' ? 'index.html' : name);
 }
 
+const WORKTREE_WRITERS = /^(checkout|switch|restore|reset|merge|pull|rebase|cherry-pick|revert|am|stash|read-tree|checkout-index)$/;
+
 function gitWrites(args: readonly Word[]): WriteFacts {
   const sub = args.find((a) => !a.value.startsWith('-'))?.value;
   const { positionals, values } = split(args, ['-o', '--output', '-f', '--file', '--output-directory']);
@@ -77,6 +79,8 @@ function gitWrites(args: readonly Word[]): WriteFacts {
       changes.push(file ?? literalWord(has(values, '--global') ? '~/.gitconfig' : has(values, '--system') ? '/etc/gitconfig' : '.git/config'));
     }
   }
+  // Subcommands that rewrite files in the working tree: a program run after them may read what they wrote.
+  if (sub !== undefined && WORKTREE_WRITERS.test(sub) && !(sub === 'stash' && !/^(pop|apply)$/.test(positionals[1]?.value ?? ''))) changes.push(literalWord('.'));
   const risk = sub === 'apply' && !has(values, '--check', '--stat', '--numstat', '--summary') ? 'git apply changes the files named in the patch' : undefined;
   return { writes, changes, ...(risk ? { risk } : {}) };
 }

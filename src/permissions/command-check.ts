@@ -103,7 +103,10 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
   }
   if (readOnlyWhy === undefined) return allow('read-only command inside the workspace');
 
-  const verdicts = await Promise.all(analysis.parts.map((p) => judgePart(p, rules.allow, tool, analysis.changesDirectory, b)));
+  // Input redirects (`cat < F`, `$(<F)`) belong to no part's arguments: a part runs as read-only only if they stay inside too.
+  const redirectReads = analysis.readsFiles.filter((t) => !analysis.parts.some((p) => p.reads.includes(t)));
+  const redirectWhy = await readsOutside(redirectReads, analysis.changesDirectory, b);
+  const verdicts = await Promise.all(analysis.parts.map((p) => judgePart(p, rules.allow, tool, analysis.changesDirectory, b, redirectWhy)));
   const notAllowed = analysis.parts.filter((_p, i) => verdicts[i]!.rule === undefined && !verdicts[i]!.readOnly);
   const problems = [...writes.reasons, ...(analysis.writesThenRuns ? [analysis.writesThenRuns] : [])];
   if (notAllowed.length === 0 && problems.length === 0) {
@@ -131,10 +134,17 @@ interface PartVerdict {
 }
 
 /** A part runs if a prefix rule allows it (and nothing in it changes what runs), or if it is provably read-only inside the workspace. */
-async function judgePart(part: BashPart, allowRules: readonly ParsedRule[], tool: AnyTool, changesDirectory: boolean, b: PathBases): Promise<PartVerdict> {
+async function judgePart(
+  part: BashPart,
+  allowRules: readonly ParsedRule[],
+  tool: AnyTool,
+  changesDirectory: boolean,
+  b: PathBases,
+  redirectWhy: string | undefined,
+): Promise<PartVerdict> {
   const rule = part.risk === undefined ? allowRules.find((r) => r.specifier !== undefined && ruleCoversTool(r, tool) && matchBashSpecifier(r.specifier, part.text)) : undefined;
   if (rule) return { rule, readOnly: part.readOnly };
   if (!part.readOnly || part.risk !== undefined || changesDirectory) return { readOnly: false };
-  const readsWhy = await readsOutside(part.reads, changesDirectory, b);
+  const readsWhy = redirectWhy ?? (await readsOutside(part.reads, changesDirectory, b));
   return readsWhy === undefined ? { readOnly: true } : { readOnly: false, readsWhy };
 }

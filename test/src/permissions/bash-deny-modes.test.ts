@@ -95,6 +95,8 @@ const denyCorpus: Case[] = [
   { command: 'echo x | tee package.json | npm test', rules: PREFIX, mode: 'acceptEdits', expected: 'ask', reason: /then runs/ },
   { command: 'echo script-shell=./x.sh > .npmrc; npm test', rules: PREFIX, mode: 'acceptEdits', expected: 'ask', reason: /protected/ },
   { command: 'echo "* diff=x" > .gitattributes && git diff', rules: PREFIX, mode: 'acceptEdits', expected: 'ask', reason: /protected/ },
+  { command: 'git checkout other -- package.json && npm test', rules: { allow: ['Bash(git checkout:*)', 'Bash(npm test:*)'] }, mode: 'acceptEdits', expected: 'ask', reason: /then runs "npm test"/ },
+  { command: 'cp other.json package.json && npm test', rules: { allow: ['Bash(cp:*)', 'Bash(npm test:*)'] }, mode: 'acceptEdits', expected: 'ask', reason: /then runs/ },
   { command: 'npm test > log.txt', rules: PREFIX, mode: 'acceptEdits', expected: 'allow' },
   { command: 'npm test | tee log.txt', rules: PREFIX, mode: 'acceptEdits', expected: 'allow' },
 
@@ -104,6 +106,10 @@ const denyCorpus: Case[] = [
   { command: 'echo x > ~+/F', rules: PREFIX, mode: 'acceptEdits', expected: 'ask' },
   { command: 'echo x > ~nobody/F', rules: PREFIX, mode: 'acceptEdits', expected: 'ask' },
   { command: 'cat ~root/.ssh/id_rsa', expected: 'ask' },
+  // reading hidden in a substitution or a redirect is a read of its own
+  { command: 'echo "$(</etc/passwd)"', rules: PREFIX, expected: 'ask', reason: /"cat \/etc\/passwd"/ },
+  { command: 'cat < /etc/passwd', expected: 'ask', reason: /outside the workspace/ },
+  { command: 'wc -l < /etc/passwd', expected: 'ask', reason: /outside the workspace/ },
 ];
 
 // 6. The built-in deny rules hold in every mode, bypass included, even with `Bash` allowed.
@@ -138,6 +144,7 @@ const notReadOnly = [
   'touch x', 'npm test', 'git commit -m x', 'git branch new', 'sort -o out README.md', 'find . -exec ls \\;',
   'git diff --output=x', 'echo hi > x', 'printf -v x hi', 'date -s 2020-01-01', 'uniq a b', 'git -c a=b status', 'cd src && ls',
   'cat /etc/passwd', 'cat ~/.ssh/id_rsa', 'ls ..', 'grep -r x /etc', 'cat ../x', 'cat $f', 'sed -n 1p README.md', 'awk 1 README.md',
+  'grep -R x .', 'find -L . -name x', 'rg --follow x', 'rg --pre ./x foo', 'du -L .', 'bash ok.sh', 'source ok.sh', 'xargs cat < list',
 ];
 const readOnlyCorpus: Case[] = [
   ...readOnlyCommands.flatMap((command) => (['default', 'acceptEdits', 'plan'] as const).map((mode) => ({ command, mode, expected: 'allow' as const }))),
@@ -160,6 +167,7 @@ beforeAll(async () => {
   await writeFile(join(workspace, 'temp', 'keep.txt'), 'keep\n');
   await writeFile(join(workspace, 'package.json'), '{"name":"x"}\n');
   await writeFile(join(workspace, 'removes.sh'), 'echo start\nrm -f a\n');
+  await writeFile(join(workspace, 'ok.sh'), 'echo fine\n');
 });
 afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });

@@ -117,7 +117,8 @@ export function handleWords(words: Word[], assignments: Word[], stdin: Stdin, si
     } else {
       // The file may change between this check and the run: running it is never read-only, and a rule must name it.
       sink.addFileScript(next.path, risk());
-      sink.addPart(partOf(forms, kept, current, { readOnly: false, reads: [], writes, changes: [], program: baseName(current[0]!.value) }, sink.nextSeq()));
+      const reads = values([next.path]);
+      sink.addPart(partOf(forms, kept, current, { readOnly: false, reads, writes, changes: [], program: baseName(current[0]!.value) }, sink.nextSeq()));
       return;
     }
     if (writes.length > 0) sink.addPart(partOf(forms, kept, current, { readOnly: false, reads: [], writes, changes: [] }, sink.nextSeq()));

@@ -6,7 +6,7 @@ import { BUILTIN_DENY } from './builtin-deny.js';
 import { judgeWrites, readScriptFile, readsOutside } from './command-paths.js';
 import { deniedRead } from './command-reads.js';
 import type { WriteTarget } from './command-paths.js';
-import { matchBashSpecifier, ruleCoversTool } from './rule-match.js';
+import { matchBashSpecifier, matchPathSpecifier, ruleCoversTool } from './rule-match.js';
 import type { PathBases } from './rule-match.js';
 import type { ParsedRule } from './rule-parse.js';
 import { bashSuggestion } from './suggestions.js';
@@ -30,6 +30,8 @@ export interface CommandCheckContext {
   builtinDeny(): ReadonlySet<string>;
 }
 
+const READ_PROBE = { name: 'read_file', kind: 'read' as const };
+
 export const PLAN_MODE_DENIAL = 'plan mode: commands do not run until the plan is approved';
 
 /**
@@ -40,9 +42,12 @@ export const PLAN_MODE_DENIAL = 'plan mode: commands do not run until the plan i
 export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, command: string): Promise<PermissionCheck> {
   const b = await ctx.bases();
   const mode = ctx.mode();
+  const rules = ctx.rules();
+  const readable = (real: string): boolean =>
+    !rules.deny.some((r) => r.specifier !== undefined && ruleCoversTool(r, READ_PROBE) && matchPathSpecifier(r.specifier, real, b));
   let analysis: BashAnalysisDetail;
   try {
-    analysis = await analyzeBash(command, { readScript: (path) => readScriptFile(path, b) });
+    analysis = await analyzeBash(command, { readScript: (path) => readScriptFile(path, b, readable) });
   } catch (err) {
     const why = `cairn could not analyze the command: ${(err as Error).message}`;
     return mode === 'plan' ? deny(`${PLAN_MODE_DENIAL} (${why})`) : ask(why, []);
@@ -55,7 +60,6 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
     return deny(`denied by the built-in rule ${rule.text}: ${hit.detail}. ${rule.reason}`);
   }
 
-  const rules = ctx.rules();
   const forms = [command, ...analysis.wrapperForms, ...analysis.parts.flatMap((p) => p.forms)];
   const hits = (rule: ParsedRule): boolean =>
     ruleCoversTool(rule, tool) && (rule.specifier === undefined || forms.some((f) => matchBashSpecifier(rule.specifier!, f)));

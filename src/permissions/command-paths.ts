@@ -113,11 +113,16 @@ export async function readsOutside(reads: readonly string[], changesDirectory: b
   return undefined;
 }
 
-/** The text of a script file run by `source`/`bash FILE`, so its commands are judged too; undefined when it cannot be read. */
-export async function readScriptFile(target: string, b: PathBases): Promise<string | undefined> {
+/**
+ * The text of a script file run by `source`/`bash FILE`, so its commands are judged too; undefined when
+ * it cannot be read. Only files inside the workspace that `allowed` accepts (no Read deny rule) are read:
+ * reasons quote the commands found, and must not carry the text of a file the model may not read.
+ */
+export async function readScriptFile(target: string, b: PathBases, allowed: (real: string) => boolean): Promise<string | undefined> {
   if (unresolvable(target, false)) return undefined;
   try {
-    const { path } = await locate(target, b);
+    const { path, inside } = await locate(target, b);
+    if (!inside || !allowed(path.real) || !allowed(path.lexical)) return undefined;
     const info = await stat(path.real);
     if (!info.isFile() || info.size > MAX_SCRIPT_BYTES) return undefined;
     return await readFile(path.real, 'utf8');

@@ -168,6 +168,7 @@ beforeAll(async () => {
   await writeFile(join(workspace, 'package.json'), '{"name":"x"}\n');
   await writeFile(join(workspace, 'removes.sh'), 'echo start\nrm -f a\n');
   await writeFile(join(workspace, 'ok.sh'), 'echo fine\n');
+  await writeFile(join(workspace, 'secrets', 'run.sh'), 'echo TOPSECRET-LINE\nrm -rf temp\n');
 });
 afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
@@ -201,3 +202,21 @@ table('deny rules cannot be got round, and writes are judged as writes', denyCor
 table('built-in deny rules hold in every mode', builtinCorpus);
 table('lifting a built-in deny rule lifts that rule only', liftedCorpus);
 table('read-only commands run inside the workspace, in plan mode too', readOnlyCorpus);
+
+describe('script files run by source or a shell', () => {
+  it('are read and judged by their commands, and a rule must name the script itself', async () => {
+    expect((await decide({ command: 'source removes.sh', rules: RM_DENY, mode: BYPASS, expected: 'deny' })).behavior).toBe('deny');
+    expect((await decide({ command: 'bash ok.sh', expected: 'ask' })).behavior).toBe('ask');
+    expect((await decide({ command: 'bash ok.sh', rules: { allow: ['Bash(bash ok.sh)'] }, expected: 'allow' })).behavior).toBe('allow');
+  });
+
+  it('are not read when a Read deny rule covers them or they are outside the workspace, so no reason quotes them', async () => {
+    for (const command of ['bash secrets/run.sh', 'source secrets/run.sh', 'bash < secrets/run.sh', '. secrets/run.sh']) {
+      const result = await decide({ command, rules: { deny: ['Read(./secrets/**)'] }, expected: 'deny' });
+      expect(result.behavior, command).toBe('deny');
+      expect(result.reason, command).not.toMatch(/TOPSECRET|rm -rf/);
+    }
+    const outside = await decide({ command: `bash ${join(workspace, '..', 'elsewhere.sh')}`, expected: 'deny' });
+    expect(outside).toMatchObject({ behavior: 'deny', reason: expect.stringMatching(/could not read/) as string });
+  });
+});

@@ -22,6 +22,14 @@ const TOOL_ALIASES: Record<string, string> = {
   Glob: 'glob',
   Grep: 'grep',
   LS: 'list_dir',
+  NotebookEdit: 'edit_file',
+  Task: 'agent',
+  Agent: 'agent',
+  TodoWrite: 'todo_write',
+  ExitPlanMode: 'exit_plan_mode',
+  BashOutput: 'bash_output',
+  KillShell: 'kill_shell',
+  KillBash: 'kill_shell',
 };
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]+$/;

@@ -10,7 +10,7 @@ export interface RuleOrigin {
 }
 
 // Claude Code's names that rule-parse maps to cairn's; offered as suggestions in the user's style.
-const CLAUDE_CODE_NAMES = ['Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Glob', 'Grep', 'LS'];
+const CLAUDE_CODE_NAMES = ['Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Glob', 'Grep', 'LS', 'Task', 'Agent', 'TodoWrite', 'ExitPlanMode', 'BashOutput', 'KillShell'];
 
 /** One message per rule whose tool is unknown; `mcp__*` names are valid before servers start. */
 export function unknownToolWarnings(origins: readonly RuleOrigin[], toolNames: readonly string[]): string[] {

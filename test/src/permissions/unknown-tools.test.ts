@@ -8,7 +8,7 @@ describe('unknownToolWarnings', () => {
     const [warning, ...rest] = unknownToolWarnings([{ rule: 'Bsh(rm:*)', where: '/ws/.cairn/settings.json: permissions.deny[0]' }], tools);
     expect(rest).toEqual([]);
     expect(warning).toContain('/ws/.cairn/settings.json: permissions.deny[0]: the rule "Bsh(rm:*)" names an unknown tool "Bsh" (did you mean Bash?); it matches nothing.');
-    expect(warning).toContain('Known tools: agent, bash (Bash), edit_file (Edit, MultiEdit), glob (Glob)');
+    expect(warning).toContain('Known tools: agent (Task, Agent), bash (Bash), edit_file (Edit, MultiEdit, NotebookEdit), glob (Glob)');
   });
 
   it('known names in either spelling, and mcp__ names, pass without a word', () => {
@@ -19,5 +19,13 @@ describe('unknownToolWarnings', () => {
   it('a name far from every tool gets no guess', () => {
     const [warning] = unknownToolWarnings([{ rule: 'WebFetch(domain:example.com)', where: '--disallowed-tools' }], tools);
     expect(warning).toMatch(/^--disallowed-tools: the rule "WebFetch\(domain:example.com\)" names an unknown tool "WebFetch"; it matches nothing/);
+  });
+});
+
+describe("Claude Code's other tool names", () => {
+  it('Task, Agent, TodoWrite, ExitPlanMode, NotebookEdit, BashOutput and KillShell rules name cairn tools, so they do not warn', () => {
+    const tools = ['agent', 'todo_write', 'exit_plan_mode', 'edit_file', 'bash_output', 'kill_shell'];
+    const rules = ['Task(Explore)', 'Agent', 'TodoWrite', 'ExitPlanMode', 'NotebookEdit(./nb/**)', 'BashOutput', 'KillShell'];
+    expect(unknownToolWarnings(rules.map((rule) => ({ rule, where: 'test' })), tools)).toEqual([]);
   });
 });

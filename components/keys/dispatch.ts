@@ -15,7 +15,7 @@ import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
 import { handlePaletteKey, paletteOpen } from './palette-keys.js';
 import { splitKeys } from './split-keys.js';
-import { handleTranscriptKey } from './transcript-keys.js';
+import { enterSelection, handleTranscriptKey } from './transcript-keys.js';
 import type { ViewMetrics } from './view-metrics.js';
 
 export const EXIT_CONFIRM_MS = 3000;
@@ -83,10 +83,7 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
     return;
   }
   if (is('eof', input, key) && state.editor.text === '') return deps.exit(0);
-  if (is('toggleFocus', input, key) && (key.ctrl || state.editor.text === '')) {
-    store.dispatch({ type: 'focus', focus: 'transcript' });
-    return;
-  }
+  if (is('toggleFocus', input, key) && (key.ctrl || state.editor.text === '')) return enterSelection(state, deps);
   deps.guard.noteDraftKey();
   const result = applyEditorKey(state.editor, input, key, { history: deps.history(), ...(raw !== undefined ? { raw } : {}) });
   store.dispatch({ type: 'editor', editor: result.state });

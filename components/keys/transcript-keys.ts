@@ -1,6 +1,7 @@
 import type { Key } from 'ink';
 import { isExpanded } from '../app/item-lines.js';
 import { blockOf } from '../app/line-index.js';
+import { viewWindow } from '../app/view-top.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
 import { is } from './keymap.js';
@@ -37,13 +38,34 @@ export function handleTranscriptKey(input: string, key: Key, state: TuiState, de
   return false;
 }
 
+/**
+ * Tab: selection starts from the newest card in view (else the newest above it, else the newest),
+ * never from a card selected long ago that has scrolled away, and the card is scrolled into view.
+ */
+export function enterSelection(state: TuiState, deps: KeyDeps): void {
+  const cards = selectableCards(state.items);
+  const { index, height } = deps.view;
+  let chosen = cards[cards.length - 1];
+  if (index) {
+    const win = viewWindow(state.scroll, index, height);
+    const placed = cards.map((card) => ({ card, block: blockOf(index, card.id) }));
+    const inView = placed.filter(({ block }) => block && block.start < win.top + win.rows && block.start + block.count > win.top);
+    const above = placed.filter(({ block }) => block && block.start < win.top);
+    chosen = (inView[inView.length - 1] ?? above[above.length - 1])?.card ?? chosen;
+  }
+  deps.store.dispatch({ type: 'focus', focus: 'transcript', ...(chosen ? { selectedId: chosen.id } : {}) });
+  if (chosen) reveal(chosen.id, deps);
+}
+
 /** Scrolls just enough to show the selected card's header. */
 function reveal(id: string, deps: KeyDeps): void {
   const { index, height, total } = deps.view;
   const block = index ? blockOf(index, id) : undefined;
   if (!block) return;
   const state = deps.store.getSnapshot();
-  const top = state.scroll.follow ? Math.max(0, total - height) : state.scroll.top;
+  // Once scrolled, a row shows the "more below" marker: count as scrollBy does, or the header lands a row off.
+  const rows = Math.max(1, height - 1);
+  const top = state.scroll.follow ? Math.max(0, total - rows) : state.scroll.top;
   if (block.start < top) deps.store.dispatch({ type: 'scroll', delta: block.start - top, total, height });
-  else if (block.start >= top + height) deps.store.dispatch({ type: 'scroll', delta: block.start - (top + height) + 1, total, height });
+  else if (block.start >= top + rows) deps.store.dispatch({ type: 'scroll', delta: block.start - (top + rows) + 1, total, height });
 }

@@ -6,7 +6,7 @@ import { dropApproval, push, reduceEvent } from './reduce-events.js';
 import { reduceRecorded } from './reduce-recorded.js';
 import { emptyUsage, reduceUsage } from './reduce-usage.js';
 import { mapToolDeep, NEST_SEP } from './subagent-state.js';
-import type { ScrollState, TranscriptItem, TuiState, UiAction } from './types.js';
+import type { ScrollState, TuiState, UiAction } from './types.js';
 
 export const DEFAULT_CONTEXT_LIMIT = 200_000;
 
@@ -77,7 +77,7 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
         scroll: action.to === 'bottom' ? { follow: true } : scrollBy({ follow: false, top: 0, seenTotal: action.total }, 0, action.total, action.height),
       };
     case 'focus':
-      return { ...state, focus: action.focus, selectedId: action.focus === 'transcript' ? (state.selectedId ?? lastToolId(state.items)) : state.selectedId };
+      return { ...state, focus: action.focus, ...(action.selectedId !== undefined ? { selectedId: action.selectedId } : {}) };
     case 'select':
       return { ...state, selectedId: action.id };
     case 'toggle':
@@ -119,14 +119,6 @@ export function scrollBy(scroll: ScrollState, delta: number, total: number, heig
   const next = Math.max(0, Math.min(bottomTop, top + delta));
   if (next >= bottomTop) return { follow: true };
   return { follow: false, top: next, seenTotal: scroll.follow ? total : scroll.seenTotal };
-}
-
-function lastToolId(items: readonly TranscriptItem[]): string | undefined {
-  for (let i = items.length - 1; i >= 0; i--) {
-    const item = items[i]!;
-    if (item.kind === 'tool') return item.id;
-  }
-  return undefined;
 }
 
 function toggle(state: TuiState, id: string, expanded: boolean): TuiState {

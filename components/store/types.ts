@@ -163,7 +163,8 @@ export type UiAction =
   /** Lines were added above the view (older items loaded): keep the same content in view. */
   | { type: 'scrollShift'; lines: number }
   | { type: 'scrollTo'; to: 'top' | 'bottom'; total: number; height: number }
-  | { type: 'focus'; focus: 'editor' | 'transcript' }
+  /** `selectedId`: the card selected on entering the transcript (the newest one in view). */
+  | { type: 'focus'; focus: 'editor' | 'transcript'; selectedId?: string }
   | { type: 'select'; id: string | undefined }
   | { type: 'toggle'; id: string; currentlyExpanded: boolean }
   | { type: 'approvalChoice'; choice: number }

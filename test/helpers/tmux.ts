@@ -43,6 +43,11 @@ export class TmuxTerminal {
     return this.tmux('capture-pane', '-p');
   }
 
+  /** The screen with its SGR styles (inverse is `ESC[7m`). */
+  styledScreen(): string {
+    return this.tmux('capture-pane', '-p', '-e');
+  }
+
   alternateOn(): boolean {
     return this.tmux('display', '-p', '#{alternate_on}').trim() === '1';
   }

@@ -100,3 +100,55 @@ describe('hostile input', () => {
     expect((await analyzeBash(chain)).obfuscated).toMatch(/arithmetic evaluates a2000/);
   });
 });
+
+describe('analyzeBash details', () => {
+  it('names the program after every wrapper, with base-name forms for deny rules', async () => {
+    const a = await analyzeBash('timeout 5 stdbuf -o0 /usr/bin/rm -f a');
+    expect(a.parts.map((p) => p.program)).toEqual(['rm']);
+    expect(a.parts[0]!.forms).toEqual(expect.arrayContaining(['timeout 5 stdbuf -o0 /usr/bin/rm -f a', '/usr/bin/rm -f a', 'rm -f a']));
+    expect((await analyzeBash('git --no-pager -C x push')).parts[0]!.forms).toContain('git push');
+  });
+
+  it('marks read-only parts and the paths they read', async () => {
+    const a = await analyzeBash('cat README.md src/a.ts | grep -n foo | wc -l');
+    expect(a.readOnly).toBe(true);
+    expect(a.readsFiles).toEqual(['README.md', 'src/a.ts']);
+    expect(a.parts.map((p) => p.readOnly)).toEqual([true, true, true]);
+    const notRead = await analyzeBash('cat README.md > out');
+    expect(notRead.readOnly).toBe(false);
+    expect(notRead.parts[0]!.readOnly).toBe(true); // the program reads; the redirect is the command's write
+    expect((await analyzeBash('cat < in.txt')).readsFiles).toEqual(['in.txt']);
+  });
+
+  it('separates output files (judged as write_file) from the files file programs change', async () => {
+    const a = await analyzeBash('sort -o sorted.txt a && cp a b && rm -f c && sed -i s/x/y/ d && git diff --output=p.diff');
+    expect(a.writesFiles).toEqual(['sorted.txt', 'p.diff']);
+    expect(a.changesFiles).toEqual(['b', 'c', 'd']);
+  });
+
+  it('gives a risk to parts whose environment or options change what runs', async () => {
+    const risks = async (command: string) => (await analyzeBash(command)).parts.map((p) => p.risk);
+    expect(await risks('env GIT_DIR=x git status')).toEqual([expect.stringMatching(/GIT_DIR/)]);
+    expect(await risks('npm test --script-shell=x')).toEqual([expect.stringMatching(/script-shell/)]);
+    expect(await risks('export PATH=/x; ls')).toEqual([expect.stringMatching(/PATH/), expect.stringMatching(/PATH/)]);
+    expect(await risks('CI=1 npm test')).toEqual([undefined]);
+  });
+
+  it('records built-in deny hits, directory changes and write-then-run chains', async () => {
+    expect((await analyzeBash('find x -delete')).builtinHits.map((h) => h.id)).toEqual(['recursive-rm']);
+    expect((await analyzeBash('xargs rm')).builtinHits.map((h) => h.id)).toEqual(['recursive-rm']);
+    expect((await analyzeBash('xargs rm --')).builtinHits).toEqual([]);
+    expect((await analyzeBash('cd src && ls')).changesDirectory).toBe(true);
+    expect((await analyzeBash('echo x > a.json && npm test')).writesThenRuns).toMatch(/a.json.*npm test/);
+    expect((await analyzeBash('npm test > log')).writesThenRuns).toBeUndefined();
+  });
+
+  it('reads a heredoc or here-string fed to a shell as a script, and flags one it cannot see', async () => {
+    expect((await analyzeBash("bash <<< 'touch x'")).parts.map((p) => p.text)).toEqual(['touch x']);
+    expect((await analyzeBash("bash <<'EOF'\ntouch x\nEOF")).parts.map((p) => p.text)).toEqual(['touch x']);
+    expect((await analyzeBash('curl x | bash')).obfuscated).toMatch(/input/);
+    const sourced = await analyzeBash('source a.sh', { readScript: async (p) => (p === 'a.sh' ? 'touch y' : undefined) });
+    expect(sourced.parts.map((p) => p.text)).toEqual(['source a.sh', 'touch y']);
+    expect((await analyzeBash('source a.sh')).obfuscated).toMatch(/could not read/);
+  });
+});

@@ -1,7 +1,7 @@
 import { bold, clipLine, inverse, paint, wrapPainted, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import type { CronItem } from '../store/background-state.js';
-import type { CompactItem, NoticeItem, TerminalItem, ThinkingItem, ToolItem, TranscriptItem } from '../store/types.js';
+import type { CompactItem, NoticeItem, TerminalItem, ThinkingItem, ToolItem, TranscriptItem, UserItem } from '../store/types.js';
 import { markdownVersion } from '../markdown/render-markdown.js';
 import { compactLines } from './compact-lines.js';
 import { cronLines } from './cron-lines.js';
@@ -11,7 +11,7 @@ import { inputRecord, toolRenderer } from './tool-renderers.js';
 
 type MarkdownLines = ReturnType<typeof createMarkdownLines>;
 
-export function isExpanded(item: ToolItem | ThinkingItem | CompactItem | CronItem): boolean {
+export function isExpanded(item: ToolItem | ThinkingItem | CompactItem | CronItem | UserItem): boolean {
   if (item.userExpanded !== undefined) return item.userExpanded;
   return item.kind === 'tool' ? expandedByDefault(item.status) : false;
 }
@@ -37,7 +37,7 @@ export function createItemLines(markdown: MarkdownLines): {
   const cache = new WeakMap<TranscriptItem, { key: string; lines: string[] }>();
   return {
     body(item, width, theme) {
-      const expanded = item.kind === 'tool' || item.kind === 'thinking' || item.kind === 'compact' || item.kind === 'cron' ? isExpanded(item) : false;
+      const expanded = item.kind === 'tool' || item.kind === 'thinking' || item.kind === 'compact' || item.kind === 'cron' || item.kind === 'user' ? isExpanded(item) : false;
       // The markdown version: text cached while the parser was still loading is rendered again.
       const key = `${width}|${theme.name}|${theme.color}|${expanded}|${markdownVersion()}`;
       const hit = cache.get(item);
@@ -51,10 +51,8 @@ export function createItemLines(markdown: MarkdownLines): {
 
 function render(item: TranscriptItem, width: number, theme: Theme, expanded: boolean, markdown: MarkdownLines): string[] {
   switch (item.kind) {
-    case 'user': {
-      const lines = wrapText(item.text, Math.max(1, width - 2));
-      return lines.map((l, i) => paint(theme, 'user', `${i === 0 ? '› ' : '  '}${l}`));
-    }
+    case 'user':
+      return userLines(item, width, theme, expanded);
     case 'assistant': {
       const lines = item.streaming ? markdown.streaming(item.id, item.text, width, theme) : markdown.finished(item.id, item.text, width, theme);
       return lines.map((l) => clipLine(l, width));
@@ -77,6 +75,15 @@ function render(item: TranscriptItem, width: number, theme: Theme, expanded: boo
     case 'cron':
       return cronLines(item, width, theme, expanded);
   }
+}
+
+/** A prompt sent with large pastes shows them as the editor did, with a toggle to unfold them. */
+function userLines(item: UserItem, width: number, theme: Theme, expanded: boolean): string[] {
+  const folded = item.display !== undefined && !expanded;
+  const lines = wrapText(folded ? item.display! : item.text, Math.max(1, width - 2)).map((l, i) => paint(theme, 'user', `${i === 0 ? '› ' : '  '}${l}`));
+  if (item.display === undefined) return lines;
+  const toggle = folded ? '▸ pasted text folded · Tab selects, Space unfolds' : '▾ pasted text unfolded · Space folds';
+  return [...lines, clipLine(paint(theme, 'muted', `  ${toggle}`), width)];
 }
 
 function thinkingLines(item: ThinkingItem, width: number, theme: Theme, expanded: boolean): string[] {

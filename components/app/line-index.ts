@@ -102,7 +102,8 @@ export function buildLineIndex(input: IndexInput): LineIndex {
       if (head && !approvalAt && (asking === item.id || asking?.startsWith(item.id + NEST_SEP))) addApproval(head);
     } else {
       const lines = itemLines.body(item, width, theme);
-      addStatic(item.id, item.kind === 'cron' && item.id === selectedId ? markSelected(lines) : lines);
+      const markable = item.kind === 'cron' || (item.kind === 'user' && item.display !== undefined);
+      addStatic(item.id, markable && item.id === selectedId ? markSelected(lines) : lines);
     }
   });
   // A request without a card (a subagent's, say) still needs its prompt.

@@ -1,9 +1,36 @@
 import type { Key } from 'ink';
 import type { ApprovalChoiceKind } from '../store/approval-choices.js';
+import { applyEditorKey, expandPastes } from '../prompt/editor.js';
 import { approvalChoices, decisionFor } from '../store/approval-choices.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
 import { is } from './keymap.js';
+
+/** Whether the "tell cairn what to do instead" field has the focus (its choice is selected). */
+export function denyFieldOpen(state: TuiState): boolean {
+  const request = state.approvals[0];
+  if (!request) return false;
+  const choices = approvalChoices(request);
+  return (choices[state.approval.choice] ?? choices[0]!).kind === 'no';
+}
+
+function answerWith(kind: ApprovalChoiceKind, denyText: string, state: TuiState, deps: KeyDeps): void {
+  const request = state.approvals[0];
+  if (!request) return;
+  const decision = decisionFor(kind, request, denyText);
+  deps.store.dispatch({ type: 'approvalAnswered', id: request.id, allowed: decision.behavior === 'allow', at: deps.now() });
+  deps.session.respond(request.id, decision);
+}
+
+/** A bracketed paste into the open deny field: the editor's paste handling, on one line. */
+export function handleApprovalPaste(input: string, key: Key, state: TuiState, deps: KeyDeps): void {
+  const { denyText, pasting } = state.approval;
+  const field = { text: denyText, cursor: denyText.length, pastes: [], ...(pasting !== undefined ? { pasting } : {}) };
+  const result = applyEditorKey(field, input, key, { history: [] });
+  const text = expandPastes(result.state.text, result.state.pastes).replace(/\s*\n\s*/g, ' ');
+  if (result.submit !== undefined) return answerWith('no', result.submit.replace(/\s*\n\s*/g, ' '), state, deps);
+  deps.store.dispatch({ type: 'approvalText', text, ...(result.state.pasting !== undefined ? { pasting: result.state.pasting } : {}) });
+}
 
 /** The approval prompt takes every key while it waits; the editor's draft is left alone. */
 export function handleApprovalKey(input: string, key: Key, state: TuiState, deps: KeyDeps): void {
@@ -11,11 +38,7 @@ export function handleApprovalKey(input: string, key: Key, state: TuiState, deps
   if (!request) return;
   const choices = approvalChoices(request);
   const current = choices[state.approval.choice] ?? choices[0]!;
-  const answer = (kind: ApprovalChoiceKind, denyText = state.approval.denyText): void => {
-    const decision = decisionFor(kind, request, denyText);
-    deps.store.dispatch({ type: 'approvalAnswered', id: request.id, allowed: decision.behavior === 'allow', at: deps.now() });
-    deps.session.respond(request.id, decision);
-  };
+  const answer = (kind: ApprovalChoiceKind, denyText = state.approval.denyText): void => answerWith(kind, denyText, state, deps);
   const select = (choice: number): void => deps.store.dispatch({ type: 'approvalChoice', choice: (choice + choices.length) % choices.length });
 
   if (is('back', input, key)) {

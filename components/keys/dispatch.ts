@@ -5,11 +5,11 @@ import type { SessionActions } from '../commands/session-actions.js';
 import { runSlash } from '../commands/registry.js';
 import { nextMode } from '../commands/builtin.js';
 import { applyEditorKey, editorOwnsInput, parseMouseWheel } from '../prompt/editor.js';
-import { isMouseReport } from '../prompt/terminal-input.js';
+import { isMouseReport, isUnknownEscapeSequence, PASTE_START } from '../prompt/terminal-input.js';
 import type { TuiStore } from '../store/create-store.js';
 import type { TuiState } from '../store/types.js';
 import type { ApprovalGuard } from './approval-guard.js';
-import { handleApprovalKey } from './approval-keys.js';
+import { denyFieldOpen, handleApprovalKey, handleApprovalPaste } from './approval-keys.js';
 import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
@@ -62,9 +62,11 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   if (wheel) return scroll(deps, wheel === 'up' ? -WHEEL_LINES : WHEEL_LINES);
   if (isMouseReport(input)) return;
 
-  if (state.approvals.length > 0 && deps.guard.takesKey(state, input, key)) {
-    handleApprovalKey(input, key, state, deps);
-    return;
+  if (state.approvals.length > 0) {
+    // A paste is text, never answers: it goes to the open "what to do instead" field, else the draft.
+    if (denyFieldOpen(state) && (state.approval.pasting !== undefined || PASTE_START.test(input))) return handleApprovalPaste(input, key, state, deps);
+    if (isPaste(state, input, key)) return toEditor(input, key, state, deps, raw);
+    if (deps.guard.takesKey(state, input, key)) return handleApprovalKey(input, key, state, deps);
   }
   if (state.dialog) {
     handleDialogKey(input, key, state, deps);
@@ -84,10 +86,25 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   }
   if (is('eof', input, key) && state.editor.text === '') return deps.exit(0);
   if (is('toggleFocus', input, key) && (key.ctrl || state.editor.text === '')) return enterSelection(state, deps);
+  toEditor(input, key, state, deps, raw);
+}
+
+function toEditor(input: string, key: Key, state: TuiState, deps: KeyDeps, raw: string | undefined): void {
   deps.guard.noteDraftKey();
   const result = applyEditorKey(state.editor, input, key, { history: deps.history(), ...(raw !== undefined ? { raw } : {}) });
-  store.dispatch({ type: 'editor', editor: result.state });
-  if (result.submit !== undefined) submit(result.submit, deps);
+  deps.store.dispatch({ type: 'editor', editor: result.state });
+  if (result.submit !== undefined) submit(result.submit, deps, result.shown);
+}
+
+/**
+ * A bracketed paste, or several characters of text in one event (a paste the terminal did not
+ * bracket, type-ahead): text for the draft, whatever letters it holds. The open deny field takes
+ * its own unbracketed text (see approval-keys).
+ */
+function isPaste(state: TuiState, input: string, key: Key): boolean {
+  if (editorOwnsInput(state.editor, input)) return true;
+  if (denyFieldOpen(state)) return false;
+  return [...input].length > 1 && !key.ctrl && !key.meta && !isUnknownEscapeSequence(input);
 }
 
 function ctrlC(state: TuiState, deps: KeyDeps): void {
@@ -100,13 +117,15 @@ function ctrlC(state: TuiState, deps: KeyDeps): void {
   deps.store.dispatch({ type: 'exitArm', at: deps.now() });
 }
 
-export function submit(text: string, deps: KeyDeps): void {
+/** `shown`: the prompt as the box showed it, large pastes as placeholders (the transcript folds them). */
+export function submit(text: string, deps: KeyDeps, shown?: string): void {
   if (text.trimStart().startsWith('/')) {
     void runSlash(text, deps.commandContext);
     return;
   }
   if (askToSaveMemory(text, deps)) return;
   deps.onPrompt?.(text);
+  if (shown !== undefined) deps.store.dispatch({ type: 'pastedPrompt', text, display: shown });
   if (deps.store.getSnapshot().busy) deps.store.dispatch({ type: 'queue', text });
   deps.store.dispatch({ type: 'scrollTo', to: 'bottom', total: deps.view.total, height: deps.view.height });
   deps.session.submit(text);

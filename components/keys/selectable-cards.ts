@@ -1,8 +1,8 @@
 import { isExpanded } from '../app/item-lines.js';
 import type { CronItem } from '../store/background-state.js';
-import type { CompactItem, ThinkingItem, ToolItem, TranscriptItem } from '../store/types.js';
+import type { CompactItem, ThinkingItem, ToolItem, TranscriptItem, UserItem } from '../store/types.js';
 
-export type SelectableCard = ToolItem | ThinkingItem | CompactItem | CronItem;
+export type SelectableCard = ToolItem | ThinkingItem | CompactItem | CronItem | UserItem;
 
 /** The cards selection mode moves over, in screen order: a subagent's visible nested cards included. */
 export function selectableCards(items: readonly TranscriptItem[]): SelectableCard[] {
@@ -14,6 +14,8 @@ export function selectableCards(items: readonly TranscriptItem[]): SelectableCar
   for (const item of items) {
     if (item.kind === 'tool') addTool(item);
     else if (item.kind === 'thinking' || item.kind === 'compact' || item.kind === 'cron') out.push(item);
+    // A prompt with folded pastes unfolds like a card.
+    else if (item.kind === 'user' && item.display !== undefined) out.push(item);
   }
   return out;
 }

@@ -44,8 +44,11 @@ export type EditorContext = {
   raw?: string;
 };
 
-/** `state` is the very same object when the key was not used, so the caller can pass it on. */
-export type EditorResult = { state: EditorState; submit?: string };
+/**
+ * `state` is the very same object when the key was not used, so the caller can pass it on.
+ * `shown`: the submitted prompt as the box showed it, when it held large pastes as placeholders.
+ */
+export type EditorResult = { state: EditorState; submit?: string; shown?: string };
 
 const LARGE_PASTE_LINES = 5;
 const LARGE_PASTE_CHARS = 2000;
@@ -215,7 +218,8 @@ function enter(state: EditorState): EditorResult {
   }
   const submit = expandPastes(text, state.pastes);
   if (submit.trim() === '') return { state };
-  return { state: emptyEditor(), submit };
+  const folded = state.pastes.some((p) => text.includes(p.placeholder));
+  return { state: emptyEditor(), submit, ...(folded ? { shown: text } : {}) };
 }
 
 export function expandPastes(text: string, pastes: readonly PastedBlock[]): string {

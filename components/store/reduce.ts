@@ -46,6 +46,7 @@ export function initialState(options: InitialStateOptions = {}): TuiState {
     todos: [],
     toasts: [],
     background: { cron: 0, shells: 0 },
+    pastedPrompts: [],
   };
 }
 
@@ -53,7 +54,8 @@ export function initialState(options: InitialStateOptions = {}): TuiState {
 export function reduce(state: TuiState, action: UiAction): TuiState {
   switch (action.type) {
     case 'event': {
-      const s = reduceEvent(state, action.event, action.at);
+      const e = action.event;
+      const s = e.type === 'user_prompt' ? foldPastes(reduceEvent(state, e, action.at), e.text) : reduceEvent(state, e, action.at);
       const usage = reduceUsage(s.usage, action.event);
       return usage === s.usage ? s : { ...s, usage };
     }
@@ -84,8 +86,12 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       return toggle(state, action.id, !action.currentlyExpanded);
     case 'approvalChoice':
       return { ...state, approval: { ...state.approval, choice: action.choice } };
-    case 'approvalText':
-      return { ...state, approval: { ...state.approval, denyText: action.text } };
+    case 'approvalText': {
+      const { pasting: _was, ...approval } = state.approval;
+      return { ...state, approval: { ...approval, denyText: action.text, ...(action.pasting !== undefined ? { pasting: action.pasting } : {}) } };
+    }
+    case 'pastedPrompt':
+      return { ...state, pastedPrompts: [...state.pastedPrompts, { text: action.text, display: action.display }].slice(-PASTED_KEPT) };
     case 'approvalAnswered': {
       // A subagent's request names its nested card; a main-agent request's card has its id.
       const cardId = state.approvals.find((a) => a.id === action.id)?.cardId ?? action.id;
@@ -111,6 +117,17 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
   }
 }
 
+const PASTED_KEPT = 20;
+
+/** The user_prompt just pushed: shown as typed, pastes folded, if it was sent with large pastes. */
+function foldPastes(state: TuiState, text: string): TuiState {
+  const at = state.pastedPrompts.findIndex((p) => p.text === text);
+  const last = state.items[state.items.length - 1];
+  if (at < 0 || last?.kind !== 'user') return state;
+  const display = state.pastedPrompts[at]!.display;
+  return { ...state, items: [...state.items.slice(0, -1), { ...last, display }], pastedPrompts: state.pastedPrompts.filter((_, i) => i !== at) };
+}
+
 /** Scrolling to (or past) the last page means following new output again. */
 export function scrollBy(scroll: ScrollState, delta: number, total: number, height: number): ScrollState {
   // Off the bottom, one row of the viewport shows the "more below" marker.
@@ -124,7 +141,7 @@ export function scrollBy(scroll: ScrollState, delta: number, total: number, heig
 function toggle(state: TuiState, id: string, expanded: boolean): TuiState {
   const items = state.items.map((item) => {
     if (item.id !== id) return item;
-    if (item.kind === 'tool' || item.kind === 'thinking' || item.kind === 'compact' || item.kind === 'cron') return { ...item, userExpanded: expanded };
+    if (item.kind === 'tool' || item.kind === 'thinking' || item.kind === 'compact' || item.kind === 'cron' || item.kind === 'user') return { ...item, userExpanded: expanded };
     return item;
   });
   // A subagent's nested card.

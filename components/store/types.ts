@@ -13,7 +13,11 @@ export type ToolStatus = 'running' | 'awaiting_approval' | 'success' | 'error' |
 export interface UserItem {
   readonly kind: 'user';
   readonly id: string;
+  /** What was sent, large pastes included. */
   readonly text: string;
+  /** The prompt as the editor showed it, large pastes as placeholders; folded to this by default. */
+  readonly display?: string;
+  readonly userExpanded?: boolean;
 }
 export interface AssistantItem {
   readonly kind: 'assistant';
@@ -86,6 +90,8 @@ export interface ApprovalUi {
   readonly choice: number;
   /** The "No, and tell cairn what to do instead" field. */
   readonly denyText: string;
+  /** A bracketed paste into that field, still arriving. */
+  readonly pasting?: string;
 }
 
 export type ScrollState = { readonly follow: true } | { readonly follow: false; readonly top: number; readonly seenTotal: number };
@@ -150,6 +156,8 @@ export interface TuiState {
   /** The latest todo_write list; shown above the prompt while it has open items. */
   readonly todos: readonly TodoItem[];
   readonly toasts: readonly Toast[];
+  /** Prompts sent with large pastes, until their user_prompt event shows them folded. */
+  readonly pastedPrompts: readonly { readonly text: string; readonly display: string }[];
   readonly background: BackgroundCounts;
 }
 
@@ -168,7 +176,9 @@ export type UiAction =
   | { type: 'select'; id: string | undefined }
   | { type: 'toggle'; id: string; currentlyExpanded: boolean }
   | { type: 'approvalChoice'; choice: number }
-  | { type: 'approvalText'; text: string }
+  | { type: 'approvalText'; text: string; pasting?: string }
+  /** A prompt about to be sent held large pastes: its transcript line shows the placeholders. */
+  | { type: 'pastedPrompt'; text: string; display: string }
   | { type: 'approvalAnswered'; id: string; allowed: boolean }
   | { type: 'palette'; index?: number; dismissedFor?: string }
   | { type: 'theme'; name: ThemeName }

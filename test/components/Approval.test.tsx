@@ -251,3 +251,40 @@ describe('approving a plan', () => {
     await rig.waitFrame((f) => /⏵⏵? acceptEdits/.test(f) || f.includes('accept edits'));
   });
 });
+
+describe('a paste during an approval', () => {
+  const paste = (text: string): string => `\x1b[200~${text}\x1b[201~`;
+
+  it('goes to the draft, whatever letters it holds, and answers nothing', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    await askToWrite(rig);
+    await rig.press(paste('yes, and please'));
+    await rig.waitFrame((f) => f.includes('> yes, and please'));
+    // A one-letter paste is text too, not the y shortcut.
+    await rig.press(paste(' y'));
+    await rig.waitFrame((f) => f.includes('> yes, and please y'));
+    // Text the terminal did not bracket, in one read, is a paste as well.
+    await rig.press('ap');
+    await rig.waitFrame((f) => f.includes('> yes, and please yap'));
+    expect(rig.store.getSnapshot().approvals).toHaveLength(1);
+    expect(rig.permissions.sessionRules).toEqual([]);
+    expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('old\n');
+    rig.settle();
+    await rig.press('y');
+    await rig.idle();
+    expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('hello\n');
+  });
+
+  it('goes into the "what to do instead" field when it has the focus', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    await askToWrite(rig);
+    await rig.press('n');
+    await rig.waitFrame((f) => f.includes('type what to do instead'));
+    await rig.press(paste('use d.txt\nand keep c.txt'));
+    await rig.waitFrame((f) => f.includes('▸ use d.txt and keep c.txt'));
+    expect(rig.store.getSnapshot().editor.text).toBe('');
+    await rig.press(KEYS.enter);
+    await rig.idle();
+    await rig.waitFrame((f) => f.includes('Denied: the user said: use d.txt and keep c.txt'));
+  });
+});

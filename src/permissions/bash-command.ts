@@ -1,7 +1,7 @@
 import { findFacts } from './bash-find.js';
 import { readFacts } from './bash-readonly.js';
 import { envRisk, optionRisk, sensitiveVariable, assignedName } from './bash-risk.js';
-import { builtinHits, dangerousCommand } from './bash-safety.js';
+import { builtinHits, dangerousCommand, interpreterHits } from './bash-safety.js';
 import type { BuiltinHit } from './bash-safety.js';
 import { baseName, joinWords, literalWord } from './bash-words.js';
 import type { Word } from './bash-words.js';
@@ -69,14 +69,22 @@ function extraForms(words: readonly Word[]): string[] {
 }
 
 /** Handles one simple command: looks through its wrappers, then judges the program it runs. */
-export function handleWords(words: Word[], assignments: Word[], stdin: Stdin, sink: CommandSink, inherited: string | undefined): void {
+export function handleWords(
+  words: Word[],
+  assignments: Word[],
+  stdin: Stdin,
+  sink: CommandSink,
+  inherited: string | undefined,
+  placeholder?: string,
+): void {
   const kept = assignments.filter((a) => sensitiveVariable(assignedName(a.value) ?? a.value));
   const forms = [joinWords([...kept, ...words])];
   const env = [...assignments];
   const writes: string[] = [];
   let current = words;
   let appends = false;
-  let replace: string | undefined;
+  // Text the runner replaces with its input (xargs -I, find's {}): inside a script it is code cairn cannot see.
+  let replace = placeholder;
   for (let depth = 0; ; depth++) {
     forms.push(joinWords(current), ...extraForms(current));
     // tree-sitter reads `coproc NAME { ...; }` as a simple command followed by others.
@@ -108,7 +116,8 @@ export function handleWords(words: Word[], assignments: Word[], stdin: Stdin, si
     }
     sink.addWrapperForms(forms);
     if (next.kind === 'script') {
-      if (next.literal) sink.addNested(next.script, risk());
+      if (replace !== undefined && next.script.includes(replace)) sink.setObfuscated(`its input is put into the script ${JSON.stringify(next.script)}`);
+      else if (next.literal) sink.addNested(next.script, risk());
       else sink.setObfuscated(`the script ${joinWords(current)} runs is computed at run time`);
     } else if (next.kind === 'stdin-script') {
       if (stdin.kind === 'literal') sink.addNested(stdin.text, risk());
@@ -161,10 +170,12 @@ function judgeProgram(words: Word[], looked: Looked, sink: CommandSink): void {
   }
   const name = first.literal ? baseName(first.value) : undefined;
   if (name === 'cd' || name === 'pushd' || name === 'popd') sink.changesDirectory();
-  if (name === 'trap' && args[0] && !args[0].value.startsWith('-') && args.length > 1) {
-    if (args[0].literal) sink.addNested(args[0].value, looked.inherited);
+  const trapped = args[0]?.value === '--' ? args[1] : args[0];
+  if (name === 'trap' && trapped && !trapped.value.startsWith('-') && args.length > 1) {
+    if (trapped.literal) sink.addNested(trapped.value, looked.inherited);
     else sink.setObfuscated('the trap runs a command computed at run time');
   }
+  if (name !== undefined) sink.addBuiltinHits(interpreterHits(name, args));
   const reads: string[] = [];
   const writes = [...looked.writes];
   const changes: string[] = [];
@@ -177,7 +188,7 @@ function judgeProgram(words: Word[], looked: Looked, sink: CommandSink): void {
       // `{}` stands for what find found under its start points: judge the command on paths there.
       const found = (start: Word): Word => ({ ...start, value: `${start.value.replace(/\/+$/, '')}/{}` });
       const words = command.flatMap((w) => (w.value === '{}' ? facts.starts.map(found) : [w]));
-      if (words.length > 0) handleWords(words, [], { kind: 'none' }, sink, looked.inherited);
+      if (words.length > 0) handleWords(words, [], { kind: 'none' }, sink, looked.inherited, '{}');
       else sink.setUnparseable('find -exec without a command');
     }
     if (facts.deletes) {

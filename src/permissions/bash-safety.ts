@@ -99,6 +99,23 @@ export function builtinHits(words: readonly Word[], appends: boolean): BuiltinHi
   return [];
 }
 
+// Interpreters whose inline code cairn cannot parse, and the calls in it that are a recursive delete or run as root.
+const INTERPRETERS = /^(python[\d.]*|node|nodejs|deno|bun|perl|ruby|php|lua[\d.]*|awk|gawk|mawk|nawk|Rscript|tclsh|osascript|pwsh)$/;
+const HIDDEN_RECURSIVE = /\brm\s+(-[a-zA-Z]*[rR]|--rec)|rmtree|rm_rf|rm_r\b|remove_tree|rmSync|rmdirSync|\brimraf|recursive\s*[:=]\s*true|Remove-Item[^;]*-Recurse/;
+const HIDDEN_ELEVATE = /\b(sudo|doas|pkexec|run0)\b/;
+
+/**
+ * A best-effort look into code given to an interpreter (`python -c`, `node -e`, `awk '...system()...'`):
+ * a model told that `rm -rf` is denied must not get round the rule by asking python to do it.
+ */
+export function interpreterHits(name: string, args: readonly Word[]): BuiltinHit[] {
+  if (!INTERPRETERS.test(name)) return [];
+  const code = args.filter((a) => a.literal).map((a) => a.value).join('\n').slice(0, 64 * 1024);
+  if (HIDDEN_ELEVATE.test(code)) return [{ id: 'sudo', detail: `${name} is given code that runs commands as another user` }];
+  if (HIDDEN_RECURSIVE.test(code)) return [{ id: 'recursive-rm', detail: `${name} is given code that deletes recursively` }];
+  return [];
+}
+
 /**
  * The classic `:(){ :|:& };:` and its renamed cousins, as a text fallback for scripts that do not parse.
  * A scan rather than one regular expression with a back-reference, which is quadratic on long hostile input.

@@ -181,11 +181,14 @@ function unwrapXargs(words: Word[]): Unwrapped {
       break;
     }
     if (!w.startsWith('-') || w === '-') break;
-    const flag = flagName(w);
-    if (flag === '-I' || flag === '--replace' || flag === '-i') {
-      effects.replace = w.startsWith('--replace=') ? w.slice(10) : w.length > 2 && flag === '-I' ? w.slice(2) : flag === '-I' ? words[i + 1]?.value : '{}';
-      if (flag === '-I' && w.length === 2) i += 1;
-      if (w === '--replace') effects.replace = '{}';
+    // -I R (or -IR), -i[R] and --replace[=R] set the text replaced by each input line.
+    if (w.startsWith('-I')) {
+      effects.replace = w.length > 2 ? w.slice(2) : words[++i]?.value;
+      continue;
+    }
+    if (w.startsWith('-i') || w.startsWith('--replace')) {
+      const eq = w.indexOf('=');
+      effects.replace = w.startsWith('--') ? (eq > 0 ? w.slice(eq + 1) : '{}') : w.length > 2 ? w.slice(2) : '{}';
       continue;
     }
     if (XARGS_VALUE.has(w)) i += 1;

@@ -43,7 +43,8 @@ const evasions = [
   'xargs -I{} rm -- {} < list', 'parallel rm ::: a', '$(echo rm) a', 'x=rm; $x a', 'rm${IFS}a', '/bin/r[m] a', '/bin/r? a', 'r* a',
   '{rm,a}', "echo 'rm a' | bash", "bash <<< 'rm a'", "bash <<'EOF'\nrm a\nEOF", 'bash < script.sh', 'sh -s < list', 'source nope.sh',
   '. ./removes.sh', 'bash removes.sh', 'eval "rm a"', 'eval "$x"', "bash -c 'eval \"rm a\"'", "sh -c 'sh -c \"rm a\"'", "trap 'rm a' EXIT",
-  'echo `rm a`', 'cat <(rm a)', "echo $'\\\\' ;rm a #'", 'r\\\nm a',
+  'echo `rm a`', 'cat <(rm a)', "echo $'\\\\' ;rm a #'", 'r\\\nm a', "trap -- 'rm a' EXIT", "find . -exec sh -c 'rm {}' \\;",
+  "xargs -I{} sh -c 'rm {}' < list", "xargs -I % sh -c 'echo %' < list", 'xargs -I{} {} a < list', 'find . -exec {} \\;',
 ];
 
 const denyCorpus: Case[] = [
@@ -118,6 +119,9 @@ const builtinCommands = [
   'timeout 5 rm -rf temp', 'bash -c "rm -rf temp"', 'find temp -delete', 'find . -name temp -exec rm -r {} +', 'echo -rf temp | xargs rm',
   'rm $flags temp', 'rm "$(echo -rf)" temp', 'sudo ls', 'sudo -u me ls', '/usr/bin/sudo ls', 'doas ls', 'su -c ls', 'su root', 'pkexec ls',
   'run0 ls', 'sudoedit /etc/hosts', 'env sudo ls', 'nohup sudo ls',
+  // the same through an interpreter's inline code (a best-effort look, for the obvious ways round)
+  'python3 -c \'import shutil; shutil.rmtree("temp")\'', 'node -e \'require("fs").rmSync("temp", { recursive: true })\'',
+  'awk \'BEGIN { system("rm -rf temp") }\'', 'perl -e \'system("sudo ls")\'', 'ruby -e \'require "fileutils"; FileUtils.rm_rf("temp")\'',
 ];
 const builtinCorpus: Case[] = builtinCommands.flatMap((command) =>
   MODES.map((mode) => ({ command, mode, rules: { allow: ['Bash'] }, expected: 'deny' as const, reason: /ask the user to run/ })),

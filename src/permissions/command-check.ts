@@ -114,8 +114,9 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
   const notAllowed = analysis.parts.filter((_p, i) => verdicts[i]!.rule === undefined && !verdicts[i]!.readOnly);
   const problems = [...writes.reasons, ...(analysis.writesThenRuns ? [analysis.writesThenRuns] : [])];
   if (notAllowed.length === 0 && problems.length === 0) {
-    const used = [...new Set(verdicts.map((v) => v.rule?.text ?? 'read-only'))];
-    return allow(`allowed by rule ${used.join(', ')}`);
+    const used = [...new Set(verdicts.flatMap((v) => (v.rule ? [v.rule.text] : [])))];
+    const writesNote = targets.length > 0 ? '; its writes are allowed as file edits' : '';
+    return allow(used.length > 0 ? `allowed by rule ${used.join(', ')}${writesNote}` : `read-only programs${writesNote}`);
   }
   const suggestions = notAllowed
     .filter((p) => p.risk === undefined)

@@ -209,6 +209,8 @@ function judgeProgram(words: Word[], looked: Looked, sink: CommandSink): void {
     risk ??= w.risk ?? optionRisk(name, args);
     if (name === 'command' && /^-[vV]$/.test(args[0]?.value ?? '')) readOnly = true;
   }
+  // A pattern in any argument lists its directory (`echo ~/.ssh/*`): that is a read of the directory.
+  reads.push(...args.filter((a) => a.glob === true && !reads.includes(a.value)).map((a) => a.value));
   if (risk !== undefined || looked.appends) readOnly = false;
   const facts = { readOnly, reads, writes, changes, fileOnly: name !== undefined && FILE_ONLY.has(name), ...(risk ? { risk } : {}), ...(name ? { program: name } : {}) };
   sink.addPart(partOf(looked.forms, looked.kept, words, facts, seq));

@@ -111,9 +111,11 @@ function gitFacts(args: readonly Word[]): ReadFacts {
   const rest = args.slice(i + 1);
   const reads: Word[] = [];
   const noIndex = rest.some((a) => a.value === '--no-index');
+  // Options whose value is a file git reads: blame --contents F and -S F, diff -O F.
   rest.forEach((a, j) => {
-    if (a.value === '--contents' && rest[j + 1]) reads.push(rest[j + 1]!);
+    if ((a.value === '--contents' || (a.value === '-S' && sub === 'blame')) && rest[j + 1]) reads.push(rest[j + 1]!);
     else if (a.value.startsWith('--contents=')) reads.push({ ...a, value: a.value.slice(11) });
+    else if (/^-O./.test(a.value) && sub !== 'grep') reads.push({ ...a, value: a.value.slice(2) });
     else if (noIndex && !a.value.startsWith('-')) reads.push(a);
   });
   if (sub in GIT_READ) {

@@ -149,6 +149,7 @@ const notReadOnly = [
   'git diff --output=x', 'echo hi > x', 'printf -v x hi', 'date -s 2020-01-01', 'uniq a b', 'git -c a=b status', 'cd src && ls',
   'cat /etc/passwd', 'cat ~/.ssh/id_rsa', 'ls ..', 'grep -r x /etc', 'cat ../x', 'cat $f', 'sed -n 1p README.md', 'awk 1 README.md',
   'grep -R x .', 'find -L . -name x', 'rg --follow x', 'rg --pre ./x foo', 'du -L .', 'bash ok.sh', 'source ok.sh', 'xargs cat < list',
+  'echo ~/.ssh/*', 'echo /etc/*', 'git diff -O/etc/passwd', 'git blame -S /etc/passwd README.md',
 ];
 const readOnlyCorpus: Case[] = [
   ...readOnlyCommands.flatMap((command) => (['default', 'acceptEdits', 'plan'] as const).map((mode) => ({ command, mode, expected: 'allow' as const }))),

@@ -52,9 +52,11 @@ export const Transcript = memo(function Transcript({ store, width, height, itemL
   const [from, setFrom] = useState(() => Math.max(0, items.length - TRANSCRIPT_WINDOW));
   const marker0 = useMemo(() => (from > 0 ? earlierMarker(from) : undefined), [from]);
   const shown = useMemo(() => (marker0 ? [marker0, ...items.slice(from)] : items), [items, from, marker0]);
+  // Scrolled off the bottom, a row shows the "more below" marker (see viewWindow).
+  const approvalRows = scroll.follow ? height : Math.max(1, height - 1);
   const index = useMemo(
-    () => buildLineIndex({ items: shown, width, theme, selectedId, approvals, approval, itemLines }),
-    [shown, width, theme, selectedId, approvals, approval, itemLines],
+    () => buildLineIndex({ items: shown, width, theme, selectedId, approvals, approval, itemLines, approvalRows }),
+    [shown, width, theme, selectedId, approvals, approval, itemLines, approvalRows],
   );
   const win = viewWindow(scroll, index, height);
   useLayoutEffect(() => {
@@ -62,7 +64,7 @@ export const Transcript = memo(function Transcript({ store, width, height, itemL
     if (from === 0 || scroll.follow || win.top > 0) return;
     const next = Math.max(0, from - TRANSCRIPT_WINDOW);
     const nextShown = next > 0 ? [earlierMarker(next), ...items.slice(next)] : items;
-    const grown = buildLineIndex({ items: nextShown, width, theme, selectedId, approvals, approval, itemLines }).total - index.total;
+    const grown = buildLineIndex({ items: nextShown, width, theme, selectedId, approvals, approval, itemLines, approvalRows }).total - index.total;
     store.dispatch({ type: 'scrollShift', lines: grown });
     setFrom(next);
   });

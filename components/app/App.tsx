@@ -24,7 +24,7 @@ export interface AppProps {
   size?: { columns: number; rows: number };
 }
 
-const selectLayoutInputs = (s: TuiState): unknown[] => [s.editor, s.queued, s.palette, s.dialog, s.todos];
+const selectLayoutInputs = (s: TuiState): unknown[] => [s.editor, s.queued, s.palette, s.dialog, s.todos, s.approvals];
 const selectEditor = (s: TuiState): TuiState['editor'] => s.editor;
 const selectEditorFocused = (s: TuiState): boolean => s.approvals.length === 0 && s.focus === 'editor' && s.dialog === undefined;
 const selectBusy = (s: TuiState): boolean => s.busy;
@@ -53,8 +53,8 @@ export function App({ deps, itemLines, size }: AppProps) {
       {layout.palette > 0 ? <SlashPalette store={store} commands={commands} width={layout.width} maxRows={layout.paletteMax} /> : null}
       {layout.dialog > 0 ? <DialogBox store={store} width={layout.width} maxRows={layout.dialogMax} /> : null}
       {layout.todos > 0 ? <TodoPanel store={store} width={layout.width} maxRows={layout.todosMax} /> : null}
-      <PromptBox state={editor} width={layout.width} focused={focused} maxLines={layout.promptMaxLines} busy={busy} placeholder={busy ? 'Type to queue a prompt · Esc to interrupt' : 'Ask cairn · / for commands'} />
-      <StatusRow store={store} width={layout.width} />
+      <PromptBox state={editor} width={layout.width} focused={focused} maxLines={layout.promptMaxLines} bare={layout.promptBare} busy={busy} placeholder={busy ? 'Type to queue a prompt · Esc to interrupt' : 'Ask cairn · / for commands'} />
+      {layout.status > 0 ? <StatusRow store={store} width={layout.width} /> : null}
     </Box>
   );
 }

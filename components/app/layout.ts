@@ -4,6 +4,7 @@ import { paletteHeight } from '../SlashPalette.js';
 import { queuedHeight } from '../QueuedPrompts.js';
 import type { TuiState } from '../store/types.js';
 import { themeFor } from '../theme/use-theme.js';
+import { approvalMinRows } from './approval-lines.js';
 import { dialogHeight } from './dialog-lines.js';
 import { todoPanelHeight } from './todo-lines.js';
 
@@ -21,6 +22,8 @@ export interface Layout {
   todosMax: number;
   prompt: number;
   promptMaxLines: number;
+  /** The prompt as one row without its border (a waiting approval needs the rows). */
+  promptBare: boolean;
   status: number;
 }
 
@@ -47,6 +50,26 @@ export function computeLayout(columns: number, rows: number, state: TuiState, co
   const dialog = dialogHeight(state.dialog, width, themeFor(state.themeName), dialogMax);
   const todosMax = small ? 3 : Math.min(8, Math.max(3, Math.floor(rows / 5)));
   const todos = todoPanelHeight(state.todos, todosMax);
-  const transcript = Math.max(1, budget - header - status - prompt - palette - queued - dialog - todos);
-  return { width, header, transcript, queued, queuedMax, palette, paletteMax, dialog, dialogMax, todos, todosMax, prompt, promptMaxLines, status };
+  const layout: Layout = { width, header, transcript: 0, queued, queuedMax, palette, paletteMax, dialog, dialogMax, todos, todosMax, prompt, promptMaxLines, promptBare: false, status };
+  const rest = (): number => budget - layout.header - layout.status - layout.prompt - layout.palette - layout.queued - layout.dialog - layout.todos;
+  const asking = state.approvals[0];
+  if (asking) {
+    // The approval's choices and key hint always show: what surrounds the transcript gives way.
+    const need = approvalMinRows(asking);
+    const giveWay: (() => void)[] = [
+      () => Object.assign(layout, { todos: 0, todosMax: 0 }),
+      () => Object.assign(layout, { queued: 0, queuedMax: 0 }),
+      () => Object.assign(layout, { palette: 0, paletteMax: 0 }),
+      () => Object.assign(layout, { dialog: 0, dialogMax: 0 }),
+      () => Object.assign(layout, { header: 0 }),
+      () => Object.assign(layout, { status: 0 }),
+      () => Object.assign(layout, { prompt: 1, promptMaxLines: 1, promptBare: true }),
+    ];
+    for (const step of giveWay) {
+      if (rest() >= need) break;
+      step();
+    }
+  }
+  layout.transcript = Math.max(1, rest());
+  return layout;
 }

@@ -40,6 +40,8 @@ export interface IndexInput {
   approvals: readonly PermissionRequest[];
   approval: ApprovalUi;
   itemLines: ItemLines;
+  /** Rows the approval may take (the view's): it is fitted to them, choices and hint first. */
+  approvalRows?: number;
 }
 
 const GUTTER = '┃ ';
@@ -59,7 +61,7 @@ export function buildLineIndex(input: IndexInput): LineIndex {
     total += lines.length;
   };
   const addApproval = (request: PermissionRequest): void => {
-    const lines = approvalLines(request, input.approval, width, theme, input.approvals.length - 1).map((l) => clipLine(l, width));
+    const lines = approvalLines(request, input.approval, width, theme, input.approvals.length - 1, input.approvalRows).map((l) => clipLine(l, width));
     approvalAt = { start: total, count: lines.length };
     addStatic(`approval:${request.id}`, lines);
   };

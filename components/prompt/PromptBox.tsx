@@ -10,6 +10,8 @@ export type PromptBoxProps = {
   placeholder?: string;
   maxLines?: number;
   busy?: boolean;
+  /** One row, no border: the rows went to a waiting approval (a small terminal). */
+  bare?: boolean;
 };
 
 const DEFAULT_MAX_LINES = 10;
@@ -26,13 +28,28 @@ export function promptBoxHeight(state: EditorState, width: number, maxLines: num
   return Math.min(rows, Math.max(1, maxLines)) + 2;
 }
 
-export function PromptBox({ state, width, focused, placeholder, maxLines = DEFAULT_MAX_LINES, busy = false }: PromptBoxProps) {
-  const textWidth = promptTextWidth(width);
+export function PromptBox({ state, width, focused, placeholder, maxLines = DEFAULT_MAX_LINES, busy = false, bare = false }: PromptBoxProps) {
+  const textWidth = bare ? Math.max(1, width - 2) : promptTextWidth(width);
   const prompt = (
     <Text bold={!busy} dimColor={busy}>
       {'> '}
     </Text>
   );
+  if (bare) {
+    // The row with the cursor, or the placeholder.
+    const layout = layoutPrompt(state.text, state.cursor, textWidth);
+    const row = layout.rows[layout.cursorRow] ?? layout.rows[0];
+    return (
+      <Box width={width} height={1}>
+        {prompt}
+        {state.text === '' && placeholder ? (
+          <PlaceholderText text={placeholder} width={textWidth} focused={focused} />
+        ) : row ? (
+          <RowText row={row} cursorCol={focused ? layout.cursorCol : undefined} />
+        ) : null}
+      </Box>
+    );
+  }
   if (state.text === '' && placeholder !== undefined && placeholder !== '') {
     return (
       <Box borderStyle="round" borderDimColor width={width} paddingX={1}>

@@ -36,4 +36,41 @@ describe('layout', () => {
     expect(lines(rig).length).toBeLessThanOrEqual(9);
     for (const l of lines(rig)) expect(textWidth(l)).toBeLessThanOrEqual(40);
   });
+
+  it('at 40x10 an approval shows its title, every choice, the selection and the key hint; the transcript gives way', async () => {
+    rig = await createRig({ columns: 40, rows: 10 });
+    await rig.type('run touch made.txt');
+    await rig.press(KEYS.enter);
+    let f = await rig.waitFrame((f) => f.includes('Allow bash?'));
+    for (const key of ['(y)', '(a)', '(p)', '(n)', 'y/a/p/n']) expect(f).toContain(key);
+    expect(f).toContain('› Yes (y)');
+    expect(lines(rig).length).toBeLessThanOrEqual(9);
+    expect(rig.widest()).toBeLessThanOrEqual(40);
+    rig.settle();
+    await rig.press(KEYS.down);
+    f = await rig.waitFrame((f) => /› Yes, and don.*\(a\)/.test(f));
+    expect(f).toContain('y/a/p/n');
+    expect(f).toContain('Allow bash?');
+    await rig.press(KEYS.down, KEYS.down);
+    f = await rig.waitFrame((f) => f.includes('type what to do'));
+    expect(f).toContain('y/a/p/n');
+    await rig.type('no');
+    await rig.waitFrame((f) => f.includes('no█'));
+    expect(lines(rig).length).toBeLessThanOrEqual(9);
+  });
+
+  it('at 40x10 an approval with five choices still shows them all, the prompt giving up its border', async () => {
+    const decide = (tool: { kind: string }) =>
+      tool.kind === 'read'
+        ? { behavior: 'allow' as const, reason: 'read-only' }
+        : { behavior: 'ask' as const, reason: 'needs permission', suggestions: ['write_file(./**)'], narrower: ['write_file(./src/**)'] };
+    rig = await createRig({ columns: 40, rows: 10, decide });
+    await rig.type('write hello to src/c.txt');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame((f) => f.includes('Allow write_file?'));
+    await rig.type('my draft');
+    const f = await rig.waitFrame((f) => f.includes('> my draft'));
+    for (const key of ['› Yes (y)', '(a)', '(p)', '(f)', '(n)', 'y/a/p/f/n']) expect(f).toContain(key);
+    expect(lines(rig).length).toBeLessThanOrEqual(9);
+  });
 });

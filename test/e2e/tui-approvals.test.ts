@@ -10,9 +10,9 @@ afterEach(() => {
   for (const t of terminals.splice(0)) t.kill();
 });
 
-async function startCairn(args = '', files: Record<string, string> = {}) {
+async function startCairn(args = '', files: Record<string, string> = {}, size: { columns?: number; rows?: number } = {}) {
   const ws = await tempWorkspace(files);
-  const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home } });
+  const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home }, ...size });
   terminals.push(term);
   await term.waitForText('shell$');
   term.type(`node ${cairnBin} ${args}`);
@@ -91,5 +91,26 @@ describe.skipIf(!TmuxTerminal.available())('approvals in a real terminal', () =>
     term.type('write ok to plain.txt');
     term.keys('Enter');
     await term.waitForText('Wrote');
+  });
+
+  it('at 40x10 the approval, every choice, the selection and the key hint stay on the screen', async () => {
+    const { term, ws } = await startCairn('', {}, { columns: 40, rows: 10 });
+    term.type('run touch made.txt');
+    term.keys('Enter');
+    let screen = await term.waitForText('Allow bash?');
+    for (const shown of ['› Yes (y)', '(a)', '(p)', '(n)', 'y/a/p/n']) expect(screen).toContain(shown);
+    await term.pauseBeforeAnswering();
+    term.keys('Down');
+    screen = await term.waitForScreen((s) => /› Yes, and don.*\(a\)/.test(s), 'the second choice selected');
+    expect(screen).toContain('y/a/p/n');
+    expect(screen).toContain('Allow bash?');
+    term.keys('Down', 'Down');
+    screen = await term.waitForText('› type what to do');
+    expect(screen).toContain('y/a/p/n');
+    term.keys('Up', 'Up', 'Up');
+    await term.waitForText('› Yes (y)');
+    term.keys('Enter');
+    await term.waitForScreen((s) => !s.includes('Allow bash?') && s.includes('✓ bash'), 'the command to run');
+    await fs.access(path.join(ws.dir, 'made.txt'));
   });
 });

@@ -1,7 +1,7 @@
-/** Characters that make a glob segment match more than one literal name. */
-const MAGIC = /[*?[\]{}()!+@]/;
+/** Characters that make a glob segment more than one literal name (an escape too: it is not the name as written). */
+const MAGIC = /[*?[\]{}()!+@\\]/;
 /** `..` as a whole alternative inside a segment: `..`, `{..,x}`, `@(..|x)`. */
-const DOTDOT = /(^|[{,(|])\.\.($|[},)|])/;
+const DOTDOT = /(^|[{,(|])\.\.($|[},)|,])/;
 
 /** Where a glob pattern searches: the directory it can reach (as a tool path, for the permission check) and the rest. */
 export type GlobReach = { root: string; rest: string } | { error: string };

@@ -5,13 +5,14 @@ import { compileGlob, tryCompileGlob } from '../../../src/tools/glob-match.js';
 
 describe('compileGlob', () => {
   it('agrees with picomatch on patterns without globstars', () => {
-    // `[!a]` is left out on purpose: picomatch reads it as the set {!, a}; here it is "not a", as in bash and gitignore.
+    // Left out on purpose, where picomatch has quirks: `[!a]` (picomatch reads the set {!, a}; here it is "not a", as in
+    // bash and gitignore) and a segment that is exactly `*.*` (picomatch alone wants a character after its dot).
     const item = fc.constantFrom('a', 'b', '.', '*', '?', '[ab]', '[^b]', '[a-b]', '{a,b}', '{a,}', '{,.a}', '\\*', '{a/b,*}');
     const segment = fc.array(item, { minLength: 1, maxLength: 4 }).map((a) => a.join(''));
     const pattern = fc
       .array(segment, { minLength: 1, maxLength: 4 })
       .map((a) => a.join('/'))
-      .filter((p) => !p.startsWith('./') && !/(^|[^\\])\*\*/.test(p));
+      .filter((p) => !p.startsWith('./') && !/(^|[^\\])\*\*/.test(p) && !p.split('/').includes('*.*'));
     const name = fc.string({ unit: fc.constantFrom('a', 'b', '.', '*'), minLength: 1, maxLength: 3 }).filter((s) => s !== '.' && s !== '..');
     const path = fc.array(name, { minLength: 1, maxLength: 4 }).map((a) => a.join('/'));
     fc.assert(

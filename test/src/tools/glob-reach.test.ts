@@ -50,7 +50,7 @@ const leaving = [
   { pattern: '../../*', path: 'src' },
 ];
 // Where these land is only known during the search: the tool refuses them before touching anything.
-const unknowable = [{ pattern: '**/../../outside/x' }, { pattern: '*/../../outside/x' }, { pattern: '{..,src}/*' }, { pattern: '..' }, { pattern: 'src/@(..)/*' }];
+const unknowable = [{ pattern: '**/../../outside/x' }, { pattern: '*/../../outside/x' }, { pattern: '{..,src}/*' }, { pattern: '..' }, { pattern: 'src/@(..)/*' }, { pattern: 'src/{a/..,b}/../../x' }];
 
 function inside(dir: string, abs: string): boolean {
   const rel = path.relative(dir, abs);

@@ -25,7 +25,8 @@ function normalizeTarget(target: string): string {
 /** Whether a word bash computes at run time could turn into an option (`$f` = `-rf`, a file named `-rf` matched by `*`). */
 function couldBeOption(w: Word): boolean {
   if (w.literal) return false;
-  if (w.glob) return /^[*?[]/.test(w.value) && !/[./]/.test(w.value);
+  // `-r{,}` and `-{r,f}` are options whatever they expand to; `*` may match a file named `-rf`.
+  if (w.glob) return w.value.startsWith('-') || (/^[*?[{]/.test(w.value) && !/[./]/.test(w.value));
   return /^[$`]/.test(w.value);
 }
 

@@ -119,6 +119,8 @@ const builtinCommands = [
   'timeout 5 rm -rf temp', 'bash -c "rm -rf temp"', 'find temp -delete', 'find . -name temp -exec rm -r {} +', 'echo -rf temp | xargs rm',
   'rm $flags temp', 'rm "$(echo -rf)" temp', 'sudo ls', 'sudo -u me ls', '/usr/bin/sudo ls', 'doas ls', 'su -c ls', 'su root', 'pkexec ls',
   'run0 ls', 'sudoedit /etc/hosts', 'env sudo ls', 'nohup sudo ls',
+  // options made by brace expansion (found attacking the first version)
+  'rm -r{,} temp', 'rm -{r,f} temp', 'rm -f{r,} temp',
   // the same through an interpreter's inline code (a best-effort look, for the obvious ways round)
   'python3 -c \'import shutil; shutil.rmtree("temp")\'', 'node -e \'require("fs").rmSync("temp", { recursive: true })\'',
   'awk \'BEGIN { system("rm -rf temp") }\'', 'perl -e \'system("sudo ls")\'', 'ruby -e \'require "fileutils"; FileUtils.rm_rf("temp")\'',

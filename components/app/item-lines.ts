@@ -22,7 +22,8 @@ export function toolHeader(item: ToolItem, width: number, theme: Theme, now: num
   const renderer = toolRenderer(item.name);
   const arg = renderer.keyArg(inputRecord(item.input));
   const live = item.status === 'running' || item.status === 'awaiting_approval';
-  const time = item.durationMs !== undefined ? formatDuration(item.durationMs) : live ? formatDuration(Math.max(0, now - item.startedAt)) : '';
+  // No time while it waits for approval: the wait is the user's, not the tool's.
+  const time = item.durationMs !== undefined ? formatDuration(item.durationMs) : item.status === 'running' ? formatDuration(Math.max(0, now - item.startedAt)) : '';
   const summary = !live ? renderer.summary?.(item) : undefined;
   const note = [summary, time].filter(Boolean).join(' · ');
   const name = selected ? inverse(` ${item.name} `) : bold(item.name);

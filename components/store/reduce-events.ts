@@ -36,9 +36,11 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
     case 'assistant':
       return finishAssistant(state, event);
     case 'tool_start': {
-      const s = push(withPhase(state, 'tools', at), () => ({
+      // The card gets an id of its own (like every item): providers may reuse tool_use ids.
+      const s = push(withPhase(state, 'tools', at), (id) => ({
         kind: 'tool',
-        id: event.id,
+        id,
+        toolUseId: event.id,
         name: event.name,
         input: event.input,
         parallel: event.parallel,
@@ -65,10 +67,13 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       }));
     case 'permission_request': {
       // Asks come one at a time: an earlier card still marked waiting was answered with yes.
-      const answered = state.items.map((i) => (i.kind === 'tool' && i.status === 'awaiting_approval' && !state.approvals.some((a) => a.id === i.id) ? { ...i, status: 'running' as const } : i));
+      const answered = state.items.map((i) => (i.kind === 'tool' && i.status === 'awaiting_approval' && !state.approvals.some((a) => a.cardId === i.id) ? { ...i, status: 'running' as const } : i));
       const s = updateTool({ ...state, items: answered }, event.id, (t) => ({ ...t, status: 'awaiting_approval' }));
+      // The approval goes under the card that asks: the newest with this tool_use id.
+      const card = findTool(s, event.id);
+      const request = card ? { ...event, cardId: card.id } : event;
       const first = s.approvals.length === 0;
-      return { ...s, approvals: [...s.approvals, event], ...(first ? { approval: { choice: 0, denyText: '' } } : {}) };
+      return { ...s, approvals: [...s.approvals, request], ...(first ? { approval: { choice: 0, denyText: '' } } : {}) };
     }
     case 'permission_denied': {
       const s = updateTool(state, event.id, (t) => ({ ...t, status: 'denied', deniedReason: event.reason }));
@@ -165,11 +170,21 @@ function dropStreaming(state: TuiState): TuiState {
   return items.length === state.items.length ? state : { ...state, items };
 }
 
-export function updateTool(state: TuiState, id: string, change: (t: ToolItem) => ToolItem): TuiState {
+/** The newest card of this tool_use id: a reused id belongs to the latest call. */
+function findTool(state: TuiState, toolUseId: string): ToolItem | undefined {
+  for (let i = state.items.length - 1; i >= 0; i--) {
+    const item = state.items[i]!;
+    if (item.kind === 'tool' && item.toolUseId === toolUseId) return item;
+  }
+  return undefined;
+}
+
+/** Changes the newest card of this tool_use id (engine events name calls by it). */
+export function updateTool(state: TuiState, toolUseId: string, change: (t: ToolItem) => ToolItem): TuiState {
   // Tool events concern recent cards: search from the end.
   for (let i = state.items.length - 1; i >= 0; i--) {
     const item = state.items[i]!;
-    if (item.kind === 'tool' && item.id === id) {
+    if (item.kind === 'tool' && item.toolUseId === toolUseId) {
       const items = state.items.slice();
       items[i] = change(item);
       return { ...state, items };

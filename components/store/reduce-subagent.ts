@@ -19,13 +19,16 @@ interface Level {
   depth: number;
 }
 
-/** Unwraps an envelope: the cards from the outermost down, and the child's own event. */
-export function unwrapSubagent(envelope: EventOf<'subagent'>): { levels: Level[]; event: AgentEvent } {
+/**
+ * Unwraps an envelope: the cards from the outermost down, and the child's own event. `topCard`
+ * maps the outermost tool_use id to its card's id (top-level cards have ids of cairn's own).
+ */
+export function unwrapSubagent(envelope: EventOf<'subagent'>, topCard: (toolUseId: string) => string = (id) => id): { levels: Level[]; event: AgentEvent } {
   const levels: Level[] = [];
   let event: AgentEvent = envelope;
   while (event.type === 'subagent') {
     const parent = levels[levels.length - 1];
-    const cardId = parent ? nestedId(parent.cardId, event.parent_id) : event.parent_id;
+    const cardId = parent ? nestedId(parent.cardId, event.parent_id) : topCard(event.parent_id);
     levels.push({ cardId, agentType: event.agent_type, depth: event.depth });
     event = event.event;
   }
@@ -33,7 +36,7 @@ export function unwrapSubagent(envelope: EventOf<'subagent'>): { levels: Level[]
 }
 
 export function reduceSubagent(state: TuiState, envelope: EventOf<'subagent'>, at: number, reduceTop: ReduceTop): TuiState {
-  const { levels, event } = unwrapSubagent(envelope);
+  const { levels, event } = unwrapSubagent(envelope, (toolUseId) => topCardId(state.items, toolUseId));
   switch (event.type) {
     case 'todos':
     case 'cron':
@@ -73,6 +76,15 @@ export function reduceSubagent(state: TuiState, envelope: EventOf<'subagent'>, a
   return s;
 }
 
+/** The id of the newest top-level card of this tool_use id (the raw id when there is none). */
+function topCardId(items: TuiState['items'], toolUseId: string): string {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (item.kind === 'tool' && item.toolUseId === toolUseId) return item.id;
+  }
+  return toolUseId;
+}
+
 function newActivity(level: Level, at: number): SubagentActivity {
   return { agentType: level.agentType, depth: level.depth, startedAt: at, turns: 0, input: 0, output: 0, tools: [], text: '' };
 }
@@ -101,6 +113,7 @@ export function reduceActivity(a: SubagentActivity, event: AgentEvent, at: numbe
       const tool: ToolItem = {
         kind: 'tool',
         id: nestedId(cardId, event.id),
+        toolUseId: event.id,
         name: event.name,
         input: event.input,
         parallel: event.parallel,

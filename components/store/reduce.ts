@@ -6,7 +6,7 @@ import { dropApproval, push, reduceEvent } from './reduce-events.js';
 import { reduceRecorded } from './reduce-recorded.js';
 import { emptyUsage, reduceUsage } from './reduce-usage.js';
 import { mapToolDeep, NEST_SEP } from './subagent-state.js';
-import type { ScrollState, TuiState, UiAction } from './types.js';
+import type { ScrollState, ToolItem, TuiState, UiAction } from './types.js';
 
 export const DEFAULT_CONTEXT_LIMIT = 200_000;
 
@@ -96,7 +96,9 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       // A subagent's request names its nested card; a main-agent request's card has its id.
       const cardId = state.approvals.find((a) => a.id === action.id)?.cardId ?? action.id;
       const s = dropApproval(state, action.id);
-      return action.allowed ? { ...s, items: mapToolDeep(s.items, cardId, (t) => (t.status === 'awaiting_approval' ? { ...t, status: 'running' } : t)) } : s;
+      // Its timer starts now: the wait for the answer is not the tool's time.
+      const running = (t: ToolItem): ToolItem => (t.status === 'awaiting_approval' ? { ...t, status: 'running', ...(action.at !== undefined ? { startedAt: action.at } : {}) } : t);
+      return action.allowed ? { ...s, items: mapToolDeep(s.items, cardId, running) } : s;
     }
     case 'palette':
       return {

@@ -34,13 +34,20 @@ export interface ThinkingItem {
 }
 export interface ToolItem {
   readonly kind: 'tool';
-  /** The tool_use id. */
+  /**
+   * cairn's own id for the card, unique in the transcript. Providers may reuse tool_use ids
+   * across turns, so events find their card by `toolUseId` (the newest first) and the UI keys,
+   * selects and places approvals by this id.
+   */
   readonly id: string;
+  /** The tool_use id the provider gave the call. */
+  readonly toolUseId: string;
   readonly name: string;
   readonly input: unknown;
   readonly parallel: boolean;
   readonly batch: number;
   readonly status: ToolStatus;
+  /** When it started running: the tool_start, or the moment its approval was given. */
   readonly startedAt: number;
   readonly durationMs?: number;
   /** Live output while running (bash), kept short: the card shows its last lines. */
@@ -80,7 +87,7 @@ export interface CompactItem {
 
 export type TranscriptItem = UserItem | AssistantItem | ThinkingItem | ToolItem | NoticeItem | TerminalItem | CompactItem | CronItem;
 
-/** `cardId`: the qualified id of the nested card that asks, for a subagent's request. */
+/** `cardId`: the id of the card that asks (for a subagent's request, its qualified nested id). */
 export type PermissionRequest = EventOf<'permission_request'> & { readonly cardId?: string };
 
 export type Phase = 'waiting' | 'thinking' | 'responding' | 'tools';
@@ -179,7 +186,8 @@ export type UiAction =
   | { type: 'approvalText'; text: string; pasting?: string }
   /** A prompt about to be sent held large pastes: its transcript line shows the placeholders. */
   | { type: 'pastedPrompt'; text: string; display: string }
-  | { type: 'approvalAnswered'; id: string; allowed: boolean }
+  /** `at`: when it was answered; an allowed tool's timer starts then. */
+  | { type: 'approvalAnswered'; id: string; allowed: boolean; at?: number }
   | { type: 'palette'; index?: number; dismissedFor?: string }
   | { type: 'theme'; name: ThemeName }
   | { type: 'exitArm'; at: number | undefined }

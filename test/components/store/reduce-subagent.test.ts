@@ -61,7 +61,9 @@ describe('subagent events in the store', () => {
     expect(inner.child!.ended?.reason).toBe('completed');
     // The grandchild's tokens count for the child too.
     expect(child).toMatchObject({ input: 40, output: 5 });
-    expect(findToolDeep(s.items, nestedId(nestedId(A, 'toolu_off_1_0'), 'toolu_off_1_0'))?.name).toBe('grep');
+    // Nested ids start from the top card's own id (not the provider's tool id).
+    expect(top!.toolUseId).toBe(A);
+    expect(findToolDeep(s.items, nestedId(nestedId(top!.id, 'toolu_off_1_0'), 'toolu_off_1_0'))?.name).toBe('grep');
   });
 
   it('a subagent’s permission request queues with its nested card; answering marks that card, not a same-id one elsewhere', () => {
@@ -73,14 +75,15 @@ describe('subagent events in the store', () => {
       wrap(A, toolStart('toolu_off_1_1', 'write_file', { path: 'x.txt' }), 'general'),
       wrap(A, { type: 'permission_request', id: 'toolu_off_1_1', name: 'write_file', input: { path: 'x.txt' }, reason: 'changes files', suggestions: [], agent: 'general subagent' }, 'general'),
     ]);
+    const cardA = topTools(s)[0]!.id;
     expect(s.approvals).toHaveLength(1);
-    expect(s.approvals[0]).toMatchObject({ id: 'toolu_off_1_1', agent: 'general subagent', cardId: nestedId(A, 'toolu_off_1_1') });
-    expect(findToolDeep(s.items, nestedId(A, 'toolu_off_1_1'))?.status).toBe('awaiting_approval');
+    expect(s.approvals[0]).toMatchObject({ id: 'toolu_off_1_1', agent: 'general subagent', cardId: nestedId(cardA, 'toolu_off_1_1') });
+    expect(findToolDeep(s.items, nestedId(cardA, 'toolu_off_1_1'))?.status).toBe('awaiting_approval');
     s = reduce(s, { type: 'approvalAnswered', id: 'toolu_off_1_1', allowed: true });
     expect(s.approvals).toEqual([]);
-    expect(findToolDeep(s.items, nestedId(A, 'toolu_off_1_1'))?.status).toBe('running');
+    expect(findToolDeep(s.items, nestedId(cardA, 'toolu_off_1_1'))?.status).toBe('running');
     // The top-level card B has the same raw id and is left alone.
-    expect(topTools(s)[1]).toMatchObject({ id: B, status: 'running' });
+    expect(topTools(s)[1]).toMatchObject({ toolUseId: B, status: 'running' });
     expect(topTools(s)[1]!.child).toBeUndefined();
 
     s = run([wrap(A, { type: 'permission_request', id: 'toolu_off_2_0', name: 'bash', input: { command: 'rm x' }, reason: 'r', suggestions: [], agent: 'general subagent' }, 'general')], s);

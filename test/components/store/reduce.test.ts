@@ -100,7 +100,7 @@ describe('reduce over recorded sessions', () => {
   it("a card the user toggled keeps the user's choice when its status changes", () => {
     const start: AgentEvent = { type: 'tool_start', id: 't1', name: 'bash', input: { command: 'ls' }, parallel: false, batch: 1 };
     let s = run([start]);
-    s = reduce(s, { type: 'toggle', id: 't1', currentlyExpanded: true });
+    s = reduce(s, { type: 'toggle', id: tools(s)[0]!.id, currentlyExpanded: true });
     s = run([{ type: 'tool_result', id: 't1', name: 'bash', content: 'x', is_error: true, duration_ms: 5 }], s);
     expect(tools(s)[0]).toMatchObject({ status: 'error', userExpanded: false });
   });

@@ -13,7 +13,10 @@ export function queuedHeight(queued: readonly string[], maxRows: number): number
   return Math.min(maxRows, queued.length);
 }
 
-/** Prompts typed while the agent works; they run in order when the turn ends. */
+/**
+ * Prompts typed while the agent works; they run in order when the turn ends. Up on an empty
+ * prompt takes the last one back to edit or drop; Esc stops the turn and returns them all.
+ */
 export const QueuedPrompts = memo(function QueuedPrompts({ store, width, maxRows }: { store: TuiStore; width: number; maxRows: number }) {
   const queued = useStoreSelector(store, selectQueued);
   const theme = useTheme(store);
@@ -23,6 +26,7 @@ export const QueuedPrompts = memo(function QueuedPrompts({ store, width, maxRows
   const shown = queued.slice(0, overflow ? rows - 1 : rows);
   const lines = shown.map((q) => `queued: ${q.replace(/\s+/g, ' ')}`);
   if (overflow) lines.push(`+${queued.length - shown.length} more queued`);
+  lines[lines.length - 1] += '  (↑ to edit)';
   return (
     <Box flexDirection="column" width={width}>
       {lines.map((l, i) => (

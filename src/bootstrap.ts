@@ -171,6 +171,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   live.subscribe((event) => {
     if (event.type === 'turn_start') todos.tick();
+    // /clear: the todo list belongs to the conversation, and so does its reminder.
+    if (event.type === 'clear') todos.replace([]);
   });
   live.subscribe(createUsageLog(cairnHome, () => ({ session: sessionId, provider: live.providerName, model: live.model }), now, (m) => live.emit(notice('warning', m))));
 

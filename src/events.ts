@@ -80,6 +80,8 @@ const NoticeEvent = z.object({
   code: z.string().optional(),
 });
 const ModeChangeEvent = z.object({ type: z.literal('mode_change'), mode: PermissionModeSchema });
+// /clear: the conversation starts again from nothing; history above this line is not carried on.
+const ClearEvent = z.object({ type: z.literal('clear') });
 // Compaction replaced the history: `messages` is the new history (a summary plus the verbatim
 // tail); the full history before it stays in the session file above this line.
 const CompactEvent = z.object({
@@ -156,6 +158,7 @@ export const AgentEventSchema: z.ZodType<AgentEvent> = z.discriminatedUnion('typ
   UsageEvent,
   NoticeEvent,
   ModeChangeEvent,
+  ClearEvent,
   CompactEvent,
   SubagentEvent,
   TodosEvent,
@@ -180,6 +183,7 @@ type BaseEvent =
   | z.infer<typeof UsageEvent>
   | z.infer<typeof NoticeEvent>
   | z.infer<typeof ModeChangeEvent>
+  | z.infer<typeof ClearEvent>
   | z.infer<typeof CompactEvent>
   | z.infer<typeof TodosEvent>
   | z.infer<typeof CronEvent>

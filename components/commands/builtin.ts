@@ -35,8 +35,8 @@ const clear: SlashCommand = {
   aliases: ['new', 'reset'],
   description: 'Start a fresh conversation',
   run(_args, ctx) {
+    // Stops a running turn too; the session's `clear` event empties the transcript and the todos.
     ctx.session.clear();
-    ctx.store.dispatch({ type: 'clear' });
     ctx.print('Started a new conversation.');
   },
 };

@@ -81,9 +81,10 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   if (handleScrollKey(input, key, state, deps)) return;
 
   if (is('interrupt', input, key)) {
-    if (state.busy) deps.session.abort();
+    if (state.busy) interrupt(deps);
     return;
   }
+  if (is('up', input, key) && state.editor.text === '' && takeLastQueued(deps)) return;
   if (is('eof', input, key) && state.editor.text === '') return deps.exit(0);
   if (is('toggleFocus', input, key) && (key.ctrl || state.editor.text === '')) return enterSelection(state, deps);
   toEditor(input, key, state, deps, raw);
@@ -109,12 +110,27 @@ function isPaste(state: TuiState, input: string, key: Key): boolean {
 
 function ctrlC(state: TuiState, deps: KeyDeps): void {
   if (state.busy) {
-    deps.session.abort();
+    interrupt(deps);
     return;
   }
   const armed = state.exitArmedAt !== undefined && deps.now() - state.exitArmedAt < EXIT_CONFIRM_MS;
   if (armed) return deps.exit(0);
   deps.store.dispatch({ type: 'exitArm', at: deps.now() });
+}
+
+/** Stops the turn; prompts that were waiting go back into the editor, so nothing runs by itself. */
+function interrupt(deps: KeyDeps): void {
+  const taken = deps.session.interrupt();
+  deps.store.dispatch({ type: 'unqueue', taken, remaining: [] });
+}
+
+/** Up on an empty prompt takes the last queued prompt back to edit or drop it (as Claude Code does). */
+function takeLastQueued(deps: KeyDeps): boolean {
+  if (deps.store.getSnapshot().queued.length === 0) return false;
+  const last = deps.session.unqueueLast();
+  if (last === undefined) return false;
+  deps.store.dispatch({ type: 'unqueue', taken: [last], remaining: [...deps.session.queued] });
+  return true;
 }
 
 /** `shown`: the prompt as the box showed it, large pastes as placeholders (the transcript folds them). */

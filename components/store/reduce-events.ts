@@ -95,6 +95,21 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
     }
     case 'mode_change':
       return { ...state, info: { ...state.info, mode: event.mode } };
+    case 'clear':
+      // A new conversation: nothing of the old one stays on screen or waits (usage totals stay).
+      return {
+        ...state,
+        items: [],
+        busy: false,
+        phase: undefined,
+        approvals: [],
+        approval: { choice: 0, denyText: '' },
+        queued: [],
+        selectedId: undefined,
+        focus: 'editor',
+        scroll: { follow: true },
+        todos: [],
+      };
     case 'compact':
       return reduceCompact(state, event);
     case 'cron':

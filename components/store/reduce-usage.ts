@@ -20,6 +20,9 @@ export function reduceUsage(usage: UsageTotals, event: AgentEvent): UsageTotals 
     }
     case 'compact':
       return { ...usage, context: event.tokens_after };
+    case 'clear':
+      // The tokens were spent and stay counted; the new conversation's context is empty.
+      return { ...usage, context: 0 };
     case 'usage':
     case 'subagent': {
       const found = usageIn(event);

@@ -6,7 +6,7 @@ import { dropApproval, push, reduceEvent } from './reduce-events.js';
 import { reduceRecorded } from './reduce-recorded.js';
 import { emptyUsage, reduceUsage } from './reduce-usage.js';
 import { mapToolDeep, NEST_SEP } from './subagent-state.js';
-import type { ScrollState, ToolItem, TuiState, UiAction } from './types.js';
+import type { EditorState, ScrollState, ToolItem, TuiState, UiAction } from './types.js';
 
 export const DEFAULT_CONTEXT_LIMIT = 200_000;
 
@@ -61,12 +61,12 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
     }
     case 'notice':
       return push(state, (id) => ({ kind: 'notice', id, level: action.level, message: action.message }));
-    case 'clear':
-      return { ...state, items: [], scroll: { follow: true }, selectedId: undefined, usage: { ...state.usage, context: 0 } };
     case 'editor':
       return state.editor === action.editor ? state : { ...state, editor: action.editor, exitArmedAt: undefined };
     case 'queue':
       return { ...state, queued: [...state.queued, action.text] };
+    case 'unqueue':
+      return { ...state, queued: action.remaining, editor: draftWith(action.taken, state.editor) };
     case 'scroll':
       return { ...state, scroll: scrollBy(state.scroll, action.delta, action.total, action.height) };
     case 'scrollShift':
@@ -128,6 +128,13 @@ function foldPastes(state: TuiState, text: string): TuiState {
   if (at < 0 || last?.kind !== 'user') return state;
   const display = state.pastedPrompts[at]!.display;
   return { ...state, items: [...state.items.slice(0, -1), { ...last, display }], pastedPrompts: state.pastedPrompts.filter((_, i) => i !== at) };
+}
+
+/** The editor with prompts taken back from the queue before its draft, one per line, cursor at the end. */
+function draftWith(taken: readonly string[], editor: EditorState): EditorState {
+  if (taken.length === 0) return editor;
+  const text = [...taken, editor.text].filter((t) => t !== '').join('\n');
+  return { ...editor, text, cursor: text.length, historyIndex: undefined, draftBeforeHistory: undefined };
 }
 
 /** Scrolling to (or past) the last page means following new output again. */

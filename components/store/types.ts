@@ -171,9 +171,13 @@ export interface TuiState {
 export type UiAction =
   | { type: 'event'; event: AgentEvent; at: number }
   | { type: 'notice'; level: NoticeLevel; message: string }
-  | { type: 'clear' }
   | { type: 'editor'; editor: EditorState }
   | { type: 'queue'; text: string }
+  /**
+   * Queued prompts taken back before they ran (Esc, or Up for the last one): `taken` goes into
+   * the editor, in order, before the draft; `remaining` is what still waits.
+   */
+  | { type: 'unqueue'; taken: readonly string[]; remaining: readonly string[] }
   | { type: 'scroll'; delta: number; total: number; height: number }
   /** Lines were added above the view (older items loaded): keep the same content in view. */
   | { type: 'scrollShift'; lines: number }

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { PermissionMode } from '../events.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -79,10 +79,12 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     if (asked) return ask(`matches the ask rule ${asked.text}`, []);
     // A path is inside only if both its spelling and its real location are: `link/../x` must not slip out either way.
     const inside = (p: ResolvedPath): boolean => isInside(p.real, b.workspace) && isInside(p.lexical, b.workspace);
-    const guarded = readOnly ? [] : paths.flatMap((p) => {
-      const why = protectedReason(p.real, b) ?? protectedReason(p.lexical, b);
-      return why === undefined ? [] : [`${p.given}: ${why}`];
-    });
+    const guarded = readOnly
+      ? []
+      : (await Promise.all(paths.map(async (p) => {
+          const why = protectedReason(p.real, b) ?? protectedReason(p.lexical, b) ?? (await hardLinked(p.real));
+          return why === undefined ? [] : [`${p.given}: ${why}`];
+        }))).flat();
     if (mode === 'bypassPermissions') return allow('bypassPermissions mode');
     if (guarded.length > 0) {
       if (mode === 'plan') return deny(`plan mode: ${tool.name} would make changes; nothing changes until the plan is approved`);
@@ -172,6 +174,19 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       return { allow: texts(r.allow), ask: texts(r.ask), deny: texts(r.deny), builtin };
     },
   };
+}
+
+/**
+ * A file with other hard links is also every other path it is linked at (`ln .git/config notes`
+ * made by an allowed command, then an "ordinary" edit): where those are cannot be known cheaply.
+ */
+async function hardLinked(path: string): Promise<string | undefined> {
+  try {
+    const s = await lstat(path);
+    return s.isFile() && s.nlink > 1 ? `it has ${s.nlink - 1} other hard link${s.nlink > 2 ? 's' : ''}, so writing it changes files elsewhere` : undefined;
+  } catch {
+    return undefined; // a file about to be created has no other links
+  }
 }
 
 async function isDirectory(path: string): Promise<boolean> {

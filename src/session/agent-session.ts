@@ -5,6 +5,7 @@ import { userText } from '../messages.js';
 import { query, runCompaction, type CompactionSettings } from '../loop/query.js';
 import type { AskPermission, PermissionAsk, PermissionChecker, PermissionDecision } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
+import { usageIn } from '../runtime/usage-log.js';
 import type { AnyTool } from '../tools/tool.js';
 import { AbortError } from '../util/abort.js';
 
@@ -40,6 +41,8 @@ export class AgentSession {
   private running: Promise<EventOf<'terminal'>> | undefined;
   private readonly denials = { consecutive: 0 };
   private provider_: ModelProvider;
+  /** Bumped by /clear: a run started before it no longer speaks for this conversation. */
+  private generation = 0;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.history = [...(options.history ?? [])];
@@ -109,7 +112,7 @@ export class AgentSession {
     void this.run(text);
   }
 
-  /** Runs one prompt to its terminal event. Queued prompts follow automatically. */
+  /** Runs one prompt to its terminal event. Queued prompts follow automatically, unless interrupted. */
   run(text: string): Promise<EventOf<'terminal'>> {
     if (this.running) {
       this.queue.push(text);
@@ -128,6 +131,7 @@ export class AgentSession {
   }
 
   private async drive(text: string, signal: AbortSignal): Promise<EventOf<'terminal'>> {
+    const generation = this.generation;
     const ask: AskPermission | undefined = this.options.interactive ? (request, s) => this.waitForAnswer(request, s) : undefined;
     let terminal: EventOf<'terminal'> | undefined;
     const stream = query({
@@ -148,11 +152,14 @@ export class AgentSession {
     });
     try {
       for await (const event of stream) {
+        const current = generation === this.generation;
         if (event.type === 'terminal') {
           terminal = event;
-          this.history = event.messages;
+          if (current) this.history = event.messages;
         }
-        this.emit(event);
+        // After /clear the old turn's last words (its interruption, its results) are not part of
+        // the new conversation; the tokens it used were still spent, so usage is still told.
+        if (current || usageIn(event).length > 0) this.emit(event);
       }
     } catch (error) {
       // query() must not throw; if it does, the session still ends the turn visibly.
@@ -201,6 +208,21 @@ export class AgentSession {
     return true;
   }
 
+  /**
+   * What Esc does: stops the turn, and nothing runs by itself after it. Returns the prompts that
+   * were waiting, in order, so the user can decide what to do with them.
+   */
+  interrupt(): string[] {
+    const waiting = this.clearQueue();
+    this.abort();
+    return waiting;
+  }
+
+  /** Takes the last queued prompt back (to edit or drop it) before it runs. */
+  unqueueLast(): string | undefined {
+    return this.queue.pop();
+  }
+
   setMode(mode: PermissionMode): void {
     if (mode === this.mode) return;
     this.options.permissions.setMode(mode);
@@ -231,8 +253,10 @@ export class AgentSession {
     const run = (async (): Promise<EventOf<'terminal'>> => {
       try {
         const stream = runCompaction(this.history, { provider: this.provider_, signal: controller.signal, ...(this.options.compaction ? { compaction: this.options.compaction } : {}) }, 'manual', instructions);
+        const generation = this.generation;
         for (;;) {
           const next = await stream.next();
+          if (generation !== this.generation) break;
           if (next.done) {
             if (next.value) this.history = next.value.messages;
             break;
@@ -253,11 +277,18 @@ export class AgentSession {
     await this.running;
   }
 
-  /** Starts a fresh conversation (the /clear command). */
+  /**
+   * Starts a fresh conversation (the /clear command): the running turn is stopped, waiting prompts
+   * dropped, and the next request carries no earlier message. Listeners hear a `clear` event so
+   * session-scoped state (the todo list, the transcript, the session file) resets with it.
+   */
   clear(): void {
     this.abort();
     this.queue.length = 0;
     this.history = [];
+    this.denials.consecutive = 0;
+    this.generation++;
+    this.emit({ type: 'clear' });
   }
 
   clearQueue(): string[] {

@@ -117,6 +117,11 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
         flush();
         messages = [...event.messages];
         break;
+      case 'clear':
+        // /clear: what came before is not carried on; a call cut off by it needs no placeholder.
+        pending = undefined;
+        messages = [];
+        break;
       default:
         break;
     }

@@ -133,3 +133,19 @@ describe('built-in deny rules', () => {
     expect(lifted.rules().builtin).toEqual(['Bash(rm -r*) (built-in)']);
   });
 });
+
+describe('hard links', () => {
+  it('a file hard-linked to a protected file (by an allowed ln, say) is protected too', async () => {
+    const { link } = await import('node:fs/promises');
+    await mkdir(join(workspace, '.git'), { recursive: true });
+    await writeFile(join(workspace, '.git', 'config'), '[core]\n');
+    await link(join(workspace, '.git', 'config'), join(workspace, 'notes.txt'));
+    for (const [mode, allow] of [['acceptEdits', []], ['default', ['write_file(./**)']]] as const) {
+      const verdict = await checker(mode, [...allow]).check(createWriteFileTool(), { path: 'notes.txt', content: 'x' });
+      expect(verdict, mode).toMatchObject({ behavior: 'ask', reason: expect.stringContaining('hard link') as string, suggestions: [] });
+    }
+    // An ordinary file is unaffected.
+    await writeFile(join(workspace, 'plain.txt'), 'x');
+    expect((await checker('acceptEdits').check(createWriteFileTool(), { path: 'plain.txt', content: 'y' })).behavior).toBe('allow');
+  });
+});

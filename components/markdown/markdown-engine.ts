@@ -2,7 +2,9 @@ import { Marked } from 'marked';
 import type { Tokens } from 'marked';
 import { markedTerminal } from 'marked-terminal';
 import { stripTerminalControls } from '../../src/util/terminal-text.js';
+import { fenceClosed, highlightCode } from './code-highlight.js';
 import { GUTTER, expandTabs, stripAnsi } from './fit-lines.js';
+import { createListRenderer } from './markdown-list.js';
 import { drawTable } from './markdown-table.js';
 import type { Align } from './markdown-table.js';
 import { markdownStyles } from './markdown-styles.js';
@@ -10,7 +12,8 @@ import type { MarkdownTheme } from './markdown-styles.js';
 
 // The heavy half of markdown rendering (marked + marked-terminal, ~180 ms to import, most of it
 // cli-highlight pulled in by marked-terminal). Loaded by `loadMarkdown()` after the first frame.
-// No syntax highlighting: cli-highlight alone costs ~90 ms to import and more per block.
+// Code with a language is highlighted by that same cli-highlight (code-highlight.ts); lists are
+// drawn here from marked's tokens (markdown-list.ts), as marked-terminal numbers them wrongly.
 
 export type MarkdownEngine = { toText(markdown: string, width: number, theme: MarkdownTheme): string };
 
@@ -28,6 +31,7 @@ function unescapeEntities(text: string): string {
 
 function createInstance(width: number, theme: MarkdownTheme): Marked {
   const s = markdownStyles(theme);
+  const list = createListRenderer();
   const instance = new Marked();
   instance.use(
     markedTerminal({
@@ -63,8 +67,11 @@ function createInstance(width: number, theme: MarkdownTheme): Marked {
         },
         code(token: Tokens.Code): string {
           const body = expandTabs(stripTerminalControls(token.text)).replace(/\n+$/, '');
-          const lines = body.split('\n').map((l) => s.gutter(GUTTER) + s.code(l));
+          const lines = highlightCode(body, fenceClosed(token.raw) ? token.lang : undefined, theme).map((l) => s.gutter(GUTTER) + s.code(l));
           return lines.join('\n') + '\n\n';
+        },
+        list(token: Tokens.List): string {
+          return list(token, { parse: (tokens) => this.parser.parse(tokens) });
         },
         blockquote(token: Tokens.Blockquote): string {
           const inner = this.parser.parse(token.tokens).replace(/\n+$/, '');

@@ -38,18 +38,13 @@ export function renderMarkdown(text: string, width: number, theme: MarkdownTheme
   return fitLines(tidy(raw.split('\n')), w, styles.gutter);
 }
 
-const LIST_BULLET = /^( +)\* /;
-
 /** Trailing spaces gone, blank runs collapsed to one, none at the ends. */
 function tidy(lines: readonly string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     if (isBlank(line)) {
       if (out.length > 0 && out[out.length - 1] !== '') out.push('');
-    } else {
-      // marked-terminal bullets every list item with '*'.
-      out.push(line.replace(LIST_BULLET, '$1• '));
-    }
+    } else out.push(line);
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   return out;

@@ -26,7 +26,7 @@ function holdingProvider(): ModelProvider & { requests: ModelRequest[] } {
       if (requests.length === 1) {
         yield { type: 'text_delta', text: 'working on it' };
         await new Promise<void>((resolve) => req.signal.addEventListener('abort', () => resolve(), { once: true }));
-        yield { type: 'usage', usage: { input_tokens: 50, output_tokens: 4, estimated: true } };
+        yield { type: 'usage', usage: { input_tokens: 50, output_tokens: 4 } };
         throw new AbortError();
       }
       const text = `answer ${requests.length}`;

@@ -1,5 +1,6 @@
 import { Text } from 'ink';
 import { memo } from 'react';
+import { costSummary, formatCost } from '../src/pricing.js';
 import { formatTokens } from './app/format-tokens.js';
 import { useTicker } from './app/use-ticker.js';
 import { modeLabel } from './Header.js';
@@ -18,6 +19,7 @@ interface StatusView {
   waiting: boolean;
   runningTools: number;
   usage: TuiState['usage'];
+  pricing: TuiState['pricing'];
   limit: number;
   exitArmedAt: number | undefined;
   background: TuiState['background'];
@@ -30,6 +32,7 @@ const selectStatus = (s: TuiState): StatusView => ({
   waiting: s.approvals.length > 0,
   runningTools: countRunningTools(s.items),
   usage: s.usage,
+  pricing: s.pricing,
   limit: s.contextLimit,
   exitArmedAt: s.exitArmedAt,
   background: s.background,
@@ -68,6 +71,13 @@ export function activityText(v: StatusView, now: number): string {
   }
 }
 
+/** " ~$0.04": the estimated cost so far; "+" when a model used has no price; empty while nothing cost anything. */
+export function costText(v: Pick<StatusView, 'usage' | 'pricing'>): string {
+  const summary = costSummary(v.usage.byModel, v.pricing);
+  if (summary.total === 0) return '';
+  return ` ~${formatCost(summary.total)}${summary.unpriced.length > 0 ? '+' : ''}`;
+}
+
 function contextBar(v: StatusView, theme: Theme): string {
   const ratio = Math.min(1, v.usage.context / v.limit);
   const cells = 8;
@@ -91,7 +101,7 @@ export const StatusBar = memo(function StatusBar({ store, width }: { store: TuiS
     activity,
     paint(theme, 'accent', backgroundText(v.background)),
     contextBar(v, theme),
-    paint(theme, 'muted', `↑${formatTokens(v.usage.input)} ↓${formatTokens(v.usage.output)}`),
+    paint(theme, 'muted', `↑${formatTokens(v.usage.input)} ↓${formatTokens(v.usage.output)}${costText(v)}`),
   ].filter((s) => s !== '');
   const sep = paint(theme, 'muted', ' · ');
   let text = segments.join(sep);

@@ -116,6 +116,7 @@ async function main(args: string[]): Promise<number> {
       ...(cli.replaySpeed ? { replaySpeed: cli.replaySpeed } : {}),
       background: { background: current.background, todos: current.todos, startBackground: () => current.startBackground() },
       team: { team: current.team, bus: current.bus, tasks: current.tasks },
+      pricing: current.pricing,
       sessions: {
         sessionId: current.sessionId,
         contextWindow: current.contextWindow,

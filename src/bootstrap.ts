@@ -17,7 +17,9 @@ import { permissionsFromOptions } from './runtime/permissions-from-options.js';
 import { findSessionToResume } from './runtime/resume.js';
 import { createToolPool, permissionsForMode } from './runtime/tool-pool.js';
 import { createUsageLog } from './runtime/usage-log.js';
+import type { PriceTable } from './pricing.js';
 import { AgentSession } from './session/agent-session.js';
+import { loadSessionConfig } from './session/session-config.js';
 import type { LoadedSession } from './session/session-loader.js';
 import { sessionFile } from './session/session-paths.js';
 import { SessionWriter } from './session/session-writer.js';
@@ -56,6 +58,8 @@ export interface Runtime {
   settingsSources: string[];
   sessionId: string;
   contextWindow: number;
+  /** Prices for the cost estimate (built-in, with config.json's `pricing` over them). */
+  pricing: PriceTable;
   sessionFile?: string;
   /** Set when a session was resumed: its events re-render the transcript. */
   resumed?: LoadedSession;
@@ -92,6 +96,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const deltaDelayMs = Number(options.env['CAIRN_OFFLINE_DELAY_MS'] ?? (options.interactive ? 8 : 0));
   const providerFor = (model: string) => createProvider({ ...resolved, model }, { createOffline: (m) => createOfflineProvider({ model: m, deltaDelayMs }) });
   const provider = providerFor(resolved.model);
+  const sessionConfig = loadSessionConfig(cairnHome);
 
   // Problems that leave cairn usable: told to the user at start (TUI notices, stderr headless).
   const startupNotices: string[] = [...warnings];
@@ -155,6 +160,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       },
     },
     providerFor,
+    continueOnMaxTokens: sessionConfig.continueOnMaxTokens,
     reminders: async () => [...background.reminders(), ...leadMail(await bus.read(LEAD))],
   });
   session = live;
@@ -209,6 +215,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     settingsSources: sources,
     sessionId,
     contextWindow: resolved.contextWindow,
+    pricing: sessionConfig.pricing,
     ...(writer ? { sessionFile: writer.file } : {}),
     ...(resumed ? { resumed } : {}),
     startupNotices,

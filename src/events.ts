@@ -8,7 +8,8 @@ import { UsageSchema } from './usage.js';
 export const PermissionModeSchema = z.enum(['default', 'acceptEdits', 'plan', 'bypassPermissions']);
 export type PermissionMode = z.infer<typeof PermissionModeSchema>;
 
-export const TerminalReasonSchema = z.enum(['completed', 'max_turns', 'aborted', 'error']);
+// max_tokens: the model's answer was cut at the output limit; the turn did not complete.
+export const TerminalReasonSchema = z.enum(['completed', 'max_turns', 'max_tokens', 'aborted', 'error']);
 export type TerminalReason = z.infer<typeof TerminalReasonSchema>;
 
 export const NoticeLevelSchema = z.enum(['info', 'warning', 'error']);

@@ -1,5 +1,6 @@
 import type { AgentEvent, EventOf } from './events.js';
 import type { Runtime } from './bootstrap.js';
+import { costOf, priceFor, type TokenCounts } from './pricing.js';
 import type { Usage } from './usage.js';
 import { usageIn } from './runtime/usage-log.js';
 import { stripTerminalControls } from './util/terminal-text.js';
@@ -21,11 +22,20 @@ function forStream(stream: HeadlessIO['stdout'], text: string): string {
 export async function runHeadless(runtime: Runtime, prompt: string, format: OutputFormat, io: HeadlessIO): Promise<number> {
   const { session } = runtime;
   const usage: Usage = { input_tokens: 0, output_tokens: 0 };
+  const byModel = new Map<string, TokenCounts>();
   const started = Date.now();
   const onEvent = (event: AgentEvent): void => {
     for (const u of usageIn(event)) {
       usage.input_tokens += u.usage.input_tokens;
       usage.output_tokens += u.usage.output_tokens;
+      const model = u.model ?? session.model;
+      const was = byModel.get(model) ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+      byModel.set(model, {
+        input: was.input + u.usage.input_tokens,
+        output: was.output + u.usage.output_tokens,
+        cacheRead: was.cacheRead + (u.usage.cache_read_input_tokens ?? 0),
+        cacheWrite: was.cacheWrite + (u.usage.cache_creation_input_tokens ?? 0),
+      });
     }
     if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
     else if (event.type === 'notice' && event.level !== 'info') io.stderr.write(forStream(io.stderr, `cairn: ${event.level}: ${event.message}\n`));
@@ -61,6 +71,7 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
         turns: terminal.turns,
         duration_ms: Date.now() - started,
         usage,
+        cost_usd: estimatedCost(runtime, byModel),
         ...(terminal.error ? { error: terminal.error } : {}),
       })}\n`,
     );
@@ -69,4 +80,15 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
   const why = terminal.error ?? (terminal.reason === 'aborted' ? 'interrupted' : terminal.reason);
   io.stderr.write(forStream(io.stderr, `cairn: ${terminal.reason}: ${why}\n`));
   return terminal.reason === 'aborted' ? 130 : 1;
+}
+
+/** Dollars at the price table's rates; null when a model used has no price. */
+function estimatedCost(runtime: Runtime, byModel: ReadonlyMap<string, TokenCounts>): number | null {
+  let total = 0;
+  for (const [model, tokens] of byModel) {
+    const price = priceFor(runtime.pricing, model);
+    if (!price) return null;
+    total += costOf(tokens, price);
+  }
+  return Math.round(total * 1e6) / 1e6;
 }

@@ -111,6 +111,8 @@ function terminalLines(item: TerminalItem, width: number, theme: Theme): string[
       return [paint(theme, 'warning', clipLine('■ Interrupted. What should cairn do instead?', width))];
     case 'max_turns':
       return wrapPainted(theme, 'warning', `■ ${item.error ?? 'Stopped: turn limit reached.'}`, width);
+    case 'max_tokens':
+      return wrapPainted(theme, 'warning', `■ ${item.error ?? 'Answer cut at the output limit.'}`, width);
     case 'error':
       return wrapPainted(theme, 'error', `✗ ${item.error ?? 'The turn failed.'}`, width);
   }

@@ -1,5 +1,6 @@
 import { render } from 'ink';
 import { join } from 'node:path';
+import type { PriceTable } from '../../src/pricing.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import { builtinCommands } from '../commands/builtin.js';
 import type { CommandContext } from '../commands/registry.js';
@@ -59,6 +60,8 @@ export interface RunTuiOptions {
   background?: BackgroundUiOptions;
   /** Teammates, the lead's inbox and shared tasks (/team, /inbox, /tasks). */
   team?: TeamCommandDeps;
+  /** Prices for the cost estimate in /usage and the status bar (built-in when absent). */
+  pricing?: PriceTable;
 }
 
 /** Runs the full-screen UI until the user leaves; resolves to the process exit code. */
@@ -77,7 +80,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const historyFile = join(cairnHome, 'history.jsonl');
   const history = await loadPromptHistory(historyFile);
   const contextWindow = options.sessions?.contextWindow;
-  const store = createStore(session, { cwd, themeName: settings.theme, ...(contextWindow ? { contextLimit: contextWindow } : {}) });
+  const store = createStore(session, { cwd, themeName: settings.theme, ...(contextWindow ? { contextLimit: contextWindow } : {}), ...(options.pricing ? { pricing: options.pricing } : {}) });
   if (problem) store.dispatch({ type: 'notice', level: 'warning', message: problem });
   const sessionUi = await startSessionUi({ store, session, cwd, cairnHome, ...(options.sessions ? { options: options.sessions } : {}), exit: () => finish(0) });
   const backgroundUi = startBackgroundUi({ store, session, cwd, cairnHome, options: options.background ?? {} });

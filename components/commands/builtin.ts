@@ -73,7 +73,7 @@ const model: SlashCommand = {
 const usage: SlashCommand = {
   name: 'usage',
   aliases: ['cost'],
-  description: 'Token usage: session totals, cache reads, per-turn deltas',
+  description: 'Token usage and estimated cost: session totals, cache reads, per-turn deltas',
   run(_args, ctx) {
     ctx.print(usageReport(ctx.store.getSnapshot()));
   },

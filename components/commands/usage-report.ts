@@ -1,10 +1,11 @@
+import { costSummary, formatCost } from '../../src/pricing.js';
 import { formatTokens } from '../app/format-tokens.js';
 import type { TuiState } from '../store/types.js';
 
 const TURNS_SHOWN = 10;
 
-/** The /usage text: session totals with cache reads/writes, then the recent turns' deltas. */
-export function usageReport(state: Pick<TuiState, 'usage' | 'contextLimit'>): string {
+/** The /usage text: session totals with cache reads/writes and estimated cost, then the recent turns' deltas. */
+export function usageReport(state: Pick<TuiState, 'usage' | 'contextLimit' | 'pricing'>): string {
   const u = state.usage;
   const pct = Math.round((u.context / state.contextLimit) * 100);
   const prompted = u.input + u.cacheRead + u.cacheWrite;
@@ -13,7 +14,11 @@ export function usageReport(state: Pick<TuiState, 'usage' | 'contextLimit'>): st
     `Session: ${formatTokens(u.input)} input, ${formatTokens(u.output)} output tokens.`,
     `Cache: ${formatTokens(u.cacheRead)} read, ${formatTokens(u.cacheWrite)} written (${hit}% of prompt tokens from cache) · ${u.calls} model call${u.calls === 1 ? '' : 's'}.`,
     `Context: ${formatTokens(u.context)} of ${formatTokens(state.contextLimit)} (${pct}%).`,
+    ...costLines(state),
   ];
+  if (u.estimatedCalls > 0) {
+    lines.push(`${u.estimatedCalls} call${u.estimatedCalls === 1 ? ' was' : 's were'} cut off before the provider reported usage: what arrived is counted, partly estimated.`);
+  }
   const turns = u.turns.slice(-TURNS_SHOWN);
   if (turns.length === 0) return lines.join('\n');
   const cols = ['calls', 'input', 'output', 'cache read', 'cache write'];
@@ -28,4 +33,17 @@ export function usageReport(state: Pick<TuiState, 'usage' | 'contextLimit'>): st
     row(cols, 'prompt'),
     ...turns.map((t, i) => row(rows[i]!, t.label)),
   ].join('\n');
+}
+
+/** The estimate per model, with the date of the prices and where to change them. */
+function costLines(state: Pick<TuiState, 'usage' | 'pricing'>): string[] {
+  const summary = costSummary(state.usage.byModel, state.pricing);
+  if (summary.perModel.length === 0) return [];
+  const source = `prices checked ${state.pricing.checked}${state.pricing.fromConfig.length > 0 ? `, ${state.pricing.fromConfig.join(', ')} from config.json` : ''}`;
+  const lines = [`Estimated cost: ${formatCost(summary.total)}${summary.unpriced.length > 0 ? ' (some models have no price)' : ''} (${source}).`];
+  for (const m of summary.perModel) {
+    const tokens = `${formatTokens(m.tokens.input)} in, ${formatTokens(m.tokens.output)} out, ${formatTokens(m.tokens.cacheRead)} cache read, ${formatTokens(m.tokens.cacheWrite)} cache write`;
+    lines.push(`  ${m.model}: ${tokens}: ${m.cost !== undefined ? formatCost(m.cost) : 'no price (set pricing in config.json)'}`);
+  }
+  return lines;
 }

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../src/events.js';
+import type { TokenCounts } from '../../src/pricing.js';
 import { usageIn } from '../../src/runtime/usage-log.js';
 import type { TurnUsage, UsageTotals } from './types.js';
 
@@ -6,7 +7,7 @@ import type { TurnUsage, UsageTotals } from './types.js';
 export const USAGE_TURNS_KEPT = 20;
 const LABEL_CHARS = 48;
 
-export const emptyUsage: UsageTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, calls: 0, context: 0, turns: [] };
+export const emptyUsage: UsageTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, calls: 0, context: 0, turns: [], byModel: {}, estimatedCalls: 0 };
 
 /**
  * The token-accounting slice. Every call counts in the totals, subagents' too (they are billed
@@ -28,7 +29,11 @@ export function reduceUsage(usage: UsageTotals, event: AgentEvent): UsageTotals 
       const found = usageIn(event);
       if (found.length === 0) return usage;
       let next = usage;
-      for (const { usage: u } of found) next = add(next, u.input_tokens, u.output_tokens, u.cache_read_input_tokens ?? 0, u.cache_creation_input_tokens ?? 0);
+      for (const { usage: u, model } of found) {
+        next = add(next, u.input_tokens, u.output_tokens, u.cache_read_input_tokens ?? 0, u.cache_creation_input_tokens ?? 0);
+        next = addForModel(next, model ?? 'unknown', u.input_tokens, u.output_tokens, u.cache_read_input_tokens ?? 0, u.cache_creation_input_tokens ?? 0);
+        if (u.estimated) next = { ...next, estimatedCalls: next.estimatedCalls + 1 };
+      }
       if (event.type === 'usage') {
         const u = event.usage;
         next = { ...next, context: u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + u.output_tokens };
@@ -61,6 +66,12 @@ function add(usage: UsageTotals, input: number, output: number, cacheRead: numbe
     calls: usage.calls + 1,
     turns,
   };
+}
+
+function addForModel(usage: UsageTotals, model: string, input: number, output: number, cacheRead: number, cacheWrite: number): UsageTotals {
+  const was: TokenCounts = usage.byModel[model] ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  const now: TokenCounts = { input: was.input + input, output: was.output + output, cacheRead: was.cacheRead + cacheRead, cacheWrite: was.cacheWrite + cacheWrite };
+  return { ...usage, byModel: { ...usage.byModel, [model]: now } };
 }
 
 function labelOf(text: string): string {

@@ -1,4 +1,5 @@
 import type { PermissionMode } from '../../src/events.js';
+import { builtinPriceTable, type PriceTable } from '../../src/pricing.js';
 import { emptyEditor } from '../prompt/editor.js';
 import type { ThemeName } from '../theme/theme.js';
 import { reduceBackgroundAction } from './background-state.js';
@@ -17,6 +18,7 @@ export interface InitialStateOptions {
   mode?: PermissionMode;
   themeName?: ThemeName;
   contextLimit?: number;
+  pricing?: PriceTable;
 }
 
 export function initialState(options: InitialStateOptions = {}): TuiState {
@@ -34,6 +36,7 @@ export function initialState(options: InitialStateOptions = {}): TuiState {
     },
     busy: false,
     usage: emptyUsage,
+    pricing: options.pricing ?? builtinPriceTable,
     contextLimit: options.contextLimit ?? DEFAULT_CONTEXT_LIMIT,
     approvals: [],
     approval: { choice: 0, denyText: '' },

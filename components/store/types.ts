@@ -1,4 +1,5 @@
 import type { AgentEvent, EventOf, NoticeLevel, PermissionMode, TerminalReason, TodoItem } from '../../src/events.js';
+import type { PriceTable, TokenCounts } from '../../src/pricing.js';
 import type { SessionSummary } from '../../src/session/session-list.js';
 import type { EditorState } from '../prompt/editor.js';
 import type { ThemeName } from '../theme/theme.js';
@@ -133,6 +134,10 @@ export interface UsageTotals {
   readonly context: number;
   /** The most recent turns, oldest first (a short window: /usage shows deltas, not history). */
   readonly turns: readonly TurnUsage[];
+  /** Tokens per model id, for the cost estimate (a session can use several: /model, subagents). */
+  readonly byModel: Readonly<Record<string, TokenCounts>>;
+  /** Calls cut off before the provider reported their usage: their counts are partly estimated. */
+  readonly estimatedCalls: number;
 }
 
 /** A small modal over the prompt: the `#` memory question or the resume picker. */
@@ -147,6 +152,8 @@ export interface TuiState {
   readonly busy: boolean;
   readonly phase?: { readonly kind: Phase; readonly since: number };
   readonly usage: UsageTotals;
+  /** Prices for the cost estimate in /usage and the status bar. */
+  readonly pricing: PriceTable;
   readonly contextLimit: number;
   readonly approvals: readonly PermissionRequest[];
   readonly approval: ApprovalUi;

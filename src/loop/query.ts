@@ -1,7 +1,7 @@
 import type { AgentEvent, TerminalReason } from '../events.js';
 import { notice } from '../events.js';
 import type { Message, ToolUseBlock } from '../messages.js';
-import { textOf, toolUsesOf } from '../messages.js';
+import { textOf, toolUsesOf, userText } from '../messages.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -18,6 +18,14 @@ export const DEFAULT_MAX_TURNS = 50;
 // Bounded so a model asking for 50 greps does not open 50 walks at once; 8 lets a typical
 // batch of reads finish in one wave.
 export const DEFAULT_TOOL_CONCURRENCY = 8;
+export const DEFAULT_MAX_TOKENS = 16_384;
+/** Sent once after an answer cut at the output limit, when continueOnMaxTokens allows it. */
+export const CONTINUE_AFTER_CUT = 'Your answer was cut off at the output limit. Continue exactly where it stopped, without repeating what you already wrote.';
+
+/** What a user reads when an answer stopped at the output limit. */
+export function cutAtOutputLimit(maxTokens: number): string {
+  return `Answer cut at the output limit (${maxTokens} output tokens): it is incomplete.`;
+}
 
 export interface QueryParams {
   /** History so far; the loop never mutates it. */
@@ -47,6 +55,8 @@ export interface QueryParams {
    * cron prompts). Added to the request's last user message only, never to the history.
    */
   reminders?: () => string[] | Promise<string[]>;
+  /** After an answer cut at the output limit, ask the model once to continue it (default false). */
+  continueOnMaxTokens?: boolean;
 }
 
 export interface CompactionSettings {
@@ -68,6 +78,10 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
   const specs = params.tools.map(toolSpec);
   const now = params.now ?? Date.now;
   const denials = params.denials ?? { consecutive: 0 };
+  const maxTokens = params.maxTokens ?? DEFAULT_MAX_TOKENS;
+  // An answer continued after the output limit is reported whole: the cut part, then the rest.
+  let continuedFrom = '';
+  let continued = false;
   let batchCounter = 0;
   let compactionRequest: { instructions?: string } | undefined;
   let messages: Message[] = [...params.messages];
@@ -79,7 +93,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
 
   const end = (reason: TerminalReason, turns: number, error?: string): AgentEvent => {
     const lastAssistant = [...messages].reverse().find((m) => m.role === 'assistant');
-    const result = lastAssistant ? textOf(lastAssistant) : undefined;
+    const result = lastAssistant ? continuedFrom + textOf(lastAssistant) : undefined;
     return {
       type: 'terminal',
       reason,
@@ -100,6 +114,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
     messages = normalized.messages;
 
     let assistant: Message | undefined;
+    let stopReason: string | null = null;
     try {
       const system = await params.system();
       const compaction = params.compaction;
@@ -119,11 +134,14 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
         system,
         messages: withReminders(sent, (await params.reminders?.()) ?? []),
         tools: specs,
-        maxTokens: params.maxTokens ?? 16_384,
+        maxTokens,
         signal: params.signal,
       });
       for await (const event of stream) {
-        if (event.type === 'message') assistant = event.message;
+        if (event.type === 'message') {
+          assistant = event.message;
+          stopReason = event.stopReason;
+        }
         else if (event.type === 'usage') yield { type: 'usage', usage: event.usage, model: params.provider.model };
         else if (event.type === 'notice') yield notice(event.level, event.message, event.code);
         else yield event;
@@ -140,7 +158,18 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
 
     // The content decides whether tools run, not stop_reason: some gateways report it wrongly.
     const calls: ToolUseBlock[] = toolUsesOf(assistant);
-    if (calls.length === 0) return yield end('completed', turn);
+    const cut = stopReason === 'max_tokens';
+    if (calls.length === 0) {
+      if (!cut) return yield end('completed', turn);
+      if (!params.continueOnMaxTokens || continued) return yield end('max_tokens', turn, cutAtOutputLimit(maxTokens));
+      continued = true;
+      continuedFrom += textOf(assistant);
+      yield notice('warning', `${cutAtOutputLimit(maxTokens)} Asking the model to continue it (continueOnMaxTokens).`, 'max_tokens');
+      messages = [...messages, userText(CONTINUE_AFTER_CUT)];
+      continue;
+    }
+    continuedFrom = '';
+    if (cut) yield notice('warning', `${cutAtOutputLimit(maxTokens)} Its last tool call may be incomplete.`, 'max_tokens');
 
     const batches = partitionToolCalls(calls, toolMap);
     const results = yield* runToolBatches(batches, {

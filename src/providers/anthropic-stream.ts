@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, Message } from '../messages.js';
+import { estimateTokens } from '../context/tokens.js';
 import type { Usage } from '../usage.js';
 import type { ModelStreamEvent } from './provider.js';
 import { IncompleteStreamError } from './retry.js';
@@ -16,6 +17,12 @@ export interface AnthropicAssembler {
   push(event: Anthropic.RawMessageStreamEvent): ModelStreamEvent[];
   /** The finished message; throws IncompleteStreamError if message_stop never came. */
   finish(): { message: Message; usage: Usage; stopReason: string | null };
+  /**
+   * What a stream cut off before message_stop used: the input message_start reported, and the
+   * output so far (the reported count, or an estimate from the text received when that is more).
+   * Undefined when nothing was received.
+   */
+  partialUsage(): Usage | undefined;
 }
 
 /** Turns the raw SSE events of one call into deltas and, at message_stop, the whole message. */
@@ -25,6 +32,8 @@ export function createAnthropicAssembler(): AnthropicAssembler {
   const ignored = new Set<string>();
   let stopReason: string | null = null;
   let stopped = false;
+  let started = false;
+  let receivedChars = '';
 
   function mergeUsage(u: Partial<Record<keyof Usage, number | null>> | null | undefined): void {
     if (!u) return;
@@ -37,6 +46,7 @@ export function createAnthropicAssembler(): AnthropicAssembler {
   function push(event: Anthropic.RawMessageStreamEvent): ModelStreamEvent[] {
     switch (event.type) {
       case 'message_start':
+        started = true;
         mergeUsage(event.message.usage);
         return [];
       case 'content_block_start': {
@@ -70,10 +80,12 @@ export function createAnthropicAssembler(): AnthropicAssembler {
         if (!block) return [];
         if (d.type === 'text_delta' && block.type === 'text') {
           block.text += d.text;
+          receivedChars += d.text;
           return [{ type: 'text_delta', text: d.text }];
         }
         if (d.type === 'thinking_delta' && block.type === 'thinking') {
           block.thinking += d.thinking;
+          receivedChars += d.thinking;
           return [{ type: 'thinking_delta', text: d.thinking }];
         }
         if (d.type === 'signature_delta' && block.type === 'thinking') {
@@ -82,6 +94,7 @@ export function createAnthropicAssembler(): AnthropicAssembler {
         }
         if (d.type === 'input_json_delta' && block.type === 'tool_use') {
           block.json += d.partial_json;
+          receivedChars += d.partial_json;
         }
         return [];
       }
@@ -116,7 +129,14 @@ export function createAnthropicAssembler(): AnthropicAssembler {
     return { message: { role: 'assistant', content }, usage: { ...usage }, stopReason };
   }
 
-  return { push, finish };
+  function partialUsage(): Usage | undefined {
+    if (!started) return undefined;
+    const estimate = estimateTokens(receivedChars);
+    if (estimate <= usage.output_tokens) return { ...usage };
+    return { ...usage, output_tokens: estimate, estimated: true };
+  }
+
+  return { push, finish, partialUsage };
 }
 
 function isNonEmptyObject(value: unknown): boolean {

@@ -58,15 +58,24 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
     const params = toAnthropicParams(request, thinking);
     const stream = client.messages.stream(params, { signal: request.signal });
     const assembler = createAnthropicAssembler();
-    for await (const event of stream) {
-      // Chunks already buffered when the signal fires must not leak out as more output.
+    let finished: ReturnType<typeof assembler.finish>;
+    try {
+      for await (const event of stream) {
+        // Chunks already buffered when the signal fires must not leak out as more output.
+        if (request.signal.aborted) throw abortError();
+        for (const out of assembler.push(event)) yield out;
+      }
+      // The SDK iterator can end quietly when an error lands between reads; done() re-raises it.
+      await stream.done();
       if (request.signal.aborted) throw abortError();
-      for (const out of assembler.push(event)) yield out;
+      finished = assembler.finish();
+    } catch (error) {
+      // A cut stream (Esc, a dropped connection) still used tokens: count what arrived.
+      const partial = assembler.partialUsage();
+      if (partial) yield { type: 'usage', usage: partial };
+      throw error;
     }
-    // The SDK iterator can end quietly when an error lands between reads; done() re-raises it.
-    await stream.done();
-    if (request.signal.aborted) throw abortError();
-    const { message, usage, stopReason } = assembler.finish();
+    const { message, usage, stopReason } = finished;
     yield { type: 'usage', usage };
     yield { type: 'message', message, stopReason };
   }

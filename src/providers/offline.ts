@@ -43,6 +43,8 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
 
   const content: ContentBlock[] = [];
   let text = '';
+  // Everything streamed so far, for the usage of a call cut off by Esc.
+  let streamed = '';
   const emitText = async function* (full: string, delayMs: number, rate?: number): AsyncGenerator<ModelStreamEvent> {
     const start = Date.now();
     let i = 0;
@@ -60,43 +62,54 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
       }
       i++;
       text += piece;
+      streamed += piece;
       yield { type: 'text_delta', text: piece };
     }
   };
 
-  if (request.system === COMPACTION_SYSTEM_PROMPT) {
-    yield* emitText(summarizeConversation(request.messages.slice(0, -1)), deltaDelayMs);
-  } else if (plan.kind === 'stream') {
-    yield* emitText(generateMarkdown(plan.words), 0, plan.rate);
-  } else if (plan.kind === 'think') {
-    const thought = `The user asked me to think about ${plan.topic}. I will consider it step by step and answer briefly.`;
-    for (const piece of chunkText(thought, 8)) {
-      if (signal.aborted) throw new AbortError();
-      if (deltaDelayMs > 0) await sleep(deltaDelayMs, signal);
-      yield { type: 'thinking_delta', text: piece };
-    }
-    content.push({ type: 'thinking', thinking: thought, signature: 'offline' });
-    yield* emitText(`Having thought about **${plan.topic}**: it is worth doing one small step at a time.`, deltaDelayMs);
-  } else if (plan.kind === 'tools' && step < plan.steps.length) {
-    const calls = plan.steps[step]!;
-    yield* emitText(`${describeCalls(calls)}\n`, deltaDelayMs);
-    content.push({ type: 'text', text });
-    calls.forEach((call, i) => {
-      const use: ToolUseBlock = { type: 'tool_use', id: `toolu_off_${randomUUID().replace(/-/g, '').slice(0, 12)}_${i}`, name: call.name, input: call.input };
-      content.push(use);
-    });
-    text = '';
-  } else if (plan.kind === 'tools') {
-    yield* emitText(summarize(request.messages, promptIndex), deltaDelayMs);
-  } else {
-    yield* emitText(chatReply(plan), deltaDelayMs);
+  try {
+    yield* streamContent();
+  } catch (error) {
+    // Interrupted: the tokens "used" so far count, as a real provider's would.
+    yield { type: 'usage', usage: { input_tokens: inputTokens, output_tokens: estimateTokens(streamed), estimated: true } };
+    throw error;
   }
-  if (text) content.push({ type: 'text', text });
-
   const outputTokens = estimateTokens(JSON.stringify(content));
   yield { type: 'usage', usage: { input_tokens: inputTokens, output_tokens: outputTokens } };
   const hasTools = content.some((b) => b.type === 'tool_use');
   yield { type: 'message', message: { role: 'assistant', content }, stopReason: hasTools ? 'tool_use' : 'end_turn' };
+
+  // The answer itself, into `content`; a function so an interruption anywhere in it is caught once.
+  async function* streamContent(): AsyncGenerator<ModelStreamEvent> {
+    if (request.system === COMPACTION_SYSTEM_PROMPT) {
+      yield* emitText(summarizeConversation(request.messages.slice(0, -1)), deltaDelayMs);
+    } else if (plan.kind === 'stream') {
+      yield* emitText(generateMarkdown(plan.words), 0, plan.rate);
+    } else if (plan.kind === 'think') {
+      const thought = `The user asked me to think about ${plan.topic}. I will consider it step by step and answer briefly.`;
+      for (const piece of chunkText(thought, 8)) {
+        if (signal.aborted) throw new AbortError();
+        if (deltaDelayMs > 0) await sleep(deltaDelayMs, signal);
+        yield { type: 'thinking_delta', text: piece };
+      }
+      content.push({ type: 'thinking', thinking: thought, signature: 'offline' });
+      yield* emitText(`Having thought about **${plan.topic}**: it is worth doing one small step at a time.`, deltaDelayMs);
+    } else if (plan.kind === 'tools' && step < plan.steps.length) {
+      const calls = plan.steps[step]!;
+      yield* emitText(`${describeCalls(calls)}\n`, deltaDelayMs);
+      content.push({ type: 'text', text });
+      calls.forEach((call, i) => {
+        const use: ToolUseBlock = { type: 'tool_use', id: `toolu_off_${randomUUID().replace(/-/g, '').slice(0, 12)}_${i}`, name: call.name, input: call.input };
+        content.push(use);
+      });
+      text = '';
+    } else if (plan.kind === 'tools') {
+      yield* emitText(summarize(request.messages, promptIndex), deltaDelayMs);
+    } else {
+      yield* emitText(chatReply(plan), deltaDelayMs);
+    }
+    if (text) content.push({ type: 'text', text });
+  }
 }
 
 /** The last user message with text of its own (not just tool results) is the instruction. */

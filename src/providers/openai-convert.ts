@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { ContentBlock, Message, ToolResultBlock } from '../messages.js';
 import { toolResultText } from '../messages.js';
+import { estimateTokens } from '../context/tokens.js';
 import type { Usage } from '../usage.js';
 import type { ModelStreamEvent, ToolSpec } from './provider.js';
 import { IncompleteStreamError } from './retry.js';
@@ -88,6 +89,11 @@ export interface OpenAIAssembler {
   push(chunk: Chunk): ModelStreamEvent[];
   /** The finished message; throws IncompleteStreamError when no finish_reason arrived. */
   finish(): { message: Message; usage: Usage | undefined; stopReason: string | null };
+  /**
+   * What a stream cut off before its end used. Usage comes only in the last chunk, so the prompt
+   * (`promptTokens`) and the output so far are estimated. Undefined when nothing was received.
+   */
+  partialUsage(promptTokens: () => number): Usage | undefined;
 }
 
 /** Chunks of one streamed completion -> deltas now, and the whole message at the end. */
@@ -97,9 +103,11 @@ export function createOpenAIAssembler(newId: () => string): OpenAIAssembler {
   const calls = new Map<number, PendingCall>();
   let finishReason: string | null = null;
   let usage: Usage | undefined;
+  let received = false;
 
   function push(chunk: Chunk): ModelStreamEvent[] {
     const out: ModelStreamEvent[] = [];
+    received = true;
     if (chunk.usage) usage = toUsage(chunk.usage);
     const choice = chunk.choices?.[0];
     if (!choice) return out;
@@ -144,7 +152,14 @@ export function createOpenAIAssembler(newId: () => string): OpenAIAssembler {
     return { message: { role: 'assistant', content }, usage, stopReason };
   }
 
-  return { push, finish };
+  function partialUsage(promptTokens: () => number): Usage | undefined {
+    if (usage) return usage;
+    if (!received) return undefined;
+    const args = [...calls.values()].map((c) => c.name + c.args).join('');
+    return { input_tokens: promptTokens(), output_tokens: estimateTokens(reasoning + text + args), estimated: true };
+  }
+
+  return { push, finish, partialUsage };
 }
 
 function toUsage(u: OpenAI.Completions.CompletionUsage): Usage {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
+import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
 import { createOpenAIAssembler, toOpenAIMessages, toOpenAITools } from './openai-convert.js';
 import {
@@ -53,14 +54,23 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
     if (request.tools.length > 0) body.tools = toOpenAITools(request.tools);
     const stream = await client.chat.completions.create(body, { signal: request.signal });
     const assembler = createOpenAIAssembler(() => `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`);
-    for await (const chunk of stream) {
-      // Chunks already buffered when the signal fires must not leak out as more output.
+    let finished: ReturnType<typeof assembler.finish>;
+    try {
+      for await (const chunk of stream) {
+        // Chunks already buffered when the signal fires must not leak out as more output.
+        if (request.signal.aborted) throw abortError();
+        for (const out of assembler.push(chunk)) yield out;
+      }
+      // The SDK ends iteration quietly on abort.
       if (request.signal.aborted) throw abortError();
-      for (const out of assembler.push(chunk)) yield out;
+      finished = assembler.finish();
+    } catch (error) {
+      // A cut stream (Esc, a dropped connection) still used tokens: count what arrived.
+      const partial = assembler.partialUsage(() => estimateTokens(request.system) + estimateMessagesTokens(request.messages));
+      if (partial) yield { type: 'usage', usage: partial };
+      throw error;
     }
-    // The SDK ends iteration quietly on abort.
-    if (request.signal.aborted) throw abortError();
-    const { message, usage, stopReason } = assembler.finish();
+    const { message, usage, stopReason } = finished;
     if (usage) yield { type: 'usage', usage };
     yield { type: 'message', message, stopReason };
   }

@@ -24,6 +24,10 @@ export interface AgentSessionOptions {
   /** Builds a provider for another model of the same provider (for /model). */
   providerFor?: (model: string) => ModelProvider;
   reminders?: () => string[] | Promise<string[]>;
+  /** Output tokens per model call (default DEFAULT_MAX_TOKENS). */
+  maxTokens?: number;
+  /** After an answer cut at the output limit, ask the model once to continue it. */
+  continueOnMaxTokens?: boolean;
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -149,6 +153,8 @@ export class AgentSession {
       denials: this.denials,
       ...(this.options.compaction ? { compaction: this.options.compaction } : {}),
       ...(this.options.reminders ? { reminders: this.options.reminders } : {}),
+      ...(this.options.maxTokens !== undefined ? { maxTokens: this.options.maxTokens } : {}),
+      ...(this.options.continueOnMaxTokens ? { continueOnMaxTokens: true } : {}),
     });
     try {
       for await (const event of stream) {

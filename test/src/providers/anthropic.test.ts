@@ -258,9 +258,11 @@ describe('anthropic provider', () => {
     const { provider } = setup(server);
     const { events, error } = await run(provider.stream(request([prompt('hi')])));
     expect(error).toBeUndefined();
-    expect(events.slice(0, 3)).toEqual([
+    expect(events.slice(0, 4)).toEqual([
       { type: 'text_delta', text: 'ab' },
       { type: 'text_delta', text: 'cd' },
+      // The failed attempt's tokens were spent: the input message_start reported counts.
+      { type: 'usage', usage: expect.objectContaining({ input_tokens: 10 }) },
       expect.objectContaining({ type: 'notice', code: 'retry', level: 'warning' }),
     ]);
     expect(finalMessage(events).content).toEqual([{ type: 'text', text: 'complete answer' }]);
@@ -341,10 +343,33 @@ describe('anthropic provider', () => {
       error = err;
     }
     expect((error as Error).name).toBe('AbortError');
-    expect(events).toEqual([{ type: 'text_delta', text: 'ab' }]);
+    // Nothing after the abort but what the cut call used.
+    expect(events).toEqual([{ type: 'text_delta', text: 'ab' }, { type: 'usage', usage: expect.objectContaining({ input_tokens: 10, output_tokens: 1 }) }]);
     await expect.poll(() => server.requests[0]?.disconnected).toBe(true);
     expect(server.requests).toHaveLength(1);
     expect(delays).toEqual([]);
+  });
+
+  it('a stream interrupted mid-answer reports its usage: the input message_start gave, and the output received (estimated)', async () => {
+    const text = 'A long answer that the user stops halfway through, before the model says how long it was.';
+    const chunks = anthropicStream({ content: [{ type: 'text', text }], usage: { input_tokens: 12_000, cache_read_input_tokens: 3000 } });
+    const server = await serve([{ chunks: chunks.slice(0, -3), hold: true }]);
+    const { provider } = setup(server);
+    const controller = new AbortController();
+    const events: ModelStreamEvent[] = [];
+    try {
+      for await (const e of provider.stream(request([prompt('hi')], controller.signal))) {
+        events.push(e);
+        if (e.type === 'text_delta') controller.abort();
+      }
+    } catch {
+      // the abort
+    }
+    const usage = events.find((e) => e.type === 'usage');
+    expect(usage).toEqual({
+      type: 'usage',
+      usage: { input_tokens: 12_000, cache_read_input_tokens: 3000, cache_creation_input_tokens: 0, output_tokens: Math.ceil(text.length / 4), estimated: true },
+    });
   });
 
   it('serves a multi-turn exchange from a function script', async () => {

@@ -248,7 +248,9 @@ describe('openai provider', () => {
       error = err;
     }
     expect((error as Error).name).toBe('AbortError');
-    expect(events).toEqual([{ type: 'text_delta', text: 'ab' }]);
+    // Usage comes only in the last chunk: what the cut call used is estimated from what was sent and received.
+    expect(events).toEqual([{ type: 'text_delta', text: 'ab' }, { type: 'usage', usage: { input_tokens: expect.any(Number), output_tokens: 1, estimated: true } }]);
+    expect((events[1] as { usage: { input_tokens: number } }).usage.input_tokens).toBeGreaterThan(0);
     await expect.poll(() => server.requests[0]?.disconnected).toBe(true);
     expect(server.requests).toHaveLength(1);
     expect(delays).toEqual([]);

@@ -1,0 +1,91 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { anthropicReply, startAnthropicServer, type AnthropicRequestBody, type ScriptedServer } from '../helpers/anthropic-server.js';
+import { ofType } from '../helpers/collect.js';
+import { openaiReply, startOpenAIServer } from '../helpers/openai-server.js';
+import { runCairn, tempWorkspace } from '../helpers/run-cairn.js';
+
+// What `cairn -p` reports about how a run ended, in every output format, through the built
+// binary against loopback servers that speak each protocol.
+
+let server: ScriptedServer<unknown> | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const cut = (text: string) => anthropicReply([{ type: 'text', text }], { stopReason: 'max_tokens', usage: { input_tokens: 100, output_tokens: 16_384 } });
+
+async function anthropic(replies: Parameters<typeof startAnthropicServer>[0]) {
+  const s = await startAnthropicServer(replies);
+  server = s as ScriptedServer<unknown>;
+  return s;
+}
+
+const anthropicEnv = (url: string) => ({ ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: url });
+const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
+
+describe('an answer cut at the output limit (max_tokens)', () => {
+  it('text: the partial answer on stdout, max_tokens as the reason on stderr, a non-zero exit', async () => {
+    const ws = await tempWorkspace();
+    const s = await anthropic([cut('The first half of a long answ')]);
+    const run = await runCairn(['-p', 'explain everything', '--provider', 'anthropic'], { cwd: ws.dir, home: ws.home, env: anthropicEnv(s.url) });
+    expect(run.stdout).toBe('The first half of a long answ\n');
+    expect(lastLine(run.stderr)).toMatch(/^cairn: max_tokens: Answer cut at the output limit \(16384 output tokens\)/);
+    expect(run.code).toBe(1);
+  });
+
+  it('json: reason max_tokens (not completed), the partial result, exit 1', async () => {
+    const ws = await tempWorkspace();
+    const s = await anthropic([cut('The first half')]);
+    const run = await runCairn(['-p', 'explain everything', '--provider', 'anthropic', '--output-format', 'json'], { cwd: ws.dir, home: ws.home, env: anthropicEnv(s.url) });
+    const result = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(result).toMatchObject({ type: 'result', reason: 'max_tokens', result: 'The first half' });
+    expect(String(result['error'])).toMatch(/cut at the output limit/);
+    expect(run.code).toBe(1);
+  });
+
+  it('stream-json: the terminal event says max_tokens', async () => {
+    const ws = await tempWorkspace();
+    const s = await anthropic([cut('The first half')]);
+    const run = await runCairn(['-p', 'explain everything', '--provider', 'anthropic', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: anthropicEnv(s.url) });
+    expect(ofType(run.events, 'terminal')[0]).toMatchObject({ reason: 'max_tokens', result: 'The first half' });
+    expect(run.code).toBe(1);
+  });
+
+  it('openai: finish_reason "length" is the same stop', async () => {
+    const ws = await tempWorkspace();
+    const s = await startOpenAIServer([openaiReply({ text: 'Half an ans', finishReason: 'length' })]);
+    server = s as ScriptedServer<unknown>;
+    const run = await runCairn(['-p', 'explain everything', '--provider', 'openai', '--output-format', 'json'], {
+      cwd: ws.dir, home: ws.home, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: s.url },
+    });
+    expect(JSON.parse(run.stdout)).toMatchObject({ reason: 'max_tokens', result: 'Half an ans' });
+    expect(run.code).toBe(1);
+  });
+
+  it('with continueOnMaxTokens in config.json the model is asked once to go on, and the answer is whole', async () => {
+    const ws = await tempWorkspace();
+    await fs.writeFile(path.join(ws.home, 'config.json'), JSON.stringify({ continueOnMaxTokens: true }));
+    const s = await anthropic([cut('The first half, '), anthropicReply([{ type: 'text', text: 'and the second.' }])]);
+    const run = await runCairn(['-p', 'explain everything', '--provider', 'anthropic', '--output-format', 'json'], { cwd: ws.dir, home: ws.home, env: anthropicEnv(s.url) });
+    expect(JSON.parse(run.stdout)).toMatchObject({ reason: 'completed', result: 'The first half, and the second.' });
+    expect(run.code).toBe(0);
+    // The second request carries the cut answer and asks to continue it.
+    const second = s.requests[1]!.body as AnthropicRequestBody;
+    expect(second.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(JSON.stringify(second.messages[1])).toContain('The first half, ');
+    expect(JSON.stringify(second.messages[2])).toMatch(/cut off at the output limit/);
+  });
+
+  it('it continues only once: a second cut ends the run with max_tokens', async () => {
+    const ws = await tempWorkspace();
+    await fs.writeFile(path.join(ws.home, 'config.json'), JSON.stringify({ continueOnMaxTokens: true }));
+    const s = await anthropic([cut('One, '), cut('two, '), anthropicReply([{ type: 'text', text: 'never asked for' }])]);
+    const run = await runCairn(['-p', 'explain everything', '--provider', 'anthropic', '--output-format', 'json'], { cwd: ws.dir, home: ws.home, env: anthropicEnv(s.url) });
+    expect(JSON.parse(run.stdout)).toMatchObject({ reason: 'max_tokens', result: 'One, two, ' });
+    expect(s.requests).toHaveLength(2);
+    expect(run.code).toBe(1);
+  });
+});

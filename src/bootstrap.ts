@@ -112,7 +112,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const todos = new TodoList();
   const lastTodos = resumed?.events.findLast((e) => e.type === 'todos');
   if (lastTodos?.type === 'todos') todos.replace(lastTodos.todos);
-  const background = createBackgroundWork({ cwd, clock: clockFromEnv(options.env), todos });
+  const background = createBackgroundWork({ cwd, cairnHome, clock: clockFromEnv(options.env), todos });
 
   let session: AgentSession | undefined;
   let team: Team | undefined;

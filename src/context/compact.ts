@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { prepareCairnDir } from '../util/cairn-dir.js';
 import type { Message } from '../messages.js';
 import { textOf, userText } from '../messages.js';
 import type { ModelProvider } from '../providers/provider.js';
@@ -71,6 +72,7 @@ export async function compactMessages(opts: {
 export async function writeEpisodicNote(cwd: string, when: Date, result: CompactionResult, trigger: string): Promise<string> {
   const day = when.toISOString().slice(0, 10);
   const file = path.join(cwd, '.cairn', 'memory', `${day}.md`);
+  await prepareCairnDir(path.join(cwd, '.cairn'));
   await fs.mkdir(path.dirname(file), { recursive: true });
   const time = when.toISOString().slice(11, 16);
   await fs.appendFile(file, `## ${time} UTC: compaction (${trigger}), ${result.summarisedCount} messages summarised\n\n${result.summary}\n\n`);

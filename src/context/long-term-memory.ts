@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { prepareCairnDir } from '../util/cairn-dir.js';
 
 export type MemoryScope = 'user' | 'project';
 
@@ -32,7 +33,7 @@ export async function saveMemory(scope: MemoryScope, ctx: { cairnHome: string; c
   const stamp = now.toISOString().slice(0, 16).replace('T', ' ');
   const entry = `[${stamp}] ${text.replace(/\s*\n\s*/g, ' ').trim()}`;
   const body = (current || HEADER[scope]).replace(/\n*$/, '\n');
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  await prepareCairnDir(path.dirname(file));
   await fs.writeFile(file, `${body}- ${entry}\n`);
   return { file, entry };
 }

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Only one cairn per workspace fires durable tasks: the one holding .cairn/cron.lock, a file
-// holding its PID, created with O_EXCL. A lock whose PID is gone is taken over.
+// Only one cairn per workspace fires durable tasks: the one holding the workspace's cron lock, a
+// file holding its PID, created with O_EXCL. A lock whose PID is gone is taken over. The lock is a
+// runtime file: it lives under $CAIRN_HOME, never in the repository.
 
 export type LockState = { leader: true } | { leader: false; holderPid: number | undefined };
 
@@ -17,8 +19,10 @@ export interface CronLock {
 /** A lock file without a readable PID is a holder mid-write unless it is older than this. */
 const UNREADABLE_GRACE_MS = 5_000;
 
-export function cronLockPath(cwd: string): string {
-  return path.join(cwd, '.cairn', 'cron.lock');
+/** $CAIRN_HOME/locks/cron-<hash of the workspace path>.lock: one per workspace. */
+export function cronLockPath(cairnHome: string, cwd: string): string {
+  const id = createHash('sha256').update(path.resolve(cwd)).digest('hex').slice(0, 16);
+  return path.join(cairnHome, 'locks', `cron-${id}.lock`);
 }
 
 /** true when a process with this PID exists (EPERM: it exists but is not ours). */

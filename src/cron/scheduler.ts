@@ -20,8 +20,10 @@ export class CronError extends Error {
 }
 
 export interface CronSchedulerOptions {
-  /** Workspace root: the durable file and the lock live in <cwd>/.cairn/. */
+  /** Workspace root: the durable file lives in <cwd>/.cairn/. */
   cwd: string;
+  /** $CAIRN_HOME: the workspace's lock lives under it (see cronLockPath). */
+  cairnHome: string;
   clock: Clock;
   /** A task fired: queue its prompt (or run it as a subagent when autoRun). Exceptions are reported via onNotice. */
   onFire(fired: FiredTask): void;
@@ -95,7 +97,7 @@ export function missedNotice(task: CronTask, dueAt: number): string {
 export function createCronScheduler(options: CronSchedulerOptions): CronScheduler {
   const { clock } = options;
   const store = options.store ?? createFileCronStore(scheduledTasksPath(options.cwd));
-  const lock = options.lock ?? createCronLock(cronLockPath(options.cwd));
+  const lock = options.lock ?? createCronLock(cronLockPath(options.cairnHome, options.cwd));
   const expiryMs = (options.expiryDays ?? DEFAULT_EXPIRY_DAYS) * DAY_MS;
 
   const entries = new Map<string, Entry>();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { prepareCairnDirSync } from '../util/cairn-dir.js';
 import { z } from 'zod';
 import type { CronTask } from './types.js';
 
@@ -82,7 +83,7 @@ export function createFileCronStore(file: string): CronStore {
           ...(t.lastRunAt === undefined ? {} : { lastRunAt: t.lastRunAt }),
         })),
       };
-      fs.mkdirSync(path.dirname(file), { recursive: true });
+      prepareCairnDirSync(path.dirname(file));
       const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       try {
         fs.writeFileSync(tmp, `${JSON.stringify(body, null, 2)}\n`);

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { PermissionModeSchema } from '../events.js';
 import type { PermissionMode } from '../events.js';
+import { prepareCairnDir } from '../util/cairn-dir.js';
 import { FileReadError, readTextFile } from '../util/read-text-file.js';
 import { BUILTIN_DENY } from './builtin-deny.js';
 import type { BuiltinDenyRule } from './builtin-deny.js';
@@ -172,6 +173,8 @@ export function addAllowRulesToFile(file: string, rules: string[]): Promise<void
     const allow = [...(permissions.allow ?? [])];
     for (const rule of rules) if (!allow.includes(rule)) allow.push(rule);
     permissions.allow = allow;
+    // The workspace's .cairn/settings.local.json: its folder gets a .gitignore that covers it.
+    await prepareCairnDir(dirname(file));
     await writeAtomically(file, `${JSON.stringify({ ...settings, permissions }, null, 2)}\n`);
   });
   writeQueues.set(file, next);

@@ -29,7 +29,7 @@ export interface ScheduledPromptTarget {
  * Work that happens outside a turn: cron firing and background shells. Fired prompts start a
  * turn when the session is idle, else they wait as a <scheduled-tasks> block for the next request.
  */
-export function createBackgroundWork(opts: { cwd: string; clock: Clock; todos: TodoList }): BackgroundWork {
+export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clock: Clock; todos: TodoList }): BackgroundWork {
   let target: ScheduledPromptTarget | undefined;
   const emit = (event: AgentEvent): void => target?.emit(event);
   const waiting: string[] = [];
@@ -50,6 +50,7 @@ export function createBackgroundWork(opts: { cwd: string; clock: Clock; todos: T
 
   const cron = createCronScheduler({
     cwd: opts.cwd,
+    cairnHome: opts.cairnHome,
     clock: opts.clock,
     onFire,
     onEvent: emit,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { prepareCairnDir } from '../util/cairn-dir.js';
 import { z } from 'zod';
 
 export const TaskSchema = z.object({
@@ -80,6 +81,7 @@ export function createTaskStore(cwd: string, now: () => Date = () => new Date())
   return {
     dir,
     async create(input: { subject: string; description?: string; blocked_by?: string[] }): Promise<SharedTask> {
+      await prepareCairnDir(path.dirname(dir));
       await fs.mkdir(dir, { recursive: true });
       const stamp = now().toISOString();
       const task: SharedTask = {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { prepareCairnDir } from '../util/cairn-dir.js';
 
 export interface TeamMessage {
   id: string;
@@ -21,6 +22,10 @@ export function createMessageBus(cwd: string, now: () => Date = () => new Date()
   const dir = path.join(cwd, '.cairn', 'team');
   const inbox = (name: string) => path.join(dir, `${name}.jsonl`);
   const cursor = (name: string) => path.join(dir, `${name}.read`);
+  const ready = async (): Promise<void> => {
+    await prepareCairnDir(path.dirname(dir));
+    await fs.mkdir(dir, { recursive: true });
+  };
   const listeners = new Set<(m: TeamMessage) => void>();
   let chain = Promise.resolve();
 
@@ -40,7 +45,7 @@ export function createMessageBus(cwd: string, now: () => Date = () => new Date()
       if (!/^[\w-]+$/.test(to)) return Promise.reject(new Error(`invalid recipient "${to}": names use letters, digits, - and _`));
       const message: TeamMessage = { id: randomUUID().slice(0, 8), ts: now().toISOString(), from, to, text, kind };
       return serial(async () => {
-        await fs.mkdir(dir, { recursive: true });
+        await ready();
         await fs.appendFile(inbox(to), `${JSON.stringify(message)}\n`);
         for (const l of listeners) l(message);
         return message;
@@ -61,7 +66,7 @@ export function createMessageBus(cwd: string, now: () => Date = () => new Date()
           }
         }
         if (lines.length > done) {
-          await fs.mkdir(dir, { recursive: true });
+          await ready();
           await fs.writeFile(cursor(name), String(lines.length));
         }
         return fresh;

@@ -23,7 +23,7 @@ async function backgroundRig(options: RigOptions & { todos?: TodoItem[] } = {}) 
   const clock = createFakeClock(START);
   const todos = new TodoList();
   if (options.todos) todos.replace(options.todos);
-  const background = createBackgroundWork({ cwd: rig.dir, clock, todos });
+  const background = createBackgroundWork({ cwd: rig.dir, cairnHome: join(rig.dir, '.home'), clock, todos });
   background.attach({
     get busy() {
       return rig.session.busy;
@@ -105,14 +105,14 @@ describe('cron notices', () => {
     expect(rig.store.getSnapshot().editor.text).toBe('half a thought');
   }, 15_000);
 
-  it('an auto-run’s result unfolds with Enter in selection mode', async () => {
+  it('an auto-run’s result unfolds with Space in selection mode', async () => {
     const { rig, clock, background } = await backgroundRig();
     background.cron.create({ cron: '* * * * *', prompt: 'check the build', autoRun: true });
     await rig.type('draft');
     clock.advanceTo(START + 6 * 60_000);
     await rig.waitFrame((fr) => fr.includes('cron auto-run finished'), 'the auto-run card');
     expect(rig.frame()).not.toContain('all green');
-    await rig.press(KEYS.ctrlO, KEYS.up, KEYS.enter);
+    await rig.press(KEYS.ctrlO, KEYS.up, ' ');
     const f = await rig.waitFrame((fr) => fr.includes('⎿ auto report for check the build: all green'), 'the unfolded result');
     expect(f).toMatch(/▾ check the build/);
     await rig.press(KEYS.esc);

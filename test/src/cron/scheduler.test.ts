@@ -20,6 +20,8 @@ const START = new Date(2025, 0, 6, 8, 0).getTime();
 const at = (d: number, h: number, m = 0): number => new Date(2025, 0, d, h, m).getTime();
 
 let dir: string;
+/** $CAIRN_HOME of the test: beside the workspace, not in it. */
+const home = (): string => `${dir}-home`;
 const children: ChildProcess[] = [];
 const running: CronScheduler[] = [];
 
@@ -37,6 +39,7 @@ function harness(clock: FakeClock = createFakeClock(START), extra: Partial<CronS
   const notices: string[] = [];
   const scheduler = createCronScheduler({
     cwd: dir,
+    cairnHome: home(),
     clock,
     onFire: (f) => fired.push(f),
     onEvent: (e) => events.push(e),
@@ -73,6 +76,7 @@ afterEach(() => {
   for (const s of running.splice(0)) s.stop();
   for (const c of children.splice(0)) c.kill('SIGKILL');
   fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(home(), { recursive: true, force: true });
 });
 
 describe('firing', () => {
@@ -344,6 +348,7 @@ describe('durable tasks, expiry and missed runs', () => {
   it('picks up durable tasks another cairn wrote to the file, and fires them', () => {
     const h = harness();
     h.scheduler.start();
+    fs.mkdirSync(path.dirname(scheduledTasksPath(dir)), { recursive: true });
     fs.writeFileSync(
       scheduledTasksPath(dir),
       JSON.stringify({ version: 1, tasks: [{ id: 'other1', cron: '10 8 * * *', prompt: 'from B', recurring: true, createdAt: START }] }),
@@ -380,11 +385,32 @@ describe('durable tasks, expiry and missed runs', () => {
   });
 });
 
+describe('files (issue 12 item 15)', () => {
+  it('starting leaves the workspace untouched: the lock lives under $CAIRN_HOME', () => {
+    const h = harness();
+    h.scheduler.start();
+    expect(h.scheduler.isLeader).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(cronLockPath(home(), dir).startsWith(path.join(home(), 'locks') + path.sep)).toBe(true);
+    expect(fs.readFileSync(cronLockPath(home(), dir), 'utf8').trim()).toBe(String(process.pid));
+    // Another workspace gets a lock of its own.
+    expect(cronLockPath(home(), path.join(dir, 'other'))).not.toBe(cronLockPath(home(), dir));
+  });
+
+  it('the first durable task writes .cairn/ with a .gitignore that covers the task file', () => {
+    const h = harness();
+    h.scheduler.start();
+    h.scheduler.create({ cron: '5 * * * *', prompt: 'durable', durable: true });
+    expect(fs.readdirSync(path.join(dir, '.cairn')).sort()).toEqual(['.gitignore', 'scheduled_tasks.json']);
+    expect(fs.readFileSync(path.join(dir, '.cairn', '.gitignore'), 'utf8').split('\n')).toContain('scheduled_tasks.json');
+  });
+});
+
 describe('one process fires', () => {
   it('does not fire durable tasks while a live process holds the lock, then takes over when it is gone', async () => {
     const holder = await spawnSleeper();
-    fs.mkdirSync(path.join(dir, '.cairn'), { recursive: true });
-    fs.writeFileSync(cronLockPath(dir), `${holder.pid}\n`);
+    fs.mkdirSync(path.dirname(cronLockPath(home(), dir)), { recursive: true });
+    fs.writeFileSync(cronLockPath(home(), dir), `${holder.pid}\n`);
 
     const h = harness();
     h.scheduler.start();
@@ -395,26 +421,26 @@ describe('one process fires', () => {
     h.clock.advance(10 * MIN);
     // Session-only tasks belong to this session; the durable one is the holder's to fire.
     expect(h.fired.map((f) => f.prompt)).toEqual(['session']);
-    expect(fs.readFileSync(cronLockPath(dir), 'utf8').trim()).toBe(String(holder.pid));
+    expect(fs.readFileSync(cronLockPath(home(), dir), 'utf8').trim()).toBe(String(holder.pid));
 
     holder.kill('SIGKILL');
     await exited(holder);
     h.clock.advance(10_000);
     expect(h.scheduler.isLeader).toBe(true);
-    expect(fs.readFileSync(cronLockPath(dir), 'utf8').trim()).toBe(String(process.pid));
+    expect(fs.readFileSync(cronLockPath(home(), dir), 'utf8').trim()).toBe(String(process.pid));
     h.clock.advanceTo(at(6, 9, 6));
     expect(h.fired.map((f) => f.prompt).sort()).toEqual(['durable', 'session', 'session']);
 
     h.scheduler.stop();
-    expect(fs.existsSync(cronLockPath(dir))).toBe(false);
+    expect(fs.existsSync(cronLockPath(home(), dir))).toBe(false);
   });
 
   it('takes a lock left by a dead process at start', async () => {
     const gone = spawn('true', { stdio: 'ignore' });
     children.push(gone);
     await exited(gone);
-    fs.mkdirSync(path.join(dir, '.cairn'), { recursive: true });
-    fs.writeFileSync(cronLockPath(dir), `${gone.pid}\n`);
+    fs.mkdirSync(path.dirname(cronLockPath(home(), dir)), { recursive: true });
+    fs.writeFileSync(cronLockPath(home(), dir), `${gone.pid}\n`);
     const h = harness();
     h.scheduler.start();
     expect(h.scheduler.isLeader).toBe(true);
@@ -436,7 +462,7 @@ describe('one process fires', () => {
       [
         '--input-type=module',
         '-e',
-        `const m = await import(${JSON.stringify(pathToFileURL(mod).href)}); console.log(JSON.stringify(m.createCronLock(m.cronLockPath(${JSON.stringify(dir)})).tryAcquire()));`,
+        `const m = await import(${JSON.stringify(pathToFileURL(mod).href)}); console.log(JSON.stringify(m.createCronLock(m.cronLockPath(${JSON.stringify(home())}, ${JSON.stringify(dir)})).tryAcquire()));`,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );

@@ -18,7 +18,7 @@ async function setup(busy: boolean) {
   const background: string[] = [];
   const events: AgentEvent[] = [];
   const state = { busy };
-  work = createBackgroundWork({ cwd, clock, todos: new TodoList() });
+  work = createBackgroundWork({ cwd, cairnHome: path.join(cwd, '.home'), clock, todos: new TodoList() });
   work.attach({
     get busy() {
       return state.busy;

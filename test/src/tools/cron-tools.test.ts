@@ -25,7 +25,7 @@ beforeEach(() => {
   dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-cron-tools-')));
   fired = [];
   clock = createFakeClock(START);
-  scheduler = createCronScheduler({ cwd: dir, clock, onFire: (f) => fired.push(f), onEvent: () => {} });
+  scheduler = createCronScheduler({ cwd: dir, cairnHome: path.join(dir, '.home'), clock, onFire: (f) => fired.push(f), onEvent: () => {} });
   scheduler.start();
 });
 afterEach(() => {

@@ -160,6 +160,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       },
     },
     providerFor,
+    sessionId,
     continueOnMaxTokens: sessionConfig.continueOnMaxTokens,
     reminders: async () => [...background.reminders(), ...leadMail(await bus.read(LEAD))],
   });

@@ -23,6 +23,8 @@ const SessionStartEvent = z.object({
   permission_mode: PermissionModeSchema,
   tools: z.array(z.string()),
   offline: z.boolean(),
+  // The id `cairn --resume` takes, so a script can continue the session.
+  session_id: z.string().optional(),
 });
 const UserPromptEvent = z.object({ type: z.literal('user_prompt'), text: z.string() });
 const TurnStartEvent = z.object({ type: z.literal('turn_start'), turn: z.number() });

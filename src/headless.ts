@@ -59,15 +59,18 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
     unsubscribe();
   }
 
+  // Every format says which session this was, so a script can continue it with --resume.
   if (format === 'text') {
     const text = terminal.result ? forStream(io.stdout, terminal.result) : '';
     if (text) io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    io.stderr.write(`cairn: session ${runtime.sessionId} (continue it with: cairn --resume ${runtime.sessionId})\n`);
   } else if (format === 'json') {
     io.stdout.write(
       `${JSON.stringify({
         type: 'result',
         reason: terminal.reason,
         result: terminal.result ?? '',
+        session_id: runtime.sessionId,
         turns: terminal.turns,
         duration_ms: Date.now() - started,
         usage,

@@ -1,6 +1,8 @@
 import { render } from 'ink';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PriceTable } from '../../src/pricing.js';
+import { sessionFile } from '../../src/session/session-paths.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import { builtinCommands } from '../commands/builtin.js';
 import type { CommandContext } from '../commands/registry.js';
@@ -82,7 +84,19 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const contextWindow = options.sessions?.contextWindow;
   const store = createStore(session, { cwd, themeName: settings.theme, ...(contextWindow ? { contextLimit: contextWindow } : {}), ...(options.pricing ? { pricing: options.pricing } : {}) });
   if (problem) store.dispatch({ type: 'notice', level: 'warning', message: problem });
-  const sessionUi = await startSessionUi({ store, session, cwd, cairnHome, ...(options.sessions ? { options: options.sessions } : {}), exit: () => finish(0) });
+  // Set when the user picks another session: the app reopens on it, so no resume line is printed.
+  let switching = false;
+  const sessionUi = await startSessionUi({
+    store,
+    session,
+    cwd,
+    cairnHome,
+    ...(options.sessions ? { options: options.sessions } : {}),
+    exit: () => {
+      switching = true;
+      finish(0);
+    },
+  });
   const backgroundUi = startBackgroundUi({ store, session, cwd, cairnHome, options: options.background ?? {} });
   const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {})]);
   const replay = new AbortController();
@@ -215,6 +229,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     process.off('unhandledRejection', fatal);
   }
   if (fatalError) stderr.write(`cairn: ${fatalError.stack ?? fatalError.message}\nLog: ${log.path}\n`);
+  // The alternate screen leaves nothing behind: say how to come back to this conversation.
+  const id = options.sessions?.sessionId;
+  if (id !== undefined && !switching && existsSync(sessionFile(cairnHome, cwd, id))) realStdout.write(`Resume this session with: cairn --resume ${id}\n`);
   if (log.problem) stderr.write(`cairn: ${log.problem}\n`);
   log.write(`exit: ${code}`);
   return code;

@@ -2,7 +2,7 @@ import type { PromptSection } from '../../src/context/system-prompt.js';
 import type { MemoryScope } from '../../src/context/long-term-memory.js';
 import { saveMemory } from '../../src/context/long-term-memory.js';
 import type { SessionSummary } from '../../src/session/session-list.js';
-import { listSessions } from '../../src/session/session-list.js';
+import { listSessions, matchSession } from '../../src/session/session-list.js';
 import { loadSession } from '../../src/session/session-loader.js';
 
 /** What the TUI may do with sessions and memory beyond the one conversation it shows. */
@@ -43,12 +43,10 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
     listSessions: () => listSessions(cairnHome, cwd),
     async switchTo(id) {
       if (id === options.currentId) return 'That is the session you are in.';
-      const all = await listSessions(cairnHome, cwd);
-      // Ids are long: a unique prefix (as /sessions prints them) is enough.
-      const found = all.filter((s) => s.id === id || s.id.startsWith(id));
-      const exact = found.find((s) => s.id === id);
-      const target = exact ?? (found.length === 1 ? found[0] : undefined);
-      if (!target) return found.length > 1 ? `"${id}" matches ${found.length} sessions; type more of the id.` : `No session ${id} in this workspace. /sessions lists them.`;
+      // Ids are long: a unique prefix (as /sessions prints them) is enough, here as for --resume.
+      const match = matchSession(await listSessions(cairnHome, cwd), id);
+      if (!('session' in match)) return match.problem === 'none' ? `No session ${id} in this workspace. /sessions lists them.` : `${match.message[0]!.toUpperCase()}${match.message.slice(1)}.`;
+      const target = match.session;
       if (target.id === options.currentId) return 'That is the session you are in.';
       try {
         // Check it loads before leaving this one: a file from a newer cairn would strand the user.

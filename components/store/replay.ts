@@ -14,7 +14,11 @@ export interface RecordedEvent {
   ts?: number;
 }
 
-/** Parses a stream-json recording; a bad line throws an error naming the file and line. */
+/**
+ * Parses a recording: `-p --output-format stream-json` output, or one of cairn's own session
+ * files (their lines are the same events, under a session_header line). A bad line throws an
+ * error naming the file and line.
+ */
 export function parseRecording(text: string, file: string): RecordedEvent[] {
   const out: RecordedEvent[] = [];
   text.split('\n').forEach((line, i) => {
@@ -25,6 +29,7 @@ export function parseRecording(text: string, file: string): RecordedEvent[] {
     } catch (error) {
       throw new Error(`${file}:${i + 1}: not JSON (${(error as Error).message})`);
     }
+    if ((json as { type?: unknown } | null)?.type === 'session_header') return;
     const parsed = AgentEventSchema.safeParse(json);
     if (!parsed.success) {
       const type = (json as { type?: unknown } | null)?.type;

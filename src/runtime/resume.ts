@@ -1,8 +1,8 @@
-import { listSessions } from '../session/session-list.js';
+import { listSessions, matchSession } from '../session/session-list.js';
 import { loadSession, type LoadedSession } from '../session/session-loader.js';
-import { sessionFile } from '../session/session-paths.js';
+import { projectDir } from '../session/session-paths.js';
 
-/** Which earlier session to continue, if any: --resume ID, or the newest one with -c. */
+/** Which earlier session to continue, if any: --resume ID (or a unique prefix of it), or the newest one with -c. */
 export async function findSessionToResume(opts: {
   cairnHome: string;
   cwd: string;
@@ -10,7 +10,9 @@ export async function findSessionToResume(opts: {
   continueLatest?: boolean;
 }): Promise<{ file: string; loaded: LoadedSession } | { file?: undefined; note?: string }> {
   if (opts.resumeId) {
-    const file = sessionFile(opts.cairnHome, opts.cwd, opts.resumeId);
+    const match = matchSession(await listSessions(opts.cairnHome, opts.cwd), opts.resumeId);
+    if (!('session' in match)) throw new Error(`--resume: ${match.message} (${projectDir(opts.cairnHome, opts.cwd)})`);
+    const file = match.session.file;
     try {
       return { file, loaded: await loadSession(file) };
     } catch (error) {

@@ -24,6 +24,8 @@ export interface AgentSessionOptions {
   /** Builds a provider for another model of the same provider (for /model). */
   providerFor?: (model: string) => ModelProvider;
   reminders?: () => string[] | Promise<string[]>;
+  /** The id `cairn --resume` takes; session_start carries it so a script can continue the session. */
+  sessionId?: string;
   /** Output tokens per model call (default DEFAULT_MAX_TOKENS). */
   maxTokens?: number;
   /** After an answer cut at the output limit, ask the model once to continue it. */
@@ -104,6 +106,7 @@ export class AgentSession {
       permission_mode: this.mode,
       tools: this.options.tools.map((t) => t.name),
       offline: this.provider_.offline === true,
+      ...(this.options.sessionId !== undefined ? { session_id: this.options.sessionId } : {}),
     };
   }
 

@@ -52,3 +52,18 @@ async function summarize(file: string): Promise<SessionSummary> {
   }
   return { id: path.basename(file, '.jsonl'), file, modified: stat.mtime, firstPrompt, messageCount };
 }
+
+/**
+ * The session a full id or any unique prefix of one names (as /sessions prints 8 characters),
+ * or why there is none: no match, or several (listed, so the user sees how much more to type).
+ */
+export function matchSession(list: readonly SessionSummary[], idOrPrefix: string): { session: SessionSummary } | { problem: 'none' | 'ambiguous'; message: string } {
+  const wanted = idOrPrefix.trim();
+  const exact = list.find((s) => s.id === wanted);
+  if (exact) return { session: exact };
+  const found = wanted === '' ? [] : list.filter((s) => s.id.startsWith(wanted));
+  if (found.length === 1) return { session: found[0]! };
+  if (found.length === 0) return { problem: 'none', message: `no session ${wanted} in this workspace` };
+  const shown = found.slice(0, 5).map((s) => s.id.slice(0, Math.max(8, wanted.length + 4)));
+  return { problem: 'ambiguous', message: `"${wanted}" matches ${found.length} sessions (${shown.join(', ')}${found.length > 5 ? ', …' : ''}); type more of the id` };
+}

@@ -6,8 +6,8 @@ import { ofType } from '../helpers/collect.js';
 import { openaiReply, startOpenAIServer } from '../helpers/openai-server.js';
 import { runCairn, tempWorkspace } from '../helpers/run-cairn.js';
 
-// What `cairn -p` reports about how a run ended, in every output format, through the built
-// binary against loopback servers that speak each protocol.
+// What `cairn -p` reports about how a run ended and which session it was, in every output
+// format, through the built binary against loopback servers that speak each protocol.
 
 let server: ScriptedServer<unknown> | undefined;
 afterEach(async () => {
@@ -87,5 +87,47 @@ describe('an answer cut at the output limit (max_tokens)', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ reason: 'max_tokens', result: 'One, two, ' });
     expect(s.requests).toHaveLength(2);
     expect(run.code).toBe(1);
+  });
+});
+
+describe('the session id, in every output format, and --resume by a prefix of it', () => {
+  it('json, stream-json and text each name the session; --resume <8 characters> continues it', async () => {
+    const ws = await tempWorkspace({ 'a.txt': 'one\n', 'b.txt': 'two\n' });
+    const json = await runCairn(['-p', 'read a.txt', '--output-format', 'json'], { cwd: ws.dir, home: ws.home });
+    expect(json.code).toBe(0);
+    const id = String((JSON.parse(json.stdout) as { session_id?: unknown }).session_id);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await fs.access(path.join(ws.home, 'projects', ws.dir.replace(/[^A-Za-z0-9]/g, '-'), `${id}.jsonl`));
+
+    // The 8 characters /sessions shows are enough.
+    const stream = await runCairn(['-p', 'read b.txt', '--resume', id.slice(0, 8), '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home });
+    expect(stream.code, stream.stderr).toBe(0);
+    expect(ofType(stream.events, 'session_start')[0]?.session_id).toBe(id);
+    // It is the same conversation: the first prompt is in its history.
+    const terminal = ofType(stream.events, 'terminal')[0]!;
+    expect(terminal.reason).toBe('completed');
+    expect(JSON.stringify(terminal.messages[0])).toContain('read a.txt');
+
+    const text = await runCairn(['-p', 'read a.txt', '--resume', id.slice(0, 12)], { cwd: ws.dir, home: ws.home });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toContain(`cairn --resume ${id}`);
+    expect(text.stdout).not.toContain(id);
+  });
+
+  it('an ambiguous prefix is refused, naming the sessions it matches; a unique one is taken', async () => {
+    const ws = await tempWorkspace();
+    const dir = path.join(ws.home, 'projects', ws.dir.replace(/[^A-Za-z0-9]/g, '-'));
+    await fs.mkdir(dir, { recursive: true });
+    const ids = ['abc11111-0000-4000-8000-000000000001', 'abc22222-0000-4000-8000-000000000002'];
+    for (const id of ids) {
+      const header = { type: 'session_header', version: 1, id, cwd: ws.dir, created: '2026-11-30T00:00:00.000Z' };
+      await fs.writeFile(path.join(dir, `${id}.jsonl`), `${JSON.stringify(header)}\n${JSON.stringify({ type: 'user_prompt', text: `hello ${id}` })}\n`);
+    }
+    const ambiguous = await runCairn(['-p', 'hi', '--resume', 'abc'], { cwd: ws.dir, home: ws.home });
+    expect(ambiguous.code).not.toBe(0);
+    expect(ambiguous.stderr).toMatch(/--resume: "abc" matches 2 sessions \(abc11111, abc22222\)/);
+    const unique = await runCairn(['-p', 'hi', '--resume', 'abc2', '--output-format', 'json'], { cwd: ws.dir, home: ws.home });
+    expect(unique.code, unique.stderr).toBe(0);
+    expect(JSON.parse(unique.stdout)).toMatchObject({ session_id: ids[1] });
   });
 });

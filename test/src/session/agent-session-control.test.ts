@@ -84,6 +84,11 @@ describe('AgentSession: conversation control', () => {
     expect(provider.requests).toHaveLength(1);
   });
 
+  it('session_start names the session, so headless output can', () => {
+    expect(session(holdingProvider(), { sessionId: 'abc-123' }).sessionStart()).toMatchObject({ type: 'session_start', session_id: 'abc-123' });
+    expect(session(holdingProvider()).sessionStart()).not.toHaveProperty('session_id');
+  });
+
   it('a session file with a clear in it resumes with only what came after', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-clear-'));
     const file = path.join(dir, 's.jsonl');

@@ -44,10 +44,10 @@ Options:
   --model NAME                   model id for the provider
   --list-providers               show the providers found and which one is used
   --show-system                  print the assembled system prompt and exit
-  --replay FILE                  re-watch a recorded stream-json file in the app
+  --replay FILE                  re-watch a session file or a stream-json recording in the app
   --replay-speed N               replay N times faster (default 1)
   -c, --continue                 resume the newest session of this workspace
-  --resume [ID]                  resume a session (without an id: pick one)
+  --resume [ID]                  resume a session by its id or a unique prefix (none: pick one)
   -v, --version                  print the version
   -h, --help                     this help
 

@@ -16,6 +16,8 @@ export function reduceRecorded(state: TuiState, events: readonly AgentEvent[], a
   let s: TuiState = { ...state, items: [] };
   for (const event of events) {
     if (event.type === 'session_start') continue;
+    // /clear: the transcript shows the conversation from there on, as the model sees it.
+    if (event.type === 'clear') turns.length = 1;
     if (event.type === 'user_prompt' && s.items.length > 0) {
       s = close(s);
       turns.push(s.items);

@@ -36,4 +36,19 @@ describe('applying a recorded session at once', () => {
     expect(s.busy).toBe(false);
     expect(s.phase).toBeUndefined();
   });
+
+  it('a /clear in the recording: the resumed transcript starts after it, like the conversation', () => {
+    const events: AgentEvent[] = [
+      { type: 'user_prompt', text: 'an older task' },
+      { type: 'terminal', reason: 'completed', turns: 1, messages: [] },
+      { type: 'user_prompt', text: 'the old task' },
+      { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'old answer' }] } },
+      { type: 'terminal', reason: 'completed', turns: 1, messages: [] },
+      { type: 'clear' },
+      { type: 'user_prompt', text: 'the new task' },
+      { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'new answer' }] } },
+    ];
+    const s = reduce(initialState(), { type: 'recorded', events, at: 5 });
+    expect(s.items.map((i) => (i.kind === 'user' || i.kind === 'assistant' ? i.text : i.kind))).toEqual(['the new task', 'new answer']);
+  });
 });

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { memo, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { memo, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import { OverlayContext } from './app/overlay-context.js';
 import type { createItemLines } from './app/item-lines.js';
 import { buildLineIndex, visibleLines } from './app/line-index.js';
@@ -88,7 +88,8 @@ export const Transcript = memo(function Transcript({ store, width, height, itemL
     if (marker) rows[height - 1] = clipLine(marker, width);
     overlay.set(top, rows);
   });
-  useEffect(() => (overlay ? () => overlay.clear() : undefined), [overlay]);
+  // A layout effect: its cleanup runs before Ink draws the frame that replaces the transcript (the full view).
+  useLayoutEffect(() => (overlay ? () => overlay.clear() : undefined), [overlay]);
   if (overlay) return <Box width={width} height={height} />;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

@@ -14,6 +14,7 @@ import { useStoreSelector } from '../store/use-store-selector.js';
 import { TodoPanel } from '../TodoPanel.js';
 import { Transcript } from '../Transcript.js';
 import type { createItemLines } from './item-lines.js';
+import { ContentViewer } from './ContentViewer.js';
 import { computeLayout } from './layout.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
@@ -24,9 +25,9 @@ export interface AppProps {
   size?: { columns: number; rows: number };
 }
 
-const selectLayoutInputs = (s: TuiState): unknown[] => [s.editor, s.queued, s.palette, s.dialog, s.todos, s.approvals];
+const selectLayoutInputs = (s: TuiState): unknown[] => [s.editor, s.queued, s.palette, s.dialog, s.todos, s.approvals, s.viewer === undefined];
 const selectEditor = (s: TuiState): TuiState['editor'] => s.editor;
-const selectEditorFocused = (s: TuiState): boolean => s.approvals.length === 0 && s.focus === 'editor' && s.dialog === undefined;
+const selectEditorFocused = (s: TuiState): boolean => s.approvals.length === 0 && s.focus === 'editor' && s.dialog === undefined && s.viewer === undefined;
 const selectBusy = (s: TuiState): boolean => s.busy;
 
 function sameList(a: unknown[], b: unknown[]): boolean {
@@ -48,7 +49,11 @@ export function App({ deps, itemLines, size }: AppProps) {
   return (
     <Box flexDirection="column" width={layout.width}>
       {layout.header > 0 ? <Header store={store} width={layout.width} /> : null}
-      <Transcript store={store} width={layout.width} height={layout.transcript} itemLines={itemLines} view={view} top={layout.header} />
+      {store.getSnapshot().viewer ? (
+        <ContentViewer store={store} width={layout.width} height={layout.transcript} view={view} />
+      ) : (
+        <Transcript store={store} width={layout.width} height={layout.transcript} itemLines={itemLines} view={view} top={layout.header} />
+      )}
       {layout.queued > 0 ? <QueuedPrompts store={store} width={layout.width} maxRows={layout.queuedMax} /> : null}
       {layout.palette > 0 ? <SlashPalette store={store} commands={commands} width={layout.width} maxRows={layout.paletteMax} /> : null}
       {layout.dialog > 0 ? <DialogBox store={store} width={layout.width} maxRows={layout.dialogMax} /> : null}

@@ -59,7 +59,7 @@ export function approvalLines(request: PermissionRequest, ui: ApprovalUi, width:
   const reason = wrapText(request.reason, inner).map((l) => paint(theme, 'muted', l));
   const choices = approvalChoices(request);
   const keys = choices.map((c) => c.key).join('/');
-  const hint = paint(theme, 'warning', '╰ ') + paint(theme, 'muted', ellipsize(`${keys} · ↑↓ Enter · Esc = no, stop · typing goes to your draft`, inner));
+  const hint = paint(theme, 'warning', '╰ ') + paint(theme, 'muted', ellipsize(`${keys} · ↑↓ Enter · v full view · Esc = no, stop · typing goes to your draft`, inner));
   const field = ui.denyText === '' ? paint(theme, 'muted', 'type what to do instead, Enter to send') : ui.denyText;
 
   // As much as there is room for: every row of every part.
@@ -100,7 +100,7 @@ export function approvalLines(request: PermissionRequest, ui: ApprovalUi, width:
 function cappedPreview(preview: string[], theme: Theme): string[] {
   if (preview.length <= PREVIEW_MAX) return preview;
   const kept = preview.slice(0, PREVIEW_MAX - 1);
-  return [...kept, paint(theme, 'muted', `… ${preview.length - kept.length} more diff lines`)];
+  return [...kept, paint(theme, 'muted', `… ${preview.length - kept.length} more diff lines · v shows all`)];
 }
 
 /** The field's text, its end in view (the cursor is there), on one row. */
@@ -124,7 +124,7 @@ function fitBody(subject: string[], preview: string[], reason: string[], rows: n
   budget -= why.length;
   const diff = preview.slice(0, budget);
   const hidden = all.length - cmd.length - why.length - diff.length;
-  return [...cmd, ...diff, paint(theme, 'muted', `… ${hidden} more line${hidden === 1 ? '' : 's'}`), ...why];
+  return [...cmd, ...diff, paint(theme, 'muted', `… ${hidden} more line${hidden === 1 ? '' : 's'} · v shows all`), ...why];
 }
 
 function stripBold(text: string): string {

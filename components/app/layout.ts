@@ -52,7 +52,8 @@ export function computeLayout(columns: number, rows: number, state: TuiState, co
   const todos = todoPanelHeight(state.todos, todosMax);
   const layout: Layout = { width, header, transcript: 0, queued, queuedMax, palette, paletteMax, dialog, dialogMax, todos, todosMax, prompt, promptMaxLines, promptBare: false, status };
   const rest = (): number => budget - layout.header - layout.status - layout.prompt - layout.palette - layout.queued - layout.dialog - layout.todos;
-  const asking = state.approvals[0];
+  // Behind the full view an approval is not drawn: it needs no room.
+  const asking = state.viewer ? undefined : state.approvals[0];
   if (asking) {
     // The approval's choices and key hint always show: what surrounds the transcript gives way.
     const need = approvalMinRows(asking);

@@ -15,6 +15,8 @@ export interface ToolRenderer {
 }
 
 const TAIL_LINES = 6;
+/** How to see what a card leaves out: select it, then Enter opens the full view. */
+const SEE_ALL = ' · Tab, Enter shows all';
 const ERROR_LINES = 12;
 
 function str(value: unknown): string {
@@ -28,13 +30,13 @@ function tail(text: string, width: number, theme: Theme, count: number): string[
   const lines = wrapText(text.replace(/\n+$/, ''), width);
   const shown = lines.slice(-count);
   const hidden = lines.length - shown.length;
-  return [...(hidden > 0 ? [paint(theme, 'muted', `… ${hidden} earlier lines`)] : []), ...shown.map((l) => paint(theme, 'muted', l))];
+  return [...(hidden > 0 ? [paint(theme, 'muted', `… ${hidden} earlier lines${SEE_ALL}`)] : []), ...shown.map((l) => paint(theme, 'muted', l))];
 }
 
 function head(text: string, width: number, theme: Theme, count: number, token: 'muted' | 'error'): string[] {
   const lines = wrapText(text.replace(/\n+$/, ''), width);
   const shown = lines.slice(0, count).map((l) => paint(theme, token, l));
-  return lines.length > count ? [...shown, paint(theme, 'muted', `… ${lines.length - count} more lines`)] : shown;
+  return lines.length > count ? [...shown, paint(theme, 'muted', `… ${lines.length - count} more lines${SEE_ALL}`)] : shown;
 }
 
 /** Errors and denials read the same for every tool. */

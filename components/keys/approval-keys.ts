@@ -5,6 +5,7 @@ import { approvalChoices, decisionFor } from '../store/approval-choices.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
 import { is } from './keymap.js';
+import { openViewer } from './viewer-keys.js';
 
 /** Whether the "tell cairn what to do instead" field has the focus (its choice is selected). */
 export function denyFieldOpen(state: TuiState): boolean {
@@ -64,6 +65,8 @@ export function handleApprovalKey(input: string, key: Key, state: TuiState, deps
     return;
   }
   if (key.ctrl || key.meta) return;
+  // Everything it asks about, unabridged; the approval waits behind the view.
+  if (is('viewFull', input, key)) return openViewer({ kind: 'approval', id: request.id }, deps);
   const shortcut = choices.findIndex((c) => c.key === input.toLowerCase());
   if (shortcut < 0) return;
   const chosen = choices[shortcut]!;

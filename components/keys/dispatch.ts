@@ -14,9 +14,10 @@ import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
 import { handlePaletteKey, paletteOpen } from './palette-keys.js';
-import { splitKeys } from './split-keys.js';
+import { blankKey, splitKeys } from './split-keys.js';
 import { enterSelection, handleTranscriptKey } from './transcript-keys.js';
 import type { ViewMetrics } from './view-metrics.js';
+import { handleViewerKey } from './viewer-keys.js';
 
 export const EXIT_CONFIRM_MS = 3000;
 const WHEEL_LINES = 3;
@@ -59,8 +60,11 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   if (state.exitArmedAt !== undefined) store.dispatch({ type: 'exitArm', at: undefined });
 
   const wheel = parseMouseWheel(input);
+  if (wheel && state.viewer) return handleViewerKey('', { ...blankKey(), upArrow: wheel === 'up', downArrow: wheel === 'down' }, state, deps);
   if (wheel) return scroll(deps, wheel === 'up' ? -WHEEL_LINES : WHEEL_LINES);
   if (isMouseReport(input)) return;
+  // The full view sits over everything, a waiting approval included.
+  if (state.viewer) return handleViewerKey(input, key, state, deps);
 
   if (state.approvals.length > 0) {
     // A paste is text, never answers: it goes to the open "what to do instead" field, else the draft.

@@ -19,7 +19,13 @@ export type KeyCommand =
   | 'toggle'
   | 'complete'
   | 'back'
-  | 'redraw';
+  | 'redraw'
+  | 'open'
+  | 'viewFull'
+  | 'viewerClose'
+  | 'search'
+  | 'nextMatch'
+  | 'prevMatch';
 
 type KeyFlag = 'upArrow' | 'downArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab';
 
@@ -46,10 +52,16 @@ export const KEYMAP: Readonly<Record<KeyCommand, readonly KeySpec[]>> = {
   up: [{ key: 'upArrow', shift: false }],
   down: [{ key: 'downArrow', shift: false }],
   confirm: [{ key: 'return' }],
-  toggle: [{ key: 'return' }, { input: ' ' }],
+  toggle: [{ input: ' ' }],
   complete: [{ key: 'tab', shift: false }],
   back: [{ key: 'escape' }],
   redraw: [{ input: 'l', ctrl: true }],
+  open: [{ key: 'return' }],
+  viewFull: [{ input: 'v' }],
+  viewerClose: [{ input: 'q' }, { key: 'escape' }],
+  search: [{ input: '/' }],
+  nextMatch: [{ input: 'n' }],
+  prevMatch: [{ input: 'N' }],
 };
 
 export function matches(spec: KeySpec, input: string, key: Key): boolean {

@@ -6,8 +6,9 @@ import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
 import { is } from './keymap.js';
 import { selectableCards } from './selectable-cards.js';
+import { openViewer } from './viewer-keys.js';
 
-/** Selection mode: arrows move over the cards, Enter/Space fold one, Esc/Tab go back to the prompt. */
+/** Selection mode: arrows move over the cards, Space folds one, Enter shows it whole, Esc/Tab go back to the prompt. */
 export function handleTranscriptKey(input: string, key: Key, state: TuiState, deps: KeyDeps): boolean {
   const { store } = deps;
   const selectable = selectableCards(state.items);
@@ -27,6 +28,11 @@ export function handleTranscriptKey(input: string, key: Key, state: TuiState, de
   if (is('toggle', input, key)) {
     const item = selectable[at];
     if (item) store.dispatch({ type: 'toggle', id: item.id, currentlyExpanded: isExpanded(item) });
+    return true;
+  }
+  if (is('open', input, key)) {
+    const item = selectable[at];
+    if (item) openViewer({ kind: 'item', id: item.id }, deps);
     return true;
   }
   if (is('top', input, key) || is('bottom', input, key)) {

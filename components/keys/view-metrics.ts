@@ -9,8 +9,10 @@ export interface ViewMetrics {
   height: number;
   total: number;
   index: LineIndex | undefined;
+  /** The open full view: its page height and its lines as plain text (for search). */
+  viewer: { height: number; lines: readonly string[] } | undefined;
 }
 
 export function createViewMetrics(): ViewMetrics {
-  return { height: 1, total: 0, index: undefined };
+  return { height: 1, total: 0, index: undefined, viewer: undefined };
 }

@@ -114,6 +114,8 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       return { ...state, exitArmedAt: action.at };
     case 'dialog':
       return { ...state, dialog: action.dialog };
+    case 'viewer':
+      return { ...state, viewer: action.viewer };
     case 'recorded':
       return reduceRecorded(state, action.events, action.at);
     case 'background':

@@ -140,6 +140,23 @@ export interface UsageTotals {
   readonly estimatedCalls: number;
 }
 
+/** What the full view shows: a card (by id, nested ones too) or the waiting approval. */
+export interface ViewerSource {
+  readonly kind: 'item' | 'approval';
+  readonly id: string;
+}
+
+/** The full view of a card's or an approval's content, over the transcript. */
+export interface ViewerState {
+  readonly source: ViewerSource;
+  /** First content line shown. */
+  readonly top: number;
+  /** After `/`: the query being typed, or the last one (n and N repeat it). */
+  readonly search?: { readonly query: string; readonly typing: boolean };
+  /** The content line of the current match. */
+  readonly match?: number;
+}
+
 /** A small modal over the prompt: the `#` memory question or the resume picker. */
 export type Dialog =
   | { readonly kind: 'memory'; readonly text: string }
@@ -167,6 +184,8 @@ export interface TuiState {
   /** When the first Ctrl+C on an idle prompt was pressed; a second one exits. */
   readonly exitArmedAt?: number;
   readonly dialog?: Dialog;
+  /** The full view (Enter on a card, v in an approval); an approval waits behind it. */
+  readonly viewer?: ViewerState;
   /** The latest todo_write list; shown above the prompt while it has open items. */
   readonly todos: readonly TodoItem[];
   readonly toasts: readonly Toast[];
@@ -203,6 +222,7 @@ export type UiAction =
   | { type: 'theme'; name: ThemeName }
   | { type: 'exitArm'; at: number | undefined }
   | { type: 'dialog'; dialog: Dialog | undefined }
+  | { type: 'viewer'; viewer: ViewerState | undefined }
   /** A resumed session's recorded events, applied at once before the first frame. */
   | { type: 'recorded'; events: readonly AgentEvent[]; at: number }
   | BackgroundAction;

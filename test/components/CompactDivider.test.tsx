@@ -7,7 +7,7 @@ let rig: Rig | undefined;
 afterEach(() => rig?.cleanup());
 
 describe('compaction in the transcript', () => {
-  it('a compact event is a divider with tokens before and after; Tab, Up select it and Enter unfolds the summary', async () => {
+  it('a compact event is a divider with tokens before and after; Tab, Up select it and Space unfolds the summary', async () => {
     rig = await createRig({ columns: 80, rows: 20 });
     rig.store.enqueue({
       type: 'compact',
@@ -23,9 +23,9 @@ describe('compaction in the transcript', () => {
     expect(f).not.toContain('fix the parser');
     // The status bar's context follows the compaction.
     expect(f).toContain('1.1k/200k');
-    await rig.press(KEYS.tab, KEYS.up, KEYS.enter);
+    await rig.press(KEYS.tab, KEYS.up, ' ');
     f = await rig.waitFrame((f) => f.includes('The user asked to fix the parser; tests now pass.'));
-    await rig.press(KEYS.enter);
+    await rig.press(' ');
     await rig.waitFrame((f) => !f.includes('fix the parser') && f.includes('compacted: 12.3k'));
   });
 

@@ -36,14 +36,14 @@ describe('subagent cards', () => {
     expect(f).toMatch(/↑190 ↓30/);
   });
 
-  it('a finished subagent folds to its header with turns and tokens; Enter in selection mode unfolds its nested cards and report', async () => {
+  it('a finished subagent folds to its header with turns and tokens; Space in selection mode unfolds its nested cards and report', async () => {
     rig = await createRig({ rows: 30, columns: 100 });
     emitAll(rig, [...twoSubagents({ finish: true }), { type: 'terminal', reason: 'completed', turns: 1, messages: [] }]);
     let f = await rig.waitFrame((fr) => /✓ agent explore: read b\.txt/.test(fr), 'finished cards');
     expect(f).toMatch(/✓ agent explore: read a\.txt\s+2 turns · 300 tokens/);
     expect(f).not.toContain('read_file a.txt');
     await rig.press(KEYS.tab); // selection starts on the last card (agent b)
-    await rig.press(KEYS.up, KEYS.enter);
+    await rig.press(KEYS.up, ' ');
     f = await rig.waitFrame((fr) => fr.includes('read_file a.txt'), 'unfolded card');
     expect(f).toContain('a.txt has 3 lines');
     expect(f).not.toContain('read_file b.txt');

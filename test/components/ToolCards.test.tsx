@@ -42,7 +42,7 @@ describe('tool cards', () => {
     expect(running).not.toContain('step 14\n');
   });
 
-  it('edit and write show a coloured diff while expanded; selection mode toggles cards', async () => {
+  it('edit and write show a coloured diff while expanded; Space in selection mode toggles cards', async () => {
     rig = await createRig({ files: { 'c.txt': 'old\n' }, decide: allow, rows: 30 });
     await rig.type('write hello to c.txt');
     await rig.press(KEYS.enter);
@@ -52,7 +52,7 @@ describe('tool cards', () => {
     expect(f).not.toContain('+hello');
     await rig.press(KEYS.tab);
     await rig.waitFrame(() => rig!.store.getSnapshot().focus === 'transcript');
-    await rig.press(KEYS.enter);
+    await rig.press(' ');
     f = await rig.waitFrame((f) => f.includes('+hello'));
     expect(f).toContain('-old');
     expect(rig.app.lastFrame()).toContain('\x1b[32m+hello');
@@ -72,7 +72,7 @@ describe('tool cards', () => {
     const last = rig.store.getSnapshot().selectedId;
     await rig.press(KEYS.up);
     await rig.waitFrame(() => rig!.store.getSnapshot().selectedId !== last);
-    await rig.press(KEYS.enter);
+    await rig.press(' ');
     const f = await rig.waitFrame((f) => f.includes('read lines 1-1 of 1'));
     expect(f.indexOf('read lines')).toBeLessThan(f.indexOf('┃ ✓ read_file b.txt'));
     expect(f.indexOf('┃ ✓ read_file a.txt')).toBeLessThan(f.indexOf('read lines'));

@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 import type { TuiStore } from '../store/create-store.js';
-import type { TuiState } from '../store/types.js';
+import type { PermissionRequest, TuiState } from '../store/types.js';
 import { is } from './keymap.js';
 
 /**
@@ -29,15 +29,16 @@ export interface ApprovalGuard {
 }
 
 export function createApprovalGuard(store: TuiStore, now: () => number): ApprovalGuard {
-  let headId: string | undefined;
+  // Requests are told apart by identity, not tool id: a provider may reuse an id for the next call.
+  let head: PermissionRequest | undefined;
   let shownAt = 0;
-  let engagedId: string | undefined; // the approval that has taken a key already keeps the keys
+  let engaged: PermissionRequest | undefined; // the approval that has taken a key already keeps the keys
   let lastDraftKeyAt = Number.NEGATIVE_INFINITY;
 
   const observe = (): void => {
-    const id = store.getSnapshot().approvals[0]?.id;
-    if (id === headId) return;
-    headId = id;
+    const request = store.getSnapshot().approvals[0];
+    if (request === head) return;
+    head = request;
     shownAt = now();
   };
   observe();
@@ -46,9 +47,9 @@ export function createApprovalGuard(store: TuiStore, now: () => number): Approva
   return {
     takesKey(state, input, key) {
       observe();
-      const id = state.approvals[0]?.id;
-      if (id === undefined) return false;
-      if (engagedId === id) return true;
+      const request = state.approvals[0];
+      if (request === undefined) return false;
+      if (engaged === request) return true;
       // Esc declines, the safe direction: it needs no guard.
       const takes =
         is('back', input, key) ||
@@ -56,7 +57,7 @@ export function createApprovalGuard(store: TuiStore, now: () => number): Approva
           now() - lastDraftKeyAt >= TYPING_IDLE_MS &&
           // Enter with a draft in the box sends (queues) the draft, as the box says.
           !(is('confirm', input, key) && state.editor.text !== ''));
-      if (takes) engagedId = id;
+      if (takes) engaged = request;
       return takes;
     },
     noteDraftKey() {

@@ -60,7 +60,7 @@ const fileChange: ToolRenderer = {
     const n = num(item.display?.['replacements']);
     if (n !== undefined) return `${n} replacement${n === 1 ? '' : 's'}`;
     const lines = num(item.display?.['lines']);
-    if (lines !== undefined) return `${item.display?.['created'] === true ? 'created' : 'wrote'}, ${lines} lines`;
+    if (lines !== undefined) return `${item.display?.['created'] === true ? 'created' : 'wrote'}, ${lines} ${lines === 1 ? 'line' : 'lines'}`;
     return undefined;
   },
   body(item, width, theme) {

@@ -58,6 +58,8 @@ function cronCommand(deps: BackgroundCommandDeps): SlashCommand {
         case 'clear': {
           if (arg !== '' && arg !== 'durable') return ctx.print(`Unknown option "${arg}" for /cron clear: use /cron clear or /cron clear durable.`, 'warning');
           const n = cron.clear({ durableOnly: arg === 'durable' });
+          // Toasts of the tasks deleted go with them (deleted events); a full clear takes test runs' too.
+          if (arg !== 'durable') ctx.store.dispatch({ type: 'toastExpire', now: Date.now(), cron: true });
           return ctx.print(`Deleted ${n} ${arg === 'durable' ? 'durable ' : ''}scheduled task${n === 1 ? '' : 's'}.`);
         }
         case 'test': {
@@ -81,8 +83,8 @@ function bashesCommand(deps: BackgroundCommandDeps): SlashCommand {
   return {
     name: 'bashes',
     aliases: ['shells'],
-    description: 'Background shells: list, or kill one',
-    argHint: '[kill <id>]',
+    description: "Background shells: list, show one's output, or kill one",
+    argHint: '[<id> | kill <id>]',
     async run(args, ctx) {
       const shells = deps.background?.shells;
       if (!shells) return ctx.print(NO_RUNTIME, 'warning');
@@ -92,13 +94,32 @@ function bashesCommand(deps: BackgroundCommandDeps): SlashCommand {
         if (!(await shells.kill(id))) return ctx.print(`No running background shell "${id}". /bashes lists them.`, 'warning');
         return ctx.print(`Killed background shell ${id}.`);
       }
-      if (args !== '') return ctx.print('Usage: /bashes, or /bashes kill <id>', 'warning');
+      if (/^\S+$/.test(args) && args !== 'kill') return showShell(shells, args, ctx);
+      if (args !== '') return ctx.print('Usage: /bashes, /bashes <id> or /bashes kill <id>', 'warning');
       const list = shells.list();
       if (list.length === 0) return ctx.print('No background shells.');
       const running = list.filter((s) => s.status === 'running').length;
       ctx.print([`Background shells (${running} running):`, ...table(list.map(shellRow))].join('\n'));
     },
   };
+}
+
+const SHELL_LINES = 40;
+
+/** A shell's output so far, its last lines when long; the model's unread output stays unread. */
+function showShell(shells: BackgroundWork['shells'], id: string, ctx: CommandContext): void {
+  const out = shells.output(id);
+  if (!out) {
+    const known = shells.list().map((s) => s.id);
+    return ctx.print(`No background shell "${id}".${known.length > 0 ? ` Known: ${known.join(', ')}.` : ''}`, 'warning');
+  }
+  const lines = out.text.replace(/\n+$/, '').split('\n');
+  const shown = lines.slice(-SHELL_LINES);
+  const earlier = lines.length - shown.length;
+  const body = out.text.trim() === '' ? ['  (no output yet)'] : shown.map((l) => `  ${l}`);
+  const head = `${id} ${shellRow(out.info)[1]}: ${oneLine(out.info.command)}`;
+  const notes = [...(earlier > 0 ? [`  … ${earlier} earlier lines`] : []), ...(out.truncated ? ['  (the middle of a long output is not kept)'] : [])];
+  ctx.print([head, ...notes, ...body].join('\n'));
 }
 
 function agentsCommand(deps: BackgroundCommandDeps): SlashCommand {

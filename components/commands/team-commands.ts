@@ -33,8 +33,9 @@ export function teamCommands(deps: TeamCommandDeps): SlashCommand[] {
         try {
           if (sub === 'spawn') {
             if (!name || !type || rest.length === 0) return ctx.print('Usage: /team spawn <name> <type> <instructions>', 'warning');
-            const info = team.spawn(name, type, rest.join(' '));
-            return ctx.print(`Teammate ${info.name} (${info.type}) started.`);
+            // The team's own 'spawned' event says it started (as it does when the model spawns one).
+            team.spawn(name, type, rest.join(' '));
+            return;
           }
           if (sub === 'stop') {
             if (!name) return ctx.print('Usage: /team stop <name>', 'warning');

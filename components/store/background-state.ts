@@ -22,6 +22,8 @@ export interface Toast {
   readonly level: NoticeLevel;
   readonly text: string;
   readonly at: number;
+  /** The scheduled task it is about: it goes when the task is deleted. */
+  readonly taskId?: string;
 }
 
 export interface BackgroundCounts {
@@ -34,7 +36,10 @@ export interface BackgroundCounts {
 export const TOAST_MS = 5000;
 const TOASTS_KEPT = 3;
 
-export type BackgroundAction = { type: 'background'; cron: number; shells: number } | { type: 'toastExpire'; now: number };
+export type BackgroundAction =
+  | { type: 'background'; cron: number; shells: number }
+  /** Drops toasts older than TOAST_MS at `now`; with `cron`, every scheduled-task toast at once (/cron clear). */
+  | { type: 'toastExpire'; now: number; cron?: boolean };
 
 /** Whether a cron event is worth a card: what happened without the user asking for it. */
 function cronShown(event: EventOf<'cron'>): boolean {
@@ -66,8 +71,10 @@ export function cronStatusText(status: EventOf<'cron'>['status']): string {
 }
 
 export function reduceCron(state: TuiState, event: EventOf<'cron'>, at: number): TuiState {
-  if (!cronShown(event)) return state;
-  const s = push(state, (id) => ({
+  // A deleted task's "fired" toast would point at something that no longer exists.
+  const current = event.status === 'deleted' ? dropToasts(state, (t) => t.taskId === event.task_id) : state;
+  if (!cronShown(event)) return current;
+  const s = push(current, (id) => ({
     kind: 'cron',
     id,
     taskId: event.task_id,
@@ -78,7 +85,7 @@ export function reduceCron(state: TuiState, event: EventOf<'cron'>, at: number):
   }));
   if (event.status === 'deleted') return s;
   const level: NoticeLevel = event.status === 'missed' ? 'warning' : 'info';
-  return addToast(s, level, `⏰ ${cronStatusText(event.status)}: ${oneLine(event.prompt)}`, at);
+  return addToast(s, level, `⏰ ${cronStatusText(event.status)}: ${oneLine(event.prompt)}`, at, event.task_id);
 }
 
 export function reduceBackgroundShell(state: TuiState, event: EventOf<'background_shell'>, at: number): TuiState {
@@ -96,15 +103,18 @@ export function reduceBackgroundAction(state: TuiState, action: BackgroundAction
       const { cron, shells } = action;
       return state.background.cron === cron && state.background.shells === shells ? state : { ...state, background: { cron, shells } };
     }
-    case 'toastExpire': {
-      const toasts = state.toasts.filter((t) => action.now - t.at < TOAST_MS);
-      return toasts.length === state.toasts.length ? state : { ...state, toasts };
-    }
+    case 'toastExpire':
+      return dropToasts(state, (t) => action.now - t.at >= TOAST_MS || (action.cron === true && t.taskId !== undefined));
   }
 }
 
-function addToast(state: TuiState, level: NoticeLevel, text: string, at: number): TuiState {
-  const toast: Toast = { id: `t${state.nextId}`, level, text, at };
+function dropToasts(state: TuiState, gone: (toast: Toast) => boolean): TuiState {
+  const toasts = state.toasts.filter((t) => !gone(t));
+  return toasts.length === state.toasts.length ? state : { ...state, toasts };
+}
+
+function addToast(state: TuiState, level: NoticeLevel, text: string, at: number, taskId?: string): TuiState {
+  const toast: Toast = { id: `t${state.nextId}`, level, text, at, ...(taskId !== undefined ? { taskId } : {}) };
   return { ...state, nextId: state.nextId + 1, toasts: [...state.toasts.slice(-(TOASTS_KEPT - 1)), toast] };
 }
 

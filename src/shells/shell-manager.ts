@@ -50,6 +50,8 @@ export interface ShellManager {
   start(command: string, cwd: string): { id: string };
   /** undefined for an unknown id. */
   read(id: string): ShellRead | undefined;
+  /** Everything the shell printed so far (head and tail over the cap), for the user: reads nothing for the model. */
+  output(id: string): { text: string; truncated: boolean; info: ShellInfo } | undefined;
   /** SIGTERM to the group, SIGKILL after a grace period; resolves once it has ended. false when unknown or already ended. */
   kill(id: string): Promise<boolean>;
   list(): ShellInfo[];
@@ -62,7 +64,10 @@ export interface ShellManager {
 interface Shell {
   info: ShellInfo;
   child: ChildProcess;
+  /** Unread by the model (bash_output empties it). */
   buffer: HeadTailBuffer;
+  /** All of it, for /bashes <id>. */
+  all: HeadTailBuffer;
   killRequested: boolean;
   ended: Promise<void>;
 }
@@ -98,7 +103,10 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
     s.info.endedAt = clock.now();
     if (code !== null) s.info.exitCode = code;
     if (signal) s.info.signal = signal;
-    if (spawnError) s.buffer.append(`\nCould not start bash: ${spawnError.message}\n`);
+    if (spawnError) {
+      s.buffer.append(`\nCould not start bash: ${spawnError.message}\n`);
+      s.all.append(`\nCould not start bash: ${spawnError.message}\n`);
+    }
     s.info.status = s.killRequested ? 'killed' : code === 0 ? 'completed' : 'failed';
     if (!s.killRequested) {
       const how = code !== null ? `exit code ${code}` : signal ? `signal ${signal}` : 'an error';
@@ -126,6 +134,7 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
         info,
         child,
         buffer: new HeadTailBuffer(cap),
+        all: new HeadTailBuffer(cap),
         killRequested: false,
         ended: new Promise((r) => (resolveEnded = r)),
       };
@@ -144,7 +153,10 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
       };
       for (const stream of [child.stdout, child.stderr]) {
         stream?.setEncoding('utf8');
-        stream?.on('data', (chunk: string) => shell.buffer.append(chunk));
+        stream?.on('data', (chunk: string) => {
+          shell.buffer.append(chunk);
+          shell.all.append(chunk);
+        });
       }
       child.on('error', (err) => settle(null, null, err));
       child.on('exit', (code, signal) => {
@@ -165,6 +177,12 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
       if (s.info.exitCode !== undefined) r.exitCode = s.info.exitCode;
       if (s.info.signal !== undefined) r.signal = s.info.signal;
       return r;
+    },
+
+    output(id) {
+      const s = shells.get(id);
+      if (!s) return undefined;
+      return { text: s.all.toString(), truncated: s.all.length > cap, info: { ...s.info } };
     },
 
     async kill(id) {

@@ -120,6 +120,27 @@ describe('cron notices', () => {
   });
 });
 
+describe('cron toasts go with their tasks (issue 12 item 19)', () => {
+  it('deleting a task that fired takes its toast; /cron clear takes a test run\'s', async () => {
+    const { rig, clock, background } = await backgroundRig();
+    const task = background.cron.create({ cron: '* * * * *', prompt: 'say tick' });
+    clock.advanceTo(START + 6 * 60_000);
+    await rig.waitFrame((fr) => bottomRow(fr).includes('⏰ fired: say tick'), 'the toast');
+    await rig.idle();
+    await command(rig, `/cron delete ${task.id}`);
+    await rig.waitFrame((fr) => fr.includes(`Deleted scheduled task ${task.id}.`), 'deleted');
+    expect(bottomRow(rig.frame())).not.toContain('⏰ fired');
+    expect(rig.store.getSnapshot().toasts).toEqual([]);
+
+    await command(rig, '/cron test ping');
+    await rig.waitFrame((fr) => bottomRow(fr).includes('⏰ fired: ping'), 'the test run toast');
+    await rig.idle();
+    await command(rig, '/cron clear');
+    await rig.waitFrame((fr) => fr.includes('Deleted 0 scheduled tasks.'), 'cleared');
+    expect(bottomRow(rig.frame())).not.toContain('⏰');
+  });
+});
+
 describe('/cron, /bashes, /agents', () => {
   it('/cron lists tasks with the next run and the lock status; delete, clear, test', async () => {
     const { rig, background } = await backgroundRig();
@@ -163,6 +184,22 @@ describe('/cron, /bashes, /agents', () => {
     await rig.waitFrame((fr) => !/⚙ \d/.test(bottomRow(fr)), 'no running shells');
     await command(rig, '/bashes kill nope');
     await rig.waitFrame((fr) => fr.includes('No running background shell "nope"'), 'unknown shell');
+  });
+
+  it('/bashes <id> shows what a shell printed so far, and the model still gets it unread', async () => {
+    const { rig, background } = await backgroundRig();
+    const { id } = background.shells.start("printf 'first line\\nsecond line\\n'; sleep 30", rig.dir);
+    await waitFor(() => background.shells.output(id)?.text.includes('second line') === true, { message: 'the output' });
+    await command(rig, `/bashes ${id}`);
+    const f = await rig.waitFrame((fr) => fr.includes('second line'), '/bashes <id>');
+    const lines = f.split('\n');
+    const at = lines.findIndex((l) => l.includes(`${id} running: printf`));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(at + 1, at + 3).map((l) => l.trim())).toEqual(['first line', 'second line']);
+    expect(background.shells.read(id)?.newOutput).toBe('first line\nsecond line\n');
+    await command(rig, '/bashes bash_99');
+    await rig.waitFrame((fr) => fr.includes(`No background shell "bash_99". Known: ${id}.`), 'unknown id');
+    await background.shells.kill(id);
   });
 
   it('/agents lists the types with description and source, and names a bad definition file', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { teamCommands } from '../../components/commands/team-commands.js';
 import { BUILTIN_AGENTS } from '../../src/agents/agent-definition.js';
 import { createOfflineProvider } from '../../src/providers/offline.js';
@@ -35,8 +35,9 @@ describe('/team, /inbox, /tasks', () => {
   it('spawns a teammate, lists it with its status, and shows its messages to the lead as notices', async () => {
     const { r, bus, team } = await teamRig();
     await run(r, '/team spawn scout explore read a.txt');
-    await r.waitFrame((f) => f.includes('Teammate scout (explore) started.'));
-    await r.waitFrame((f) => f.includes('Teammate scout started.'));
+    const started = await r.waitFrame((f) => f.includes('Teammate scout started.'));
+    // Said once (issue 12 item 19: the command and the team's event both said it).
+    expect(started.split('Teammate scout').length - 1).toBe(1);
     await bus.send('scout', LEAD, 'a.txt has 2 lines');
     await r.waitFrame((f) => f.includes('✉ scout: a.txt has 2 lines'));
     while (team.list()[0]?.status !== 'idle') await new Promise((res) => setTimeout(res, 5));

@@ -49,6 +49,16 @@ afterEach(async () => {
 });
 
 describe('background shells', () => {
+  it('output() shows everything printed so far without marking it read for bash_output', async () => {
+    const { id } = shells.start("echo one; echo two; echo three", dir);
+    await vi.waitFor(() => expect(shells.list()[0]?.status).toBe('completed'), { timeout: 5000, interval: 20 });
+    expect(shells.output(id)).toMatchObject({ text: 'one\ntwo\nthree\n', truncated: false, info: { id, status: 'completed', exitCode: 0 } });
+    expect(shells.read(id)?.newOutput).toBe('one\ntwo\nthree\n');
+    // Read by the model: still all there for the user.
+    expect(shells.output(id)?.text).toBe('one\ntwo\nthree\n');
+    expect(shells.output('bash_9')).toBeUndefined();
+  });
+
   it('runs in cwd, returns new output on each read, and reports completion with the exit code', async () => {
     const { id } = shells.start('pwd; echo one; sleep 0.5; echo two >&2; exit 3', dir);
     expect(id).toBe('bash_1');

@@ -1,6 +1,7 @@
 import type { PermissionMode } from '../../src/events.js';
 import { PermissionModeSchema } from '../../src/events.js';
-import { isThemeName } from '../theme/theme.js';
+import { keyHelp } from '../keys/key-help.js';
+import { isThemeName, THEME_NAMES } from '../theme/theme.js';
 import type { CommandContext, SlashCommand } from './registry.js';
 import { usageReport } from './usage-report.js';
 
@@ -21,12 +22,8 @@ const help: SlashCommand = {
   description: 'List commands and keys',
   run(_args, ctx) {
     const width = Math.max(...ctx.commands.all().map((c) => c.name.length + (c.argHint ? c.argHint.length + 1 : 0)));
-    const lines = ctx.commands.all().map((c) => `/${`${c.name}${c.argHint ? ` ${c.argHint}` : ''}`.padEnd(width)}  ${c.description}`);
-    const keys = [
-      'Esc interrupt · Ctrl+C twice exit · Shift+Tab mode · Tab/Ctrl+O select cards',
-      'PgUp/PgDn, Shift+↑↓, Home/End, mouse wheel scroll',
-    ];
-    ctx.print(['Commands:', ...lines, '', ...keys].join('\n'));
+    const lines = ctx.commands.all().map((c) => `  /${`${c.name}${c.argHint ? ` ${c.argHint}` : ''}`.padEnd(width)}  ${c.description}`);
+    ctx.print(['Commands:', ...lines, ...keyHelp()].join('\n'));
   },
 };
 
@@ -103,9 +100,12 @@ const prompt: SlashCommand = {
 const theme: SlashCommand = {
   name: 'theme',
   description: 'Switch colours (remembered)',
-  argHint: '<dark|light>',
+  argHint: `[${THEME_NAMES.join('|')}]`,
   async run(args, ctx) {
-    if (!isThemeName(args)) return ctx.print(`Unknown theme "${args}". Choose dark or light.`, 'warning');
+    const current = ctx.store.getSnapshot().themeName;
+    const list = THEME_NAMES.map((t) => (t === current ? `${t} (in use)` : t)).join(', ');
+    if (!args) return ctx.print(`Themes: ${list}. Switch with /theme <name>.`);
+    if (!isThemeName(args)) return ctx.print(`Unknown theme "${args}". Themes: ${list}.`, 'warning');
     await ctx.setTheme(args);
     ctx.print(`Theme: ${args}.`);
   },

@@ -16,6 +16,7 @@ export type KeyCommand =
   | 'up'
   | 'down'
   | 'confirm'
+  | 'newline'
   | 'toggle'
   | 'complete'
   | 'back'
@@ -23,6 +24,12 @@ export type KeyCommand =
   | 'open'
   | 'viewFull'
   | 'viewerClose'
+  | 'viewerLineUp'
+  | 'viewerLineDown'
+  | 'viewerPageUp'
+  | 'viewerPageDown'
+  | 'viewerTop'
+  | 'viewerBottom'
   | 'search'
   | 'nextMatch'
   | 'prevMatch';
@@ -34,34 +41,89 @@ export interface KeySpec {
   input?: string;
   ctrl?: boolean;
   shift?: boolean;
+  meta?: boolean;
 }
 
-/** The one table of bindings; /help and the dispatcher both read it. */
-export const KEYMAP: Readonly<Record<KeyCommand, readonly KeySpec[]>> = {
-  ctrlC: [{ input: 'c', ctrl: true }],
-  eof: [{ input: 'd', ctrl: true }],
-  interrupt: [{ key: 'escape' }],
-  cycleMode: [{ key: 'tab', shift: true }],
-  toggleFocus: [{ key: 'tab', shift: false }, { input: 'o', ctrl: true }],
-  pageUp: [{ key: 'pageUp' }],
-  pageDown: [{ key: 'pageDown' }],
-  lineUp: [{ key: 'upArrow', shift: true }],
-  lineDown: [{ key: 'downArrow', shift: true }],
-  top: [{ key: 'home' }],
-  bottom: [{ key: 'end' }],
-  up: [{ key: 'upArrow', shift: false }],
-  down: [{ key: 'downArrow', shift: false }],
-  confirm: [{ key: 'return' }],
-  toggle: [{ input: ' ' }],
-  complete: [{ key: 'tab', shift: false }],
-  back: [{ key: 'escape' }],
-  redraw: [{ input: 'l', ctrl: true }],
-  open: [{ key: 'return' }],
-  viewFull: [{ input: 'v' }],
-  viewerClose: [{ input: 'q' }, { key: 'escape' }],
-  search: [{ input: '/' }],
-  nextMatch: [{ input: 'n' }],
-  prevMatch: [{ input: 'N' }],
+/** Where a binding applies, as /help groups them. */
+export type HelpSection = 'anywhere' | 'prompt' | 'cards' | 'approval' | 'view';
+
+export interface KeyBinding {
+  readonly keys: readonly KeySpec[];
+  /** What it does, per place; bindings with the same text in a section share a /help row. */
+  readonly help?: readonly { readonly in: HelpSection; readonly does: string }[];
+}
+
+const SCROLL = 'scroll the transcript (the mouse wheel too)';
+
+/** The one table of bindings; /help is generated from it and the dispatcher reads it. */
+export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
+  ctrlC: { keys: [{ input: 'c', ctrl: true }], help: [{ in: 'anywhere', does: 'interrupt the turn; twice on an idle prompt: exit' }] },
+  eof: { keys: [{ input: 'd', ctrl: true }], help: [{ in: 'prompt', does: 'exit (on an empty prompt)' }] },
+  interrupt: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'interrupt the running turn' }] },
+  cycleMode: { keys: [{ key: 'tab', shift: true }], help: [{ in: 'prompt', does: 'next permission mode (default, accept edits, plan)' }] },
+  toggleFocus: {
+    keys: [{ key: 'tab', shift: false }, { input: 'o', ctrl: true }],
+    help: [
+      { in: 'prompt', does: 'select cards (Tab on an empty prompt)' },
+      { in: 'cards', does: 'back to the prompt' },
+    ],
+  },
+  pageUp: { keys: [{ key: 'pageUp' }], help: [{ in: 'prompt', does: SCROLL }] },
+  pageDown: { keys: [{ key: 'pageDown' }], help: [{ in: 'prompt', does: SCROLL }] },
+  lineUp: { keys: [{ key: 'upArrow', shift: true }], help: [{ in: 'prompt', does: SCROLL }] },
+  lineDown: { keys: [{ key: 'downArrow', shift: true }], help: [{ in: 'prompt', does: SCROLL }] },
+  top: { keys: [{ key: 'home' }], help: [{ in: 'prompt', does: 'to the top / the bottom of the transcript (empty prompt)' }] },
+  bottom: { keys: [{ key: 'end' }], help: [{ in: 'prompt', does: 'to the top / the bottom of the transcript (empty prompt)' }] },
+  up: {
+    keys: [{ key: 'upArrow', shift: false }],
+    help: [
+      { in: 'prompt', does: 'earlier / later prompts, or lines of the draft' },
+      { in: 'cards', does: 'move the selection' },
+      { in: 'approval', does: 'choose' },
+    ],
+  },
+  down: {
+    keys: [{ key: 'downArrow', shift: false }],
+    help: [
+      { in: 'prompt', does: 'earlier / later prompts, or lines of the draft' },
+      { in: 'cards', does: 'move the selection' },
+      { in: 'approval', does: 'choose' },
+    ],
+  },
+  confirm: {
+    keys: [{ key: 'return' }],
+    help: [
+      { in: 'prompt', does: 'send (queued while a turn runs)' },
+      { in: 'approval', does: 'answer with the selected choice (with a draft typed: queue the draft)' },
+    ],
+  },
+  newline: {
+    // Ctrl+J arrives as a line feed.
+    keys: [{ key: 'return', shift: true }, { key: 'return', meta: true }, { key: 'return', ctrl: true }, { input: '\n' }],
+    help: [{ in: 'prompt', does: 'new line' }],
+  },
+  toggle: { keys: [{ input: ' ' }], help: [{ in: 'cards', does: 'fold / unfold the card' }] },
+  complete: { keys: [{ key: 'tab', shift: false }], help: [{ in: 'prompt', does: 'complete the command (in the / list)' }] },
+  back: {
+    keys: [{ key: 'escape' }],
+    help: [
+      { in: 'cards', does: 'back to the prompt' },
+      { in: 'approval', does: 'no, and stop the turn' },
+    ],
+  },
+  redraw: { keys: [{ input: 'l', ctrl: true }], help: [{ in: 'anywhere', does: 'redraw the screen' }] },
+  open: { keys: [{ key: 'return' }], help: [{ in: 'cards', does: 'full view of the card (output, file, diff)' }] },
+  viewFull: { keys: [{ input: 'v' }], help: [{ in: 'approval', does: 'full view of what it asks (the approval waits)' }] },
+  viewerClose: { keys: [{ input: 'q' }, { key: 'escape' }], help: [{ in: 'view', does: 'back' }] },
+  viewerLineUp: { keys: [{ key: 'upArrow' }, { input: 'k' }], help: [{ in: 'view', does: 'a line up / down' }] },
+  viewerLineDown: { keys: [{ key: 'downArrow' }, { input: 'j' }], help: [{ in: 'view', does: 'a line up / down' }] },
+  viewerPageUp: { keys: [{ key: 'pageUp' }, { input: 'b' }], help: [{ in: 'view', does: 'a page up / down' }] },
+  viewerPageDown: { keys: [{ key: 'pageDown' }, { input: ' ' }], help: [{ in: 'view', does: 'a page up / down' }] },
+  viewerTop: { keys: [{ key: 'home' }, { input: 'g' }], help: [{ in: 'view', does: 'top / bottom' }] },
+  viewerBottom: { keys: [{ key: 'end' }, { input: 'G' }], help: [{ in: 'view', does: 'top / bottom' }] },
+  search: { keys: [{ input: '/' }], help: [{ in: 'view', does: 'search (Enter finds)' }] },
+  nextMatch: { keys: [{ input: 'n' }], help: [{ in: 'view', does: 'next / previous match' }] },
+  prevMatch: { keys: [{ input: 'N' }], help: [{ in: 'view', does: 'next / previous match' }] },
 };
 
 export function matches(spec: KeySpec, input: string, key: Key): boolean {
@@ -70,9 +132,10 @@ export function matches(spec: KeySpec, input: string, key: Key): boolean {
   if (spec.ctrl !== undefined && key.ctrl !== spec.ctrl) return false;
   if (spec.ctrl === undefined && spec.input !== undefined && key.ctrl) return false;
   if (spec.shift !== undefined && key.shift !== spec.shift) return false;
+  if (spec.meta !== undefined && key.meta !== spec.meta) return false;
   return true;
 }
 
 export function is(command: KeyCommand, input: string, key: Key): boolean {
-  return KEYMAP[command].some((spec) => matches(spec, input, key));
+  return KEYMAP[command].keys.some((spec) => matches(spec, input, key));
 }

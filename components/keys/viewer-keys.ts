@@ -52,12 +52,12 @@ export function handleViewerKey(input: string, key: Key, state: TuiState, deps: 
   }
   if (is('viewerClose', input, key)) return set(undefined);
   const page = Math.max(1, height - 1);
-  if (is('up', input, key) || input === 'k') return moveTo(viewer.top - 1);
-  if (is('down', input, key) || input === 'j') return moveTo(viewer.top + 1);
-  if (is('pageUp', input, key) || input === 'b') return moveTo(viewer.top - page);
-  if (is('pageDown', input, key) || input === ' ') return moveTo(viewer.top + page);
-  if (is('top', input, key) || input === 'g') return moveTo(0);
-  if (is('bottom', input, key) || input === 'G') return moveTo(lines.length);
+  if (is('viewerLineUp', input, key)) return moveTo(viewer.top - 1);
+  if (is('viewerLineDown', input, key)) return moveTo(viewer.top + 1);
+  if (is('viewerPageUp', input, key)) return moveTo(viewer.top - page);
+  if (is('viewerPageDown', input, key)) return moveTo(viewer.top + page);
+  if (is('viewerTop', input, key)) return moveTo(0);
+  if (is('viewerBottom', input, key)) return moveTo(lines.length);
   if (is('search', input, key)) return set({ ...viewer, search: { query: '', typing: true } });
   const query = viewer.search?.query;
   if (query && is('nextMatch', input, key)) return jump(query, (viewer.match ?? viewer.top - 1) + 1, 1);

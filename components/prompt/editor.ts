@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { is } from '../keys/keymap.js';
 import {
   lineEnd,
   lineStart,
@@ -140,11 +141,8 @@ function uniquePlaceholder(state: EditorState, lines: number): string {
 
 function applyKey(state: EditorState, input: string, key: Key, ctx: EditorContext): EditorResult {
   if (isMouseReport(input)) return { state };
-  if (isModifiedEnterReport(input)) return { state: insertText(state, '\n') };
-  if (key.return) {
-    if (key.shift || key.meta || key.ctrl) return { state: insertText(state, '\n') };
-    return enter(state);
-  }
+  if (isModifiedEnterReport(input) || is('newline', input, key)) return { state: insertText(state, '\n') };
+  if (key.return) return enter(state);
   if (key.upArrow) return { state: up(state, ctx.history) };
   if (key.downArrow) return { state: down(state, ctx.history) };
   if (key.leftArrow) return { state: moveTo(state, key.ctrl || key.meta ? prevWord(state.text, state.cursor) : left(state)) };

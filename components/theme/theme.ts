@@ -1,7 +1,9 @@
 // Semantic colour tokens: components name what a colour means, the palette decides the colour.
 // Values are SGR parameters (e.g. '32', '38;5;244'); an empty string means "no colour".
 
-export type ThemeName = 'dark' | 'light';
+/** Every theme /theme offers. */
+export const THEME_NAMES = ['dark', 'light'] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
 
 export type ColorToken =
   | 'text'
@@ -63,7 +65,7 @@ const light: Record<ColorToken, string> = {
 const none = Object.fromEntries(Object.keys(dark).map((k) => [k, ''])) as Record<ColorToken, string>;
 
 export function isThemeName(value: unknown): value is ThemeName {
-  return value === 'dark' || value === 'light';
+  return (THEME_NAMES as readonly unknown[]).includes(value);
 }
 
 /** NO_COLOR (any non-empty value, per no-color.org) wins over the chosen palette. */

@@ -11,7 +11,7 @@ describe('slash palette', () => {
     await rig.type('/');
     let f = await rig.waitFrame((f) => f.includes('/help'));
     expect(f).toContain('/mode <mode>');
-    expect(f).toContain('/theme <dark|light>');
+    expect(f).toContain('/theme [dark|light]');
     await rig.type('mo');
     f = await rig.waitFrame((f) => !f.includes('/help'));
     expect(f).toContain('› /mode <mode>');

@@ -119,7 +119,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     if (mode === 'acceptEdits' && tool.kind === 'edit' && outside.length === 0) return allow('acceptEdits: file edit inside the workspace');
     if (outside.length > 0) return askWith(outsideReason());
     const target = uncovered.length > 0 ? ` ${quoteList(uncovered.map((p) => p.given))}` : '';
-    return askWith(`${tool.name}${target} needs permission`);
+    return askWith(`needs your approval: no rule allows ${tool.name}${target}`);
   }
 
   /** A tool whose purpose is a question for the user (exit_plan_mode): asked in plan mode, a no-op error elsewhere. */

@@ -125,7 +125,12 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
   if (notAllowed.length > 0) {
     const risky = notAllowed.find((p) => p.risk !== undefined);
     const list = quoteList(notAllowed.map((p) => p.text));
-    const what = risky ? `${JSON.stringify(risky.text)} needs approval each time: ${risky.risk}` : analysis.compound ? `compound command: ${list} not allowed` : `${list} is not allowed`;
+    // Worded as the request it is: the user is asked, nothing has been refused.
+    const what = risky
+      ? `${JSON.stringify(risky.text)} needs approval each time: ${risky.risk}`
+      : notAllowed.length === 1 && !analysis.compound
+        ? `needs your approval: no rule allows ${notAllowed[0]!.text}`
+        : `needs your approval: no rule allows ${list} in this compound command`;
     const why = verdicts.find((v) => v.readsWhy)?.readsWhy;
     return ask([what, ...(why ? [why] : []), ...problems].join('; '), suggestions);
   }

@@ -4,6 +4,7 @@ import { applyEditorKey, expandPastes } from '../prompt/editor.js';
 import { approvalChoices, decisionFor } from '../store/approval-choices.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
+import { interrupt } from './dispatch.js';
 import { is } from './keymap.js';
 import { openViewer } from './viewer-keys.js';
 
@@ -43,9 +44,10 @@ export function handleApprovalKey(input: string, key: Key, state: TuiState, deps
   const select = (choice: number): void => deps.store.dispatch({ type: 'approvalChoice', choice: (choice + choices.length) % choices.length });
 
   if (is('back', input, key)) {
-    // Esc is "no, and stop": the answer first, so the loop reads a denial, then the turn ends.
+    // Esc is "no, and stop": the answer first, so the loop reads a denial, then the turn ends as
+    // any interruption does (queued prompts go back into the editor).
     answer('no');
-    deps.session.abort();
+    interrupt(deps);
     return;
   }
   if (is('confirm', input, key)) return answer(current.kind);

@@ -123,7 +123,7 @@ function ctrlC(state: TuiState, deps: KeyDeps): void {
 }
 
 /** Stops the turn; prompts that were waiting go back into the editor, so nothing runs by itself. */
-function interrupt(deps: KeyDeps): void {
+export function interrupt(deps: KeyDeps): void {
   const taken = deps.session.interrupt();
   deps.store.dispatch({ type: 'unqueue', taken, remaining: [] });
 }

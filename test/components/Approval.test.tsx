@@ -202,6 +202,22 @@ describe('type-ahead never answers an approval', () => {
     expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('old\n');
   });
 
+  it('after Esc on an approval nothing runs by itself: a prompt queued meanwhile comes back into the editor', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    await rig.type('write hello to c.txt');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame((f) => f.includes('Allow write_file?'));
+    // Typed as the approval appears: the draft, and Enter queues it.
+    await rig.type('list');
+    await rig.press(KEYS.enter);
+    await rig.waitFrame((f) => f.includes('queued: list'));
+    await rig.press(KEYS.esc);
+    await rig.idle();
+    const f = await rig.waitFrame((f) => f.includes('Interrupted') && f.includes('> list'));
+    expect(f).not.toContain('› list');
+    expect(rig.session.queued).toEqual([]);
+  });
+
   it('n with no reason declines and lets the model carry on', async () => {
     rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
     await askToWrite(rig);

@@ -15,7 +15,7 @@ export function bellSequence(text: string): string {
 export function bellFor(event: AgentEvent): string | undefined {
   if (event.type === 'permission_request') return bellSequence(`cairn: approve ${event.name}?`);
   // The person who pressed Esc is at the keyboard already: no bell for their own interrupt.
-  if (event.type === 'terminal' && event.reason === 'interrupted') return undefined;
+  if (event.type === 'terminal' && event.reason === 'aborted') return undefined;
   if (event.type === 'terminal') return bellSequence(event.reason === 'completed' ? 'cairn: done' : `cairn: turn ended (${event.reason})`);
   return undefined;
 }

@@ -65,7 +65,7 @@ describe('runTui', () => {
     t.stdin.write('\x1b');
     // Esc on an approval stops the turn; the person who pressed it needs no bell for that.
     await waitFor(() => !t.session.busy);
-    expect(t.stdout.out).not.toContain('turn ended (interrupted)');
+    expect(t.stdout.out).not.toContain('turn ended (aborted)');
     t.stdin.write('\x04');
     expect(await t.done).toBe(0);
 

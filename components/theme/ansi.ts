@@ -1,5 +1,5 @@
 import stringWidth from 'string-width';
-import { wrapStyled } from '../markdown/styled-text.js';
+import { splitAtWidth, wrapStyled } from '../markdown/styled-text.js';
 import type { ColorToken, Theme } from './theme.js';
 
 // Lines in the transcript are pre-rendered strings with SGR codes, so width, clipping and
@@ -75,17 +75,46 @@ export function clipLine(line: string, width: number): string {
 
 /**
  * Wraps plain or styled text to `width` columns at word boundaries; a word is broken only when it
- * is longer than a line. Tabs become spaces, newlines split, styles carry over to the next row.
+ * is longer than a line. Continuation rows hang under the text (see hangingIndent). Tabs become
+ * spaces, newlines split, styles carry over to the next row.
  */
 export function wrapText(text: string, width: number): string[] {
   const out: string[] = [];
   const w = Math.max(1, width);
   for (const raw of text.replace(/\t/g, '  ').split('\n')) {
     const line = raw.replace(/\r$/, '');
-    if (textWidth(line) <= w) out.push(line);
-    else out.push(...wrapStyled(line, w));
+    if (textWidth(line) <= w) {
+      out.push(line);
+      continue;
+    }
+    const hang = hangingIndent(stripAnsi(line), w);
+    if (hang === 0) {
+      out.push(...wrapStyled(line, w));
+      continue;
+    }
+    const [head, body] = splitAtWidth(line, hang);
+    const pad = ' '.repeat(hang);
+    wrapStyled(body, w - hang).forEach((row, i) => out.push(i === 0 ? head + row : pad + row));
   }
   return out;
+}
+
+// A list item ("- ", "• ", "1. ") or a two-column row ("  /team [args]   what it does", "y  yes").
+const LIST_ITEM = /^ *(?:[-*•◦▪]|\d{1,3}[.)]) +(?=\S)/;
+const SECOND_COLUMN = /^ *\S(?:\S| (?! ))* {2,}(?=\S)/;
+
+/**
+ * Where continuation rows start: under a list item's text, under the second column of a
+ * two-column row, else under the line's own indentation; never more than half the width.
+ */
+export function hangingIndent(plain: string, width: number): number {
+  const max = Math.floor(width / 2);
+  for (const pattern of [LIST_ITEM, SECOND_COLUMN]) {
+    const m = pattern.exec(plain);
+    if (m && textWidth(m[0]) <= max) return textWidth(m[0]);
+  }
+  const indent = /^ */.exec(plain)![0].length;
+  return indent <= max ? indent : 0;
 }
 
 /** Paints each wrapped line separately so a style never spans a line break. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stripAnsi, textWidth, wrapText } from '../../../components/theme/ansi.js';
+import { hangingIndent, stripAnsi, textWidth, wrapText } from '../../../components/theme/ansi.js';
 
 describe('wrapText', () => {
   it('breaks lines between words, not inside them', () => {
@@ -9,10 +9,23 @@ describe('wrapText', () => {
       'OPENAI_API_KEY, or see cairn',
       '--list-providers.',
     ]);
+  });
+
+  it('hangs continuation rows under a list item’s text, a second column, or the indentation', () => {
     expect(wrapText('/team  Teammates: list, spawn <name> <type> <instructions>, stop <name>', 40)).toEqual([
       '/team  Teammates: list, spawn <name>',
-      '<type> <instructions>, stop <name>',
+      '       <type> <instructions>, stop',
+      '       <name>',
     ]);
+    expect(wrapText('  - a list item that is long enough to wrap', 20)).toEqual(['  - a list item that', '    is long enough', '    to wrap']);
+    expect(wrapText('12. numbered item words here', 16)).toEqual(['12. numbered', '    item words', '    here']);
+    expect(wrapText('    Enter   full view of the card (output, file, diff)', 40)).toEqual([
+      '    Enter   full view of the card',
+      '            (output, file, diff)',
+    ]);
+    expect(wrapText('    indented code that runs long', 20)).toEqual(['    indented code', '    that runs long']);
+    // Never more than half the width: a wide first column wraps from the left edge.
+    expect(wrapText('a-very-wide-first-column  then words', 20)).toEqual(['a-very-wide-first-co', 'lumn  then words']);
   });
 
   it('cuts a word only when it is longer than the line', () => {
@@ -39,10 +52,12 @@ describe('wrapText', () => {
         const rows = wrapText(text, width);
         for (const row of rows) expect(textWidth(row)).toBeLessThanOrEqual(Math.max(width, 2));
         expect(rows.join('').replace(/ /g, '')).toBe(text.replace(/ /g, ''));
-        // A word that fits on a line is never split across rows.
-        const fitting = words.filter((w) => textWidth(w) <= width);
+        // A word that fits on a row is never split (continuation rows are narrower by the hang).
+        const room = width - hangingIndent(text, width);
+        const fitting = words.filter((w) => textWidth(w) <= room);
         for (const w of fitting) expect(rows.some((r) => r.split(' ').includes(w))).toBe(true);
       }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,26 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { describe, expect, it } from 'vitest';
+import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // Subagents in the built cairn, in a real terminal (tmux), on the offline model slowed down
 // enough (CAIRN_OFFLINE_DELAY_MS) that both children are visibly at work at the same time.
-const terminals: TmuxTerminal[] = [];
-afterEach(() => {
-  for (const t of terminals.splice(0)) t.kill();
-});
 
-async function startCairn(files: Record<string, string>, delayMs: number) {
-  const ws = await tempWorkspace(files);
-  const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home, CAIRN_OFFLINE_DELAY_MS: String(delayMs) }, columns: 120, rows: 45 });
-  terminals.push(term);
-  await term.waitForText('shell$');
-  term.type(`node ${cairnBin}`);
-  term.keys('Enter');
-  await term.waitForText('Ask cairn');
-  return { term, ws };
-}
+const { start } = cairnTerminals();
+const startCairn = (files: Record<string, string>, delayMs: number) =>
+  start({ files, env: { CAIRN_OFFLINE_DELAY_MS: String(delayMs) }, columns: 120, rows: 45 });
 
 const files = { 'a.txt': 'one\ntwo\nthree\n', 'b.txt': 'alpha\nbeta\n' };
 const lineWith = (screen: string, re: RegExp): number => screen.split('\n').findIndex((l) => re.test(l));

@@ -1,25 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { describe, expect, it } from 'vitest';
+import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // Approvals in the built cairn, in a real terminal, on the offline model: what a person typing sees.
-const terminals: TmuxTerminal[] = [];
-afterEach(() => {
-  for (const t of terminals.splice(0)) t.kill();
-});
 
-async function startCairn(args = '', files: Record<string, string> = {}, size: { columns?: number; rows?: number } = {}) {
-  const ws = await tempWorkspace(files);
-  const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home }, ...size });
-  terminals.push(term);
-  await term.waitForText('shell$');
-  term.type(`node ${cairnBin} ${args}`);
-  term.keys('Enter');
-  await term.waitForText('Ask cairn');
-  return { term, ws };
-}
+const { start } = cairnTerminals();
+const startCairn = (args = '', files: Record<string, string> = {}, size: { columns?: number; rows?: number } = {}) => start({ args, files, ...size });
 
 const localSettings = (dir: string): Promise<string> => fs.readFile(path.join(dir, '.cairn', 'settings.local.json'), 'utf8');
 const promptLine = (screen: string): string => screen.split('\n').find((l) => l.startsWith('│ >')) ?? '';

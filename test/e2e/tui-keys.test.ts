@@ -1,23 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { describe, expect, it } from 'vitest';
+import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // Keys in the built cairn, in a real terminal: tmux sends the keys of one send-keys call together.
-const terminals: TmuxTerminal[] = [];
-afterEach(() => {
-  for (const t of terminals.splice(0)) t.kill();
-});
 
-async function startCairn(columns = 120, rows = 40) {
-  const ws = await tempWorkspace();
-  const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home }, columns, rows });
-  terminals.push(term);
-  await term.waitForText('shell$');
-  term.type(`node ${cairnBin}`);
-  term.keys('Enter');
-  await term.waitForText('Ask cairn');
-  return { term, ws };
-}
+const { start } = cairnTerminals();
+const startCairn = (columns = 120, rows = 40) => start({ columns, rows });
 
 const promptLine = (screen: string): string => screen.split('\n').find((l) => l.startsWith('│ >')) ?? '';
 const promptIs = (text: string) => (screen: string) => promptLine(screen).replace(/[│\s]+$/, '') === `│ > ${text}`;

@@ -1,25 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { describe, expect, it } from 'vitest';
+import { cairnBin } from '../helpers/run-cairn.js';
+import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // The built cairn in a real terminal (tmux), on the offline model.
-const terminals: TmuxTerminal[] = [];
-afterEach(() => {
-  for (const t of terminals.splice(0)) t.kill();
-});
 
-async function startCairn(files: Record<string, string>, args = '', size = { columns: 120, rows: 40 }) {
-  const ws = await tempWorkspace(files);
-  const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home }, ...size });
-  terminals.push(term);
-  await term.waitForText('shell$');
-  term.type(`echo before-cairn; node ${cairnBin} ${args}`);
-  term.keys('Enter');
-  await term.waitForText('Ask cairn');
-  return { term, ws };
-}
+const { start } = cairnTerminals();
+const startCairn = (files: Record<string, string>, args = '', size = { columns: 120, rows: 40 }) => start({ files, args, ...size, before: 'echo before-cairn; ' });
 
 const files = { 'a.txt': 'one\ntwo\nthree\n', 'b.txt': 'alpha\nbeta\n' };
 

@@ -1,30 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { anthropicReply, startAnthropicServer, type AnthropicRequestBody, type ScriptedServer } from '../helpers/anthropic-server.js';
-import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { describe, expect, it } from 'vitest';
+import { anthropicReply } from '../helpers/anthropic-server.js';
+import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // Tool cards in the built cairn, in a real terminal: a card's timer is the tool's time, and an
 // approval sits under the card that asks even when the provider reuses tool ids.
-const terminals: TmuxTerminal[] = [];
-let server: ScriptedServer<AnthropicRequestBody> | undefined;
-afterEach(async () => {
-  for (const t of terminals.splice(0)) t.kill();
-  await server?.close();
-  server = undefined;
-});
-
-async function startCairn(args: string, env: Record<string, string> = {}) {
-  const ws = await tempWorkspace({ 'a.txt': 'one\n' });
-  const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home, ...env } });
-  terminals.push(term);
-  await term.waitForText('shell$');
-  term.type(`node ${cairnBin} ${args}`);
-  term.keys('Enter');
-  await term.waitForText('Ask cairn');
-  return { term, ws };
-}
+const { start, startAnthropic } = cairnTerminals();
+const startCairn = (args: string, env: Record<string, string> = {}) => start({ args, env, files: { 'a.txt': 'one\n' } });
 
 const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
 const ms = (amount: string, unit: string): number => Number(amount) * (unit === 's' ? 1000 : 1);
@@ -54,12 +38,14 @@ describe.skipIf(!TmuxTerminal.available())('tool cards in a real terminal', () =
   });
 
   it('a provider that reuses a tool id: the approval sits under the new card, not inside the old one', async () => {
-    server = await startAnthropicServer((request, index) => {
-      if (index === 0) return anthropicReply([{ type: 'tool_use', id: 'call_0', name: 'read_file', input: { path: 'a.txt' } }]);
-      if (index === 1) return anthropicReply([{ type: 'tool_use', id: 'call_0', name: 'write_file', input: { path: 'c.txt', content: 'hello\n' } }]);
-      return anthropicReply([{ type: 'text', text: 'Read a.txt and wrote c.txt.' }]);
-    });
-    const { term, ws } = await startCairn('--provider anthropic', { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: server.url });
+    const { term, ws } = await startAnthropic(
+      (_body, index) => {
+        if (index === 0) return anthropicReply([{ type: 'tool_use', id: 'call_0', name: 'read_file', input: { path: 'a.txt' } }]);
+        if (index === 1) return anthropicReply([{ type: 'tool_use', id: 'call_0', name: 'write_file', input: { path: 'c.txt', content: 'hello\n' } }]);
+        return anthropicReply([{ type: 'text', text: 'Read a.txt and wrote c.txt.' }]);
+      },
+      { files: { 'a.txt': 'one\n' } },
+    );
     term.type('read a.txt then write c.txt');
     term.keys('Enter');
     const screen = await term.waitForText('Allow write_file?');

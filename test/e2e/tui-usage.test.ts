@@ -1,41 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { anthropicReply, anthropicStream, startAnthropicServer, type AnthropicRequestBody, type ScriptedResponse, type ScriptedServer } from '../helpers/anthropic-server.js';
-import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { describe, expect, it } from 'vitest';
+import { anthropicReply, type AnthropicRequestBody, type ScriptedResponse } from '../helpers/anthropic-server.js';
+import { cairnTerminals, heldReply } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // How a turn ended and what it cost, in the built cairn in a real terminal: an answer cut at the
 // output limit, and the tokens and estimated cost of a stream the user interrupted.
-const terminals: TmuxTerminal[] = [];
-let server: ScriptedServer<AnthropicRequestBody> | undefined;
-afterEach(async () => {
-  for (const t of terminals.splice(0)) t.kill();
-  await server?.close();
-  server = undefined;
-});
-
-async function startCairn(args: string, env: Record<string, string> = {}, files: Record<string, string> = {}) {
-  const ws = await tempWorkspace(files);
-  const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home, ...env } });
-  terminals.push(term);
-  await term.waitForText('shell$');
-  term.type(`node ${cairnBin} ${args}`);
-  term.keys('Enter');
-  await term.waitForText('Ask cairn');
-  return { term, ws };
-}
-
-async function anthropicTerminal(script: (body: AnthropicRequestBody, index: number) => ScriptedResponse, args = '', files: Record<string, string> = {}) {
-  server = await startAnthropicServer((request, index) => script(request.body, index));
-  const { term, ws } = await startCairn(`--provider anthropic ${args}`, { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: server.url }, files);
-  return { term, ws, server };
-}
-
-/** A reply that streams `text` and then stays open without finishing, like a model still writing. */
-function heldReply(text: string, usage: { input_tokens: number } = { input_tokens: 10 }): ScriptedResponse {
-  const chunks = anthropicStream({ content: [{ type: 'text', text }], usage });
-  // Everything up to the text's content_block_stop; no message_delta or message_stop.
-  return { chunks: chunks.slice(0, chunks.length - 3), hold: true };
-}
+const { startAnthropic } = cairnTerminals();
+const anthropicTerminal = (script: (body: AnthropicRequestBody, index: number) => ScriptedResponse, args = '', files: Record<string, string> = {}) =>
+  startAnthropic(script, { args, files });
 
 describe.skipIf(!TmuxTerminal.available())('output limit and usage in a real terminal', () => {
   it('an answer cut at the output limit says so', async () => {

@@ -1,25 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { describe, expect, it } from 'vitest';
+import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // The full view in the built cairn, in a real terminal (the transcript's rows are drawn by the frame writer).
-const terminals: TmuxTerminal[] = [];
-afterEach(() => {
-  for (const t of terminals.splice(0)) t.kill();
-});
 
-async function startCairn(args = '') {
-  const ws = await tempWorkspace();
-  const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home }, columns: 100, rows: 30 });
-  terminals.push(term);
-  await term.waitForText('shell$');
-  term.type(`node ${cairnBin} ${args}`);
-  term.keys('Enter');
-  await term.waitForText('Ask cairn');
-  return { term, ws };
-}
+const { start } = cairnTerminals();
+const startCairn = (args = '') => start({ args, columns: 100, rows: 30 });
 
 describe.skipIf(!TmuxTerminal.available())('the full view in a real terminal', () => {
   it('Enter on a failing command card shows all its output; / and n find the failures; q comes back', async () => {

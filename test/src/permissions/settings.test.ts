@@ -112,7 +112,7 @@ describe('saving rules to settings.local.json', () => {
       permissions: { allow: ['Read', 'Bash(git log:*)'], deny: ['Bash(rm:*)'], defaultMode: 'acceptEdits', extra: { keep: true } },
       hooks: [1, 2],
     });
-    expect(await readdir(join(workspace, '.cairn'))).toEqual(['settings.local.json']); // no temp file left behind
+    expect(await readdir(join(workspace, '.cairn'))).toEqual(['.gitignore', 'settings.local.json']); // no temp file left behind; the local file is git-ignored
     expect((await loadSettings({ workspace, cairnHome })).rules.allow).toEqual(['Read', 'Bash(git log:*)']);
   });
 

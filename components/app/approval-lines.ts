@@ -53,7 +53,7 @@ export function approvalLines(request: PermissionRequest, ui: ApprovalUi, width:
   const inner = Math.max(1, width - 2);
   const agent = request.agent ? ` (agent: ${request.agent})` : '';
   const more = pendingAfter > 0 ? paint(theme, 'muted', ` · ${pendingAfter} more waiting`) : '';
-  const title = `${paint(theme, 'warning', '╭ ')}${bold(`Allow ${request.name}?`)}${paint(theme, 'muted', agent)}${more}`;
+  const title = `${paint(theme, 'warning', '╭ ')}${bold(request.name === 'exit_plan_mode' ? 'Approve this plan?' : `Allow ${request.name}?`)}${paint(theme, 'muted', agent)}${more}`;
   const subject = subjectLines(request, inner);
   const preview = request.preview ? diffLines(request.preview, inner, theme) : [];
   const reason = wrapText(request.reason, inner).map((l) => paint(theme, 'muted', l));

@@ -254,7 +254,7 @@ describe('approving a plan', () => {
     rig = await createRig({ rows: 40, extraTools: (permissions) => [createExitPlanModeTool(permissions)], mode: 'plan' });
     await rig.type('propose plan: first add the parser tests, then fix the bug');
     await rig.press(KEYS.enter);
-    const f = await rig.waitFrame((f) => f.includes('Allow exit_plan_mode?'));
+    const f = await rig.waitFrame((f) => f.includes('Approve this plan?'));
     expect(f).toContain('first add the parser tests, then fix the bug');
     expect(f).toContain('Yes, and ask before each edit (y)');
     expect(f).toContain('Yes, and accept edits without asking (e)');

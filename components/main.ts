@@ -3,6 +3,7 @@
 // engine in src/ never imports the UI. Everything heavy is imported lazily: `--version`
 // and `--help` load nothing but this file.
 import { readFileSync } from 'node:fs';
+import { errorMessage } from '../src/util/error-message.js';
 
 const argv = process.argv.slice(2);
 
@@ -41,7 +42,7 @@ async function main(args: string[]): Promise<number> {
       process.stdout.write(`${lines.join('\n')}\n`);
       return 0;
     } catch (error) {
-      process.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`cairn: ${errorMessage(error)}\n`);
       return 1;
     }
   }
@@ -80,7 +81,7 @@ async function main(args: string[]): Promise<number> {
       });
     } catch (error) {
       // Settings and config errors name the file and field; refuse to start half-configured.
-      await sayOnStderr(`cairn: ${error instanceof Error ? error.message : String(error)}\n`);
+      await sayOnStderr(`cairn: ${errorMessage(error)}\n`);
       return undefined;
     }
   };

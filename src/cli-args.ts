@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { PermissionMode } from './events.js';
 import { PermissionModeSchema } from './events.js';
 import type { OutputFormat } from './headless.js';
+import { errorMessage } from './util/error-message.js';
 
 export interface CliArgs {
   prompt?: string;
@@ -120,7 +121,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
   const v = parsed.values;
   const format = v['output-format'] ?? 'text';

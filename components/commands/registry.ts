@@ -2,6 +2,7 @@ import type { NoticeLevel } from '../../src/events.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { TuiStore } from '../store/create-store.js';
 import type { ThemeName } from '../theme/theme.js';
+import { errorMessage } from '../../src/util/error-message.js';
 
 /** What a command may do: talk to the session, print into the transcript, end the app. */
 export interface CommandContext {
@@ -91,7 +92,7 @@ export async function runSlash(text: string, ctx: CommandContext): Promise<void>
   try {
     await command.run(parsed.args, ctx);
   } catch (error) {
-    ctx.print(`/${command.name} failed: ${error instanceof Error ? error.message : String(error)}`, 'error');
+    ctx.print(`/${command.name} failed: ${errorMessage(error)}`, 'error');
   }
 }
 

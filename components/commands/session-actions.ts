@@ -4,6 +4,7 @@ import { saveMemory } from '../../src/context/long-term-memory.js';
 import type { SessionSummary } from '../../src/session/session-list.js';
 import { listSessions, matchSession } from '../../src/session/session-list.js';
 import { loadSession } from '../../src/session/session-loader.js';
+import { errorMessage } from '../../src/util/error-message.js';
 
 /** What the TUI may do with sessions and memory beyond the one conversation it shows. */
 export interface SessionActions {
@@ -52,7 +53,7 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
         // Check it loads before leaving this one: a file from a newer cairn would strand the user.
         await loadSession(target.file);
       } catch (error) {
-        return `Cannot resume ${target.id}: ${error instanceof Error ? error.message : String(error)}`;
+        return `Cannot resume ${target.id}: ${errorMessage(error)}`;
       }
       if (!options.onSwitch) return `Resume it with: cairn --resume ${target.id}`;
       options.onSwitch(target.id);

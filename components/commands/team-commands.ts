@@ -2,6 +2,7 @@ import { formatTask, type TaskStore } from '../../src/tasks/task-store.js';
 import type { MessageBus, TeamMessage } from '../../src/team/message-bus.js';
 import { LEAD, type Team } from '../../src/team/team.js';
 import type { SlashCommand } from './registry.js';
+import { errorMessage } from '../../src/util/error-message.js';
 
 export interface TeamCommandDeps {
   team?: Team;
@@ -43,7 +44,7 @@ export function teamCommands(deps: TeamCommandDeps): SlashCommand[] {
             return ctx.print(`Asked ${name} to stop; it acknowledges before it stops.`);
           }
         } catch (error) {
-          return ctx.print(error instanceof Error ? error.message : String(error), 'error');
+          return ctx.print(errorMessage(error), 'error');
         }
         return ctx.print(`Unknown /team subcommand "${sub}". Use /team, /team spawn or /team stop.`, 'warning');
       },

@@ -5,6 +5,7 @@ import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
 import { is } from './keymap.js';
 import { saveMemoryNote } from './memory-note.js';
+import { errorMessage } from '../../src/util/error-message.js';
 
 /** An open dialog takes every key (after Ctrl+C and approvals); the editor's draft is left alone. */
 export function handleDialogKey(input: string, key: Key, state: TuiState, deps: KeyDeps): void {
@@ -58,6 +59,6 @@ export function resume(id: string, deps: Pick<KeyDeps, 'store' | 'sessions'>): v
     (message) => {
       if (message) print(message, 'warning');
     },
-    (error: unknown) => print(`Could not resume ${id}: ${error instanceof Error ? error.message : String(error)}`, 'error'),
+    (error: unknown) => print(`Could not resume ${id}: ${errorMessage(error)}`, 'error'),
   );
 }

@@ -1,5 +1,6 @@
 import type { MemoryScope } from '../../src/context/long-term-memory.js';
 import type { KeyDeps } from './dispatch.js';
+import { errorMessage } from '../../src/util/error-message.js';
 
 /** `# always use pnpm here` is a note to remember, not a prompt; `## heading` stays a prompt. */
 export function memoryNote(text: string): string | undefined {
@@ -22,6 +23,6 @@ export function saveMemoryNote(scope: MemoryScope, text: string, deps: KeyDeps):
   if (!deps.sessions) return print('Memory is not available here: the note was not saved.', 'error');
   deps.sessions.saveMemory(scope, text).then(
     ({ file }) => print(`Saved to ${scope} memory: ${file}`, 'info'),
-    (error: unknown) => print(`Could not save the note to ${scope} memory: ${error instanceof Error ? error.message : String(error)}`, 'error'),
+    (error: unknown) => print(`Could not save the note to ${scope} memory: ${errorMessage(error)}`, 'error'),
   );
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { errorMessage } from '../util/error-message.js';
 import { FileReadError, readTextFile, stripBom } from '../util/read-text-file.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { BUILTIN_AGENTS } from './agent-definition.js';
@@ -78,7 +79,7 @@ export function parseAgentFile(file: string, source: string): { agent: AgentDefi
   try {
     data = parseYaml(match[1]!);
   } catch (error) {
-    return { problem: { file, message: `frontmatter is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` } };
+    return { problem: { file, message: `frontmatter is not valid YAML: ${errorMessage(error).split('\n')[0]}` } };
   }
   const parsed = FrontmatterSchema.safeParse(data ?? {});
   if (!parsed.success) {

@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { errorMessage } from '../util/error-message.js';
 
 // Standard 5-field cron, validated field by field here so an error names the field and the value;
 // matching and next-run computation are croner's (local time, day-of-month OR day-of-week when
@@ -96,7 +97,7 @@ export function parseCron(expr: string): CronSchedule {
   try {
     cron = new Cron(normalized, { mode: '5-part' });
   } catch (err) {
-    throw new CronExpressionError(`cron "${expr}": ${err instanceof Error ? err.message : String(err)}`);
+    throw new CronExpressionError(`cron "${expr}": ${errorMessage(err)}`);
   }
   const schedule: CronSchedule = {
     expr: normalized,

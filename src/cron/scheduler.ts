@@ -6,6 +6,7 @@ import { createCronLock, cronLockPath, type CronLock } from './lock.js';
 import { createFileCronStore, scheduledTasksPath, type CronStore } from './store.js';
 import { jitterMinutes, MAX_JITTER_MINUTES, MINUTE_MS, nextRun, runsBetween } from './timing.js';
 import type { CronEvent, CronTask, CronTaskInfo, FiredTask, MissedTask, NewCronTask } from './types.js';
+import { errorMessage } from '../util/error-message.js';
 
 export const TICK_MS = 1_000;
 /** How often the lock and the shared file are re-checked (clock time). */
@@ -151,7 +152,7 @@ export function createCronScheduler(options: CronSchedulerOptions): CronSchedule
       storeError = undefined;
       return tasks;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       if (message !== storeError) notify('error', `Scheduled tasks: ${message}`);
       storeError = message;
       return undefined;
@@ -164,7 +165,7 @@ export function createCronScheduler(options: CronSchedulerOptions): CronSchedule
     try {
       current = store.load();
     } catch (err) {
-      throw new CronError(`${err instanceof Error ? err.message : String(err)} (not overwriting it)`);
+      throw new CronError(`${errorMessage(err)} (not overwriting it)`);
     }
     store.save(change(current));
     storeSignature = store.signature();

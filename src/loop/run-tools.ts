@@ -7,6 +7,7 @@ import { invalidToolArguments } from '../providers/tool-arguments.js';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
+import { errorMessage } from '../util/error-message.js';
 
 export const INTERRUPTED_BY_USER = 'Interrupted by user: the tool call was stopped before it finished.';
 /** The answer Esc gives at an approval prompt: no, and stop (as Claude Code does). */
@@ -226,6 +227,4 @@ async function callTool(
   }
 }
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+export { errorMessage };

@@ -15,6 +15,7 @@ import {
 } from './retry.js';
 import type { Failure, FailureContext, SleepFn } from './retry.js';
 import { apiErrorDetail, rootCauseMessage } from './sdk-errors.js';
+import { errorMessage } from '../util/error-message.js';
 
 export interface AnthropicProviderOptions {
   apiKey: string;
@@ -123,7 +124,7 @@ export function anthropicFailure(err: unknown, ctx: FailureContext): Failure {
   }
   const cause = connectionCause(err);
   if (cause !== undefined) return connectionFailure(cause, ctx);
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   return { retryable: false, label: 'error', message: `${ctx.provider}: ${message}` };
 }
 

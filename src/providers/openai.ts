@@ -15,6 +15,7 @@ import {
 } from './retry.js';
 import type { Failure, FailureContext, SleepFn } from './retry.js';
 import { apiErrorDetail, rootCauseMessage } from './sdk-errors.js';
+import { errorMessage } from '../util/error-message.js';
 
 export interface OpenAIProviderOptions {
   /** Local servers (ollama, vllm) need none; the SDK still wants a string. */
@@ -97,6 +98,6 @@ export function openAIFailure(err: unknown, ctx: FailureContext): Failure {
   }
   const cause = connectionCause(err);
   if (cause !== undefined) return connectionFailure(cause, ctx);
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   return { retryable: false, label: 'error', message: `${ctx.provider}: ${message}` };
 }

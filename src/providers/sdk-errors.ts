@@ -1,3 +1,4 @@
+import { errorMessage } from '../util/error-message.js';
 // Both SDKs put the server's JSON error body on `err.error`, nested differently:
 // Anthropic `{type:'error', error:{type, message}}`, OpenAI `{message, type, code}`.
 
@@ -15,7 +16,7 @@ export function apiErrorDetail(err: unknown): string {
 /** The innermost cause's message: "fetch failed" hides the useful "connect ECONNREFUSED". */
 export function rootCauseMessage(err: unknown): string {
   let current: unknown = err;
-  let message = err instanceof Error ? err.message : String(err);
+  let message = errorMessage(err);
   for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
     if (current.message) message = current.message;
     current = (current as { cause?: unknown }).cause;

@@ -5,6 +5,7 @@ import type { AgentEvent } from '../events.js';
 import { notice } from '../events.js';
 import { createShellManager, type ShellManager } from '../shells/shell-manager.js';
 import type { TodoList } from '../todos/todo-list.js';
+import { errorMessage } from '../util/error-message.js';
 
 export interface BackgroundWork {
   cron: CronScheduler;
@@ -41,7 +42,7 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
       target
         .runInBackground(fired.prompt)
         .then((report) => cron.reportAutoRun(fired.task.id, report))
-        .catch((error: unknown) => cron.reportAutoRun(fired.task.id, `failed: ${error instanceof Error ? error.message : String(error)}`));
+        .catch((error: unknown) => cron.reportAutoRun(fired.task.id, `failed: ${errorMessage(error)}`));
       return;
     }
     if (target && !target.busy) target.run(fired.prompt);

@@ -3,6 +3,7 @@ import { createPermissionChecker } from '../permissions/checker.js';
 import { parseRule, splitRuleList } from '../permissions/rule-parse.js';
 import { loadSettings, type RuleOrigin } from '../permissions/settings.js';
 import type { PermissionChecker } from '../permissions/types.js';
+import { errorMessage } from '../util/error-message.js';
 
 /** Settings files merged with the command line's rules; errors name the file or flag. */
 export async function permissionsFromOptions(opts: {
@@ -40,7 +41,7 @@ function flagRuleList(flag: string, values: readonly string[]): string[] {
     try {
       parseRule(rule);
     } catch (error) {
-      throw new Error(`${flag}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`${flag}: ${errorMessage(error)}`);
     }
   }
   return rules;

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentEvent, EventOf } from '../events.js';
+import { errorMessage } from '../util/error-message.js';
 
 /** The usage events in an event, subagents' included (their tokens count for the session). */
 export function usageIn(event: AgentEvent): EventOf<'usage'>[] {
@@ -17,7 +18,7 @@ export function createUsageLog(cairnHome: string, meta: () => { session: string;
     for (const u of usageIn(event)) {
       const m = meta();
       const line = JSON.stringify({ ts: now().toISOString(), session: m.session, provider: m.provider, model: u.model ?? m.model, ...u.usage });
-      chain = chain.then(() => fs.appendFile(file, `${line}\n`)).catch((error: unknown) => onError(`Could not append to ${file}: ${error instanceof Error ? error.message : String(error)}`));
+      chain = chain.then(() => fs.appendFile(file, `${line}\n`)).catch((error: unknown) => onError(`Could not append to ${file}: ${errorMessage(error)}`));
     }
   };
 }

@@ -8,6 +8,7 @@ import type { ModelProvider } from '../providers/provider.js';
 import { usageIn } from '../runtime/usage-log.js';
 import type { AnyTool } from '../tools/tool.js';
 import { AbortError } from '../util/abort.js';
+import { errorMessage } from '../util/error-message.js';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -172,7 +173,7 @@ export class AgentSession {
       }
     } catch (error) {
       // query() must not throw; if it does, the session still ends the turn visibly.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       terminal = { type: 'terminal', reason: 'error', turns: 0, messages: this.history, error: `internal error: ${message}` };
       this.emit(terminal);
     }
@@ -273,7 +274,7 @@ export class AgentSession {
           this.emit(next.value);
         }
       } catch (error) {
-        this.emit(notice('error', `Compaction failed: ${error instanceof Error ? error.message : String(error)}`));
+        this.emit(notice('error', `Compaction failed: ${errorMessage(error)}`));
       }
       return { type: 'terminal', reason: 'completed', turns: 0, messages: this.history };
     })();

@@ -7,6 +7,7 @@ import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { MessageBus, TeamMessage } from './message-bus.js';
+import { errorMessage } from '../util/error-message.js';
 
 export type TeammateStatus = 'working' | 'idle' | 'stopped';
 export const LEAD = 'lead';
@@ -125,7 +126,7 @@ export function createTeam(deps: TeamDeps) {
       mates.set(name, entry);
       deps.emit({ type: 'team', kind: 'spawned', name, status: 'working' });
       entry.done = runMate(name, def, instructions, controller, waitForMail).catch((error: unknown) => {
-        deps.emit(notice('error', `Teammate ${name} crashed: ${error instanceof Error ? error.message : String(error)}`));
+        deps.emit(notice('error', `Teammate ${name} crashed: ${errorMessage(error)}`));
         setStatus(name, 'stopped');
       });
       return info;

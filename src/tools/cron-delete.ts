@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CronScheduler } from '../cron/scheduler.js';
 import { errorResult } from './result.js';
 import { defineTool, type Tool } from './tool.js';
+import { errorMessage } from '../util/error-message.js';
 
 const inputSchema = z.object({
   id: z.string().describe('The task id, as returned by cron_create or shown by cron_list.'),
@@ -25,7 +26,7 @@ export function createCronDeleteTool(scheduler: CronScheduler): Tool<CronDeleteI
           `No scheduled task with id "${input.id}". ${ids.length === 0 ? 'There are no scheduled tasks.' : `Existing ids: ${ids.join(', ')}`}`,
         );
       } catch (err) {
-        return errorResult(err instanceof Error ? err.message : String(err));
+        return errorResult(errorMessage(err));
       }
     },
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { forgetMemory, memoryPath, parseEntries, readMemory, saveMemory } from '../context/long-term-memory.js';
 import { defineTool } from './tool.js';
+import { errorMessage } from '../util/error-message.js';
 
 const inputSchema = z.object({
   action: z.enum(['save', 'read', 'forget']).describe('save a new entry, read both memory files, or forget entry n'),
@@ -44,7 +45,7 @@ export function createMemoryTool(opts: { cairnHome: string; now?: () => Date }) 
         }
         return { content: parts.join('\n') };
       } catch (error) {
-        return { content: `memory ${input.action} failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+        return { content: `memory ${input.action} failed: ${errorMessage(error)}`, isError: true };
       }
     },
   });

@@ -1,3 +1,4 @@
+import { errorMessage } from '../util/error-message.js';
 import type { ToolResult } from './tool.js';
 
 export function errorResult(content: string): ToolResult {
@@ -10,7 +11,7 @@ function errnoCode(err: unknown): string | undefined {
 }
 
 function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return errorMessage(err);
 }
 
 /** Turns an fs error into a sentence naming the path, so the model can correct itself. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { formatTask as format, type TaskStore } from '../tasks/task-store.js';
 import { defineTool, type AnyTool } from './tool.js';
+import { errorMessage } from '../util/error-message.js';
 
 async function guarded(fn: () => Promise<string>): Promise<{ content: string; isError?: boolean }> {
   try {
     return { content: await fn() };
   } catch (error) {
-    return { content: error instanceof Error ? error.message : String(error), isError: true };
+    return { content: errorMessage(error), isError: true };
   }
 }
 

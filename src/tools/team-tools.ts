@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { MessageBus } from '../team/message-bus.js';
 import type { Team } from '../team/team.js';
 import { defineTool, type AnyTool } from './tool.js';
+import { errorMessage } from '../util/error-message.js';
 
-const fail = (error: unknown) => ({ content: error instanceof Error ? error.message : String(error), isError: true });
+const fail = (error: unknown) => ({ content: errorMessage(error), isError: true });
 
 /** send_message and read_inbox for the agent called `me`. */
 export function createMessagingTools(bus: MessageBus, me: string): AnyTool[] {

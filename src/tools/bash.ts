@@ -4,6 +4,7 @@ import type { ShellManager } from '../shells/shell-manager.js';
 import { HeadTailBuffer, LineSplitter } from './output-buffer.js';
 import { errorResult } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
+import { errorMessage } from '../util/error-message.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -190,7 +191,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
         if (input.run_in_background && shells) return startBackground(input, ctx, shells);
         return await runBash(input, ctx);
       } catch (err) {
-        return errorResult(`bash failed: ${err instanceof Error ? err.message : String(err)}`);
+        return errorResult(`bash failed: ${errorMessage(err)}`);
       }
     },
   });

@@ -3,6 +3,7 @@ import { CRON_SYNTAX_HELP } from '../cron/expression.js';
 import { DEFAULT_EXPIRY_DAYS, formatLocalTime, type CronScheduler } from '../cron/scheduler.js';
 import { errorResult } from './result.js';
 import { defineTool, type Tool } from './tool.js';
+import { errorMessage } from '../util/error-message.js';
 
 const inputSchema = z.object({
   cron: z
@@ -60,7 +61,7 @@ export function createCronCreateTool(scheduler: CronScheduler): Tool<CronCreateI
           display: { taskId: task.id, cron: task.cron, nextRunAt: task.nextRunAt, recurring: task.recurring, durable: task.durable },
         };
       } catch (err) {
-        return errorResult(err instanceof Error ? err.message : String(err));
+        return errorResult(errorMessage(err));
       }
     },
   });

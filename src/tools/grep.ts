@@ -10,6 +10,7 @@ import { GrepSearch, INTERRUPTED, type FileHits } from './grep-search.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
 import { walkFiles } from './walk.js';
+import { errorMessage } from '../util/error-message.js';
 
 export const MAX_GREP_RESULTS = 250;
 /** How long one block of up to 1 MB of lines may take before the pattern is judged to be backtracking without end. */
@@ -69,7 +70,7 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): P
   try {
     new RegExp(input.pattern, flags); // compiling is linear; only matching can run away
   } catch (err) {
-    return errorResult(`Invalid regular expression ${JSON.stringify(input.pattern)}: ${err instanceof Error ? err.message : String(err)}`);
+    return errorResult(`Invalid regular expression ${JSON.stringify(input.pattern)}: ${errorMessage(err)}`);
   }
   const mode: Mode = input.output_mode ?? 'files_with_matches';
   const target = resolveInWorkspace(ctx.cwd, input.path ?? '.');

@@ -17,6 +17,8 @@ describe.skipIf(!TmuxTerminal.available())('the full view in a real terminal', (
     await term.waitForScreen((s) => s.includes('Tab, Enter shows all') && s.includes('Ask cairn'), 'the failed card');
     expect(term.screen()).not.toContain('FAIL parser');
     term.keys('Tab');
+    // Tab and Enter sent in one read would be typed text (a paste without markers): wait for the focus to move.
+    await term.waitForScreen((s) => !s.includes('Ask cairn'), 'the transcript to take the focus');
     term.keys('Enter');
     await term.waitForText('q back');
     term.type('/FAIL');

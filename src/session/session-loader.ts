@@ -2,8 +2,16 @@ import { AgentEventSchema, type AgentEvent } from '../events.js';
 import type { Message, ToolResultBlock } from '../messages.js';
 import { userText } from '../messages.js';
 import { INTERRUPTED_RESULT } from '../loop/normalize.js';
+import { MIGRATIONS, migrateRecord, SESSION_FORMAT_VERSION, unreadableVersion, type RecordMigration, type SessionHeader } from './session-format.js';
 import { MAX_SESSION_LINE_BYTES, readSessionLines, type ReadLinesOptions } from './session-lines.js';
-import { SESSION_FORMAT_VERSION, type SessionHeader } from './session-writer.js';
+
+/** A record that fits no event this cairn knows, even after migration: kept as it was read. */
+export interface UnknownRecord {
+  line: number;
+  record: unknown;
+  /** The first schema problem, e.g. "message.role: Invalid input". */
+  reason: string;
+}
 
 export interface LoadedSession {
   header: SessionHeader;
@@ -11,19 +19,32 @@ export interface LoadedSession {
   events: AgentEvent[];
   /** The conversation rebuilt from the events, repaired where a crash cut it. */
   messages: Message[];
-  /** Human-readable warnings (corrupt lines, repairs), each naming the file. */
+  /**
+   * Records kept but not understood (written by another cairn version, or edited by hand). They
+   * stay in the file untouched; each is also a warning naming the file and line.
+   */
+  unknown: UnknownRecord[];
+  /** Human-readable warnings (corrupt lines, unknown records, repairs), each naming the file. */
   warnings: string[];
+}
+
+export interface LoadSessionOptions extends ReadLinesOptions {
+  /** The format this reader speaks and its migrations; tests pass their own. */
+  format?: { version: number; migrations: Readonly<Record<number, RecordMigration>> };
 }
 
 export class SessionFormatError extends Error {}
 
 /**
- * Reads a session file. Corrupt lines are skipped with a warning; a newer format is refused.
- * The file is read as a stream of lines, each bounded (`maxLineBytes`): a line over the limit is
- * skipped with a warning naming the file and line, so no record can make loading fail outright.
+ * Reads a session file. Older formats are migrated record by record; a newer format is refused.
+ * A line that is not JSON is skipped with a warning; a record that fails today's schema is kept
+ * (`unknown`) and reported, never silently dropped. The file is read as a stream of lines, each
+ * bounded (`maxLineBytes`): a longer line is skipped with a warning naming the file and line.
  */
-export async function loadSession(file: string, options: ReadLinesOptions = {}): Promise<LoadedSession> {
+export async function loadSession(file: string, options: LoadSessionOptions = {}): Promise<LoadedSession> {
+  const format = options.format ?? { version: SESSION_FORMAT_VERSION, migrations: MIGRATIONS };
   const warnings: string[] = [];
+  const unknown: UnknownRecord[] = [];
   let header: SessionHeader | undefined;
   const events: AgentEvent[] = [];
   // A line that is not JSON is expected last (a write torn by a crash); said so once we know.
@@ -49,16 +70,17 @@ export async function loadSession(file: string, options: ReadLinesOptions = {}):
     if (!header) {
       const h = raw as Partial<SessionHeader>;
       if (h.type !== 'session_header') throw new SessionFormatError(`${where}: not a cairn session file (no header)`);
-      if (typeof h.version !== 'number' || h.version > SESSION_FORMAT_VERSION) {
-        throw new SessionFormatError(`${file}: written by a newer cairn (format ${String(h.version)}, this cairn reads up to ${SESSION_FORMAT_VERSION}); upgrade cairn to open it`);
-      }
+      const problem = unreadableVersion(h.version, format.version, format.migrations);
+      if (problem) throw new SessionFormatError(`${file}: ${problem}`);
       header = h as SessionHeader;
       continue;
     }
-    const parsed = AgentEventSchema.safeParse(raw);
+    const parsed = AgentEventSchema.safeParse(migrateRecord(raw, header.version, format.version, format.migrations));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      warnings.push(`${where}: skipped an invalid record (${issue ? `${issue.path.join('.') || 'type'}: ${issue.message}` : 'unknown'})`);
+      const reason = issue ? `${issue.path.join('.') || 'type'}: ${issue.message}` : 'unknown';
+      unknown.push({ line: line.number, record: raw, reason });
+      warnings.push(`${where}: kept a record this cairn cannot read (${reason}); it stays in the file but is not shown`);
       continue;
     }
     events.push(parsed.data);
@@ -67,7 +89,7 @@ export async function loadSession(file: string, options: ReadLinesOptions = {}):
   if (!header) throw new SessionFormatError(`${file}: empty session file`);
   const { messages, repairs } = rebuildMessages(events);
   for (const r of repairs) warnings.push(`${file}: ${r}`);
-  return { header, events, messages, warnings };
+  return { header, events, messages, unknown, warnings };
 }
 
 /**

@@ -1,16 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentEvent } from '../events.js';
+import { SESSION_FORMAT_VERSION, type SessionHeader } from './session-format.js';
 
-export const SESSION_FORMAT_VERSION = 1;
-
-export interface SessionHeader {
-  type: 'session_header';
-  version: number;
-  id: string;
-  cwd: string;
-  created: string;
-}
+export { SESSION_FORMAT_VERSION, type SessionHeader };
 
 // Deltas are rebuilt from the finished blocks; a crash loses at most the block being streamed.
 const NOT_PERSISTED = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_progress', 'permission_request']);

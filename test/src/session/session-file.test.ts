@@ -84,7 +84,8 @@ describe('session files', () => {
     const loaded = await loadSession(file);
     expect(loaded.warnings).toHaveLength(2);
     expect(loaded.warnings[0]).toMatch(/:3: skipped a line that is not valid JSON/);
-    expect(loaded.warnings[1]).toMatch(/:4: skipped an invalid record \(message\.role/);
+    expect(loaded.warnings[1]).toMatch(/:4: kept a record this cairn cannot read \(message\.role/);
+    expect(loaded.unknown).toEqual([{ line: 4, record: { type: 'assistant', message: { role: 'robot' } }, reason: expect.stringMatching(/^message\.role/) }]);
     expect(loaded.messages).toHaveLength(2);
   });
 

@@ -18,7 +18,7 @@ describe.skipIf(!TmuxTerminal.available())('the full view in a real terminal', (
     expect(term.screen()).not.toContain('FAIL parser');
     term.keys('Tab');
     // Tab and Enter sent in one read would be typed text (a paste without markers): wait for the focus to move.
-    await term.waitForScreen((s) => !s.includes('Ask cairn'), 'the transcript to take the focus');
+    await term.waitForScreen(() => /\x1b\[7m bash /.test(term.styledScreen()), 'the bash card selected');
     term.keys('Enter');
     await term.waitForText('q back');
     term.type('/FAIL');

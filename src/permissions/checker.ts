@@ -78,7 +78,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     const asked = rules.ask.find(hits);
     if (asked) return ask(`matches the ask rule ${asked.text}`, []);
     // A path is inside only if both its spelling and its real location are: `link/../x` must not slip out either way.
-    const inside = (p: ResolvedPath): boolean => isInside(p.real, b.workspace) && isInside(p.lexical, b.workspace);
+    const inside = (p: ResolvedPath): boolean => isInside(b.workspace, p.real) && isInside(b.workspace, p.lexical);
     const guarded = readOnly
       ? []
       : (await Promise.all(paths.map(async (p) => {

@@ -54,7 +54,7 @@ export interface Located {
 
 export async function locate(target: string, b: PathBases): Promise<Located> {
   const path = await resolveToolPath(target, b.workspace, b.home);
-  const inside = isInside(path.real, b.workspace) && isInside(path.lexical, b.workspace);
+  const inside = isInside(b.workspace, path.real) && isInside(b.workspace, path.lexical);
   const why = protectedReason(path.real, b) ?? protectedReason(path.lexical, b);
   return why === undefined ? { path, inside } : { path, inside, protectedWhy: why };
 }

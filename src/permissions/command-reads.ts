@@ -32,7 +32,7 @@ function ruleRoot(specifier: string, b: PathBases): string | undefined {
 /** Whether a read of `area` (a directory, or a glob's directory) can take in the denied root. */
 function covers(area: string, root: string | undefined, glob: string | undefined): boolean {
   if (root === undefined) return true;
-  if (!isInside(root, area)) return false;
+  if (!isInside(area, root)) return false;
   if (glob === undefined) return true;
   // The pattern's segments must be able to match the way down to the denied root (dot names only by a dot segment).
   const down = relative(area, root).split(sep).filter((s) => s !== '');

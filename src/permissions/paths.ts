@@ -42,7 +42,7 @@ export async function realpathLongestPrefix(path: string, links = 0): Promise<st
       if (!isMissing(err) && (err as NodeJS.ErrnoException).code !== 'ELOOP') throw err;
       const target = await danglingTarget(current);
       if (target !== undefined) {
-        if (links >= MAX_LINKS) throw new Error(`too many levels of symbolic links: ${path}`);
+        if (links >= MAX_LINKS) throw new Error(`too many levels of symbolic links: ${path}`, { cause: err });
         const rest = tail.length === 0 ? target : `${target}/${[...tail].reverse().join('/')}`;
         return realpathLongestPrefix(rest, links + 1);
       }
@@ -66,7 +66,8 @@ export async function resolveToolPath(given: string, workspace: string, home: st
   return { given, lexical: resolve(abs), real: await realpathLongestPrefix(abs) };
 }
 
-export function isInside(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
+/** Whether `path` is `root` or lies under it (both absolute and already resolved as wanted). */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }

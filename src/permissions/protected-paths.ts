@@ -23,11 +23,11 @@ function join(...parts: string[]): string {
 export function protectedReason(real: string, bases: { workspace: string; home: string }): string | undefined {
   const name = basename(real);
   if (PROTECTED_FILES.has(name)) return `${name} configures programs that run later`;
-  const within = isInside(real, bases.workspace) ? relative(bases.workspace, real) : isInside(real, bases.home) ? relative(bases.home, real) : real;
+  const within = isInside(bases.workspace, real) ? relative(bases.workspace, real) : isInside(bases.home, real) ? relative(bases.home, real) : real;
   const segments = within.split(sep).filter((s) => s !== '');
   const dir = segments.slice(0, -1).find((s) => PROTECTED_DIRS.has(s)) ?? (PROTECTED_DIRS.has(name) ? name : undefined);
   if (dir !== undefined) return `${dir}/ holds configuration and hooks that run later`;
-  if (isInside(real, bases.home)) {
+  if (isInside(bases.home, real)) {
     const rel = relative(bases.home, real);
     const hit = PROTECTED_HOME_DIRS.find((d) => rel === d || rel.startsWith(`${d}${sep}`));
     if (hit !== undefined) return `~/${hit} holds credentials or start-up configuration`;

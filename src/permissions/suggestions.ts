@@ -55,7 +55,7 @@ export function pathSuggestion(
   isDirectory: boolean,
   bases: { workspace: string; home: string },
 ): PathSuggestion {
-  const inside = isInside(realPath, bases.workspace);
+  const inside = isInside(bases.workspace, realPath);
   const dir = isDirectory ? realPath : dirname(realPath);
   const under = (base: string, prefix: string): string => {
     const rel = relative(base, dir).split(sep).join('/');
@@ -68,7 +68,7 @@ export function pathSuggestion(
   }
   let spec: string;
   if (inside) spec = under(bases.workspace, './');
-  else if (isInside(dir, bases.home)) spec = under(bases.home, '~/');
+  else if (isInside(bases.home, dir)) spec = under(bases.home, '~/');
   else spec = dir === '/' ? '/**' : `${escapeGlob(dir)}/**`;
   return { rule: `${tool.name}(${spec})` };
 }

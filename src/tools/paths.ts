@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { realpathLongestPrefix } from '../permissions/paths.js';
+import { isInside, realpathLongestPrefix } from '../permissions/paths.js';
 
 /** Resolves a tool's path argument: `~` is the home directory, relative paths are against the workspace. */
 export function resolveInWorkspace(cwd: string, p: string): string {
@@ -22,10 +22,7 @@ export function resolveForWrite(cwd: string, p: string): Promise<string> {
   return realpathLongestPrefix(abs);
 }
 
-export function isInside(root: string, abs: string): boolean {
-  const rel = path.relative(root, abs);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
+export { isInside };
 
 /** How a path is shown in results: relative inside the workspace (shorter, and what the model passed), absolute outside. */
 export function displayPath(cwd: string, abs: string): string {

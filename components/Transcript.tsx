@@ -67,7 +67,7 @@ export const Transcript = memo(function Transcript({ store, width, height, itemL
     const grown = buildLineIndex({ items: nextShown, width, theme, selectedId, approvals, approval, itemLines, approvalRows }).total - index.total;
     store.dispatch({ type: 'scrollShift', lines: grown });
     setFrom(next);
-  });
+  }, [from, scroll.follow, win.top, items, width, theme, selectedId, approvals, approval, itemLines, approvalRows, index.total, store]);
   const tick = useTicker(liveInView(index, win.top, win.rows), SPINNER_MS);
   const lines = visibleLines(index, win.top, win.rows, { now: Date.now(), tick });
   useLayoutEffect(() => {

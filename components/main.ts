@@ -34,7 +34,7 @@ async function main(args: string[]): Promise<number> {
     const { listProviders } = await import('../src/providers/registry.js');
     const { cairnHomeFrom } = await import('../src/bootstrap.js');
     try {
-      const lines = await listProviders({
+      const lines = listProviders({
         flags: { ...(cli.provider ? { provider: cli.provider } : {}), ...(cli.model ? { model: cli.model } : {}) },
         env: process.env,
         cairnHome: cairnHomeFrom(process.env),

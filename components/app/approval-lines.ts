@@ -128,6 +128,5 @@ function fitBody(subject: string[], preview: string[], reason: string[], rows: n
 }
 
 function stripBold(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\x1b\[[\d;]*m/g, '');
 }

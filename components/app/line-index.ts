@@ -1,7 +1,7 @@
 import { clipLine, inverse, paint, stripAnsi } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import { NEST_SEP } from '../store/subagent-state.js';
-import type { ApprovalUi, PermissionRequest, ToolItem, TranscriptItem } from '../store/types.js';
+import type { ApprovalUi, PermissionRequest, TranscriptItem } from '../store/types.js';
 import { approvalLines } from './approval-lines.js';
 import type { createItemLines } from './item-lines.js';
 import { isExpanded, toolHeader } from './item-lines.js';
@@ -69,7 +69,7 @@ export function buildLineIndex(input: IndexInput): LineIndex {
   items.forEach((item, i) => {
     const prev = i > 0 ? items[i - 1] : undefined;
     const inBatch = item.kind === 'tool' && item.parallel && groupSize(items, i) > 1;
-    const batchStart = inBatch && !(prev?.kind === 'tool' && prev.batch === (item as ToolItem).batch);
+    const batchStart = inBatch && !(prev?.kind === 'tool' && prev.batch === item.batch);
     const lead = prev !== undefined && !(item.kind === 'tool' && prev.kind === 'tool') ? 1 : 0;
     if (lead) addStatic(`lead:${item.id}`, ['']);
     if (item.kind === 'tool') {

@@ -197,7 +197,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   instance.waitUntilExit().then(() => finish(0), fatal);
   // A paste whose end marker is lost must not swallow every later key.
   const stopPasteWatch = watchPasteSilence(options.stdin ?? process.stdin);
-  if (!markdownFirst) setTimeout(() => loadMarkdown().catch(fatal), 0);
+  if (!markdownFirst) setTimeout(() => void loadMarkdown().catch(fatal), 0);
 
   if (options.replayFile) {
     const file = options.replayFile;

@@ -87,12 +87,12 @@ export function captureOutput(options: OutputCaptureOptions): OutputCapture {
 /** Replaces `stream.write`; returns the original, bound to the stream. */
 function patchWrite(stream: NodeJS.WriteStream, source: 'stdout' | 'stderr', onOutput: (o: StrayOutput) => void, undo: Array<() => void>): Write {
   const own = Object.getOwnPropertyDescriptor(stream, 'write');
-  const original = stream.write.bind(stream) as Write;
+  const original: Write = stream.write.bind(stream);
   const captured = (chunk: unknown, encoding?: unknown, callback?: unknown): boolean => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString(typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
     onOutput({ source, text });
     const done = typeof encoding === 'function' ? encoding : callback;
-    if (typeof done === 'function') process.nextTick(done as () => void);
+    if (typeof done === 'function') process.nextTick(done);
     return true;
   };
   Object.defineProperty(stream, 'write', { value: captured, configurable: true, writable: true });

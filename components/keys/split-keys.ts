@@ -34,7 +34,6 @@ export function blankKey(): Key {
 
 // C0 controls that are keys of their own; CR, LF and tab stay inside typed text (an unbracketed
 // multi-line paste must not send each line).
-// eslint-disable-next-line no-control-regex
 const KEY_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/;
 
 /**

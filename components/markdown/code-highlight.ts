@@ -59,7 +59,7 @@ function highlightTheme(theme: MarkdownTheme): HighlightTheme {
       const code = token ? colors[token] : '';
       return [cls, code ? foreground(code) : plain] as const;
     });
-    out = { ...Object.fromEntries(entries), default: plain } as HighlightTheme;
+    out = { ...Object.fromEntries(entries), default: plain };
     themes.set(theme, out);
   }
   return out;

@@ -5,7 +5,6 @@ import { clipStyled, splitAtWidth, visibleWidth, wrapStyled } from './styled-tex
 
 export const GUTTER = '│ ';
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 // The structure at the start of a rendered line: indentation, gutters, one list marker.
 const PREFIX = /^(?: |│ )*(?:(?:[•◦▪*-]|\d{1,9}[.)]) )?(?:\[[ x]\] )?(?: |│ )*/;

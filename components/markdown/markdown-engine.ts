@@ -6,7 +6,6 @@ import { fenceClosed, highlightCode } from './code-highlight.js';
 import { GUTTER, expandTabs, stripAnsi } from './fit-lines.js';
 import { createListRenderer } from './markdown-list.js';
 import { drawTable } from './markdown-table.js';
-import type { Align } from './markdown-table.js';
 import { markdownStyles } from './markdown-styles.js';
 import type { MarkdownTheme } from './markdown-styles.js';
 
@@ -94,7 +93,7 @@ function createInstance(width: number, theme: MarkdownTheme): Marked {
           const lines = drawTable(
             token.header.map(cell),
             token.rows.map((r) => r.map(cell)),
-            token.align as Align[],
+            token.align,
             width,
             s,
           );

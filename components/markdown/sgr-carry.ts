@@ -2,7 +2,6 @@
 // row, or a row repainted alone (line diffing, scrolling) loses its colour. wrap-ansi only
 // reopens the last code it saw, which drops nested styles (bold inside a grey quote).
 
-// eslint-disable-next-line no-control-regex
 const SGR = /\x1b\[([0-9;]*)m/g;
 
 type SgrState = Map<string, string>;

@@ -7,7 +7,6 @@ import { carryStyles } from './sgr-carry.js';
 
 export type Unit = { s: string; w: number; kind: 'esc' | 'space' | 'char' };
 
-// eslint-disable-next-line no-control-regex
 const ESCAPE = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 const ASCII = /^[\x20-\x7e]*$/;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });

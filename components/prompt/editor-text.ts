@@ -77,7 +77,6 @@ export function verticalMove(text: string, pos: number, dir: -1 | 1): number | u
 }
 
 // Control characters other than newline and tab could inject terminal escapes when echoed.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** Terminal text to prompt text: CR/CRLF become LF, other control characters are dropped. */

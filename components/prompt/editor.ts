@@ -208,7 +208,6 @@ export function expandPastes(text: string, pastes: readonly PastedBlock[]): stri
 }
 
 function isForwardDelete(raw: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return /^\x1b\[3(?:;\d+(?::\d+)?)?[~$^]$/.test(raw);
 }
 

@@ -2,9 +2,7 @@
 // Ink strips one leading ESC from sequences it does not know, so `\x1b[<64;1;1M` arrives as
 // `[<64;1;1M` and `\x1b[200~` as `[200~`; every pattern here accepts both forms.
 
-// eslint-disable-next-line no-control-regex
 const SGR_MOUSE = /^(?:\x1b?\[<(\d+);\d+;\d+[Mm])+$/;
-// eslint-disable-next-line no-control-regex
 const SGR_MOUSE_FIRST = /^\x1b?\[<(\d+);/;
 
 /** Wheel direction of an SGR mouse report (button 64 = up, 65 = down, modifiers ignored). */
@@ -20,20 +18,16 @@ export function parseMouseWheel(input: string): 'up' | 'down' | undefined {
 
 /** Any mouse report (wheel, click, drag), SGR or legacy X10: never text for the prompt. */
 export function isMouseReport(input: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return SGR_MOUSE.test(input) || /^\x1b?\[M[\s\S]{3}$/.test(input);
 }
 
-// eslint-disable-next-line no-control-regex
 export const PASTE_START = /\x1b?\[200~/;
-// eslint-disable-next-line no-control-regex
 export const PASTE_END = /\x1b?\[201~/;
 
 /**
  * xterm modifyOtherKeys reports a modified Enter as `CSI 27;mod;13~`, which Ink does not parse.
  */
 export function isModifiedEnterReport(input: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return /^\x1b?\[27;\d+;13~$/.test(input);
 }
 
@@ -42,7 +36,6 @@ export function isModifiedEnterReport(input: string): boolean {
  * or function keys with parameters. Requires a digit parameter so fast-typed `[a` stays text.
  */
 export function isUnknownEscapeSequence(input: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return /^\x1b?\[[<>?=]?\d[\d;:]*[~A-Za-z$^@]$/.test(input) || input.startsWith('\x1b');
 }
 

@@ -5,9 +5,7 @@ import type { ColorToken, Theme } from './theme.js';
 // Lines in the transcript are pre-rendered strings with SGR codes, so width, clipping and
 // wrapping must understand those codes and wide (CJK, emoji) characters.
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
-// eslint-disable-next-line no-control-regex
 const ANSI_AT_START = /^(?:\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))/;
 
 export function paint(theme: Theme, token: ColorToken, text: string): string {

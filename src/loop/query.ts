@@ -72,7 +72,7 @@ export interface CompactionSettings {
  * Must not throw: every failure ends in a `terminal` event whose history is valid
  * (every tool_use has a tool_result).
  */
-export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, void> {
+export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, void, undefined> {
   const maxTurns = params.maxTurns ?? DEFAULT_MAX_TURNS;
   const toolMap = new Map(params.tools.map((t) => [t.name, t]));
   const specs = params.tools.map(toolSpec);

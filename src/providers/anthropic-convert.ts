@@ -79,7 +79,7 @@ function markLastBlockForCache(messages: Anthropic.MessageParam[]): void {
     const block = last.content[i];
     // Thinking blocks cannot carry cache_control.
     if (!block || block.type === 'thinking' || block.type === 'redacted_thinking') continue;
-    last.content[i] = { ...block, cache_control: EPHEMERAL } as BlockParam;
+    last.content[i] = { ...block, cache_control: EPHEMERAL };
     return;
   }
 }

@@ -113,7 +113,7 @@ export function anthropicFailure(err: unknown, ctx: FailureContext): Failure {
   if (err instanceof APIConnectionError) return connectionFailure(connectionCause(err) ?? rootCauseMessage(err), ctx);
   if (err instanceof APIError) {
     const detail = apiErrorDetail(err);
-    if (typeof err.status === 'number') return httpFailure(err.status, detail, ctx, parseRetryAfter(err.headers));
+    if (typeof err.status === 'number') return httpFailure(err.status, detail, ctx, parseRetryAfter(err.headers as Headers | undefined));
     const type = streamErrorType(err.error);
     const status = type !== undefined ? STREAM_ERROR_STATUS[type] : undefined;
     if (status !== undefined) {

@@ -124,7 +124,7 @@ function findPromptIndex(messages: readonly Message[]): number {
 function describeCalls(calls: PlannedCall[]): string {
   const parts = calls.map((c) => {
     const arg = c.input['path'] ?? c.input['command'] ?? c.input['pattern'] ?? c.input['cron'] ?? c.input['description'] ?? '';
-    return `\`${c.name}\` ${String(arg)}`.trim();
+    return `\`${c.name}\` ${typeof arg === 'string' ? arg : JSON.stringify(arg)}`.trim();
   });
   return calls.length > 1 ? `Running ${parts.length} tools together: ${parts.join(', ')}.` : `Running ${parts[0] ?? 'a tool'}.`;
 }

@@ -92,7 +92,7 @@ export function openAIFailure(err: unknown, ctx: FailureContext): Failure {
   if (err instanceof APIConnectionError) return connectionFailure(connectionCause(err) ?? rootCauseMessage(err), ctx);
   if (err instanceof APIError) {
     const detail = apiErrorDetail(err);
-    if (typeof err.status === 'number') return httpFailure(err.status, detail, ctx, parseRetryAfter(err.headers));
+    if (typeof err.status === 'number') return httpFailure(err.status, detail, ctx, parseRetryAfter(err.headers as Headers | undefined));
     // An error object inside the stream: the server gave up mid-answer, usually transient.
     return { retryable: true, label: 'error mid-stream', message: `${ctx.provider}: stream error: ${detail}` };
   }

@@ -2,7 +2,6 @@
 // retitle the window or write the clipboard, a CSI can clear the screen or move the cursor.
 // One sanitizer for the TUI (markdown, code blocks, links) and headless text output.
 
-// eslint-disable-next-line no-control-regex
 export const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 // Whole sequences, so their parameters do not show up as text: CSI (7- and 8-bit), then OSC,
@@ -10,7 +9,6 @@ export const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 // is not swallowed to the end: only its introducer goes, and the rest stays readable text.
 // Last, any other escape (charset selection, keypad modes, RIS) with its intermediates.
 const SEQUENCE =
-  // eslint-disable-next-line no-control-regex
   /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b[\]P^_X]|[\x9d\x90\x9e\x9f\x98])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|\x1b[ -/]*[0-~]?/g;
 
 /**

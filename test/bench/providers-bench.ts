@@ -84,14 +84,14 @@ export async function benchProviders(): Promise<Record<string, number>> {
   const manyChars = 'x'.repeat(DELTAS);
   const anthropic = await measure(
     'anthropic',
-    (script) => startAnthropicServer(script) as Promise<ScriptedServer<unknown>>,
+    (script) => startAnthropicServer(script),
     (url) => createAnthropicProvider({ apiKey: 'bench', baseUrl: url, model: 'bench', maxRetries: 0 }),
     anthropicStream({ content: [{ type: 'text', text: 'hello world' }], chunkSize: 3 }),
     anthropicStream({ content: [{ type: 'text', text: manyChars }], chunkSize: 1 }),
   );
   const openai = await measure(
     'openai',
-    (script) => startOpenAIServer(script) as Promise<ScriptedServer<unknown>>,
+    (script) => startOpenAIServer(script),
     (url) => createOpenAIProvider({ apiKey: 'bench', baseUrl: url, model: 'bench', maxRetries: 0 }),
     openaiStream({ text: 'hello world', chunkSize: 3 }),
     openaiStream({ text: manyChars, chunkSize: 1 }),

@@ -154,7 +154,7 @@ describe('/cron, /bashes, /agents', () => {
     expect(bottomRow(f)).toContain('⏰ 2');
 
     await command(rig, `/cron delete ${task.id}`);
-    f = await rig.waitFrame((fr) => fr.includes(`Deleted scheduled task ${task.id}.`), 'delete');
+    await rig.waitFrame((fr) => fr.includes(`Deleted scheduled task ${task.id}.`), 'delete');
     await rig.waitFrame((fr) => bottomRow(fr).includes('⏰ 1'), 'count after delete');
     await command(rig, '/cron delete nope');
     await rig.waitFrame((fr) => fr.includes('No scheduled task "nope". /cron lists them.'), 'unknown id');

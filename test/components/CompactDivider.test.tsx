@@ -17,14 +17,14 @@ describe('compaction in the transcript', () => {
       summary: 'The user asked to fix the parser; tests now pass.',
       messages: [],
     });
-    let f = await rig.waitFrame((f) => f.includes('compacted'));
+    const f = await rig.waitFrame((f) => f.includes('compacted'));
     const divider = f.split('\n').find((l) => l.includes('compacted'))!;
     expect(divider).toBe(`── compacted: 12.3k → 1.1k tokens (auto) ${'─'.repeat(80 - 41)}`);
     expect(f).not.toContain('fix the parser');
     // The status bar's context follows the compaction.
     expect(f).toContain('1.1k/200k');
     await rig.press(KEYS.tab, KEYS.up, ' ');
-    f = await rig.waitFrame((f) => f.includes('The user asked to fix the parser; tests now pass.'));
+    await rig.waitFrame((f) => f.includes('The user asked to fix the parser; tests now pass.'));
     await rig.press(' ');
     await rig.waitFrame((f) => !f.includes('fix the parser') && f.includes('compacted: 12.3k'));
   });

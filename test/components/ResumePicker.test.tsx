@@ -64,14 +64,14 @@ describe('resume picker', () => {
     await rig.press(KEYS.enter);
     await rig.waitFrame((f) => f.includes('Resume a session'));
     await rig.type('pnpm');
-    let f = await rig.waitFrame((f) => f.includes('filter: pnpm'));
+    const f = await rig.waitFrame((f) => f.includes('filter: pnpm'));
     expect(f).toContain('add a pnpm workspace');
     expect(f).not.toContain('fix the parser bug');
     expect(f).not.toContain('write docs');
     await rig.type('x');
-    f = await rig.waitFrame((f) => f.includes('No session matches "pnpmx"'));
+    await rig.waitFrame((f) => f.includes('No session matches "pnpmx"'));
     await rig.press(KEYS.backspace, KEYS.backspace, KEYS.backspace, KEYS.backspace, KEYS.backspace);
-    f = await rig.waitFrame((f) => f.includes('fix the parser bug') && f.includes('write docs'));
+    await rig.waitFrame((f) => f.includes('fix the parser bug') && f.includes('write docs'));
     await rig.type('docs');
     await rig.waitFrame((f) => selectedLine(f).includes('write docs for the cli'));
     await rig.press(KEYS.enter);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { anthropicReply, startAnthropicServer, type AnthropicRequestBody, type ScriptedServer } from '../helpers/anthropic-server.js';
+import { anthropicReply, startAnthropicServer, type ScriptedServer } from '../helpers/anthropic-server.js';
 import { ofType } from '../helpers/collect.js';
 import { openaiReply, startOpenAIServer } from '../helpers/openai-server.js';
 import { runCairn, tempWorkspace } from '../helpers/run-cairn.js';
@@ -19,7 +19,7 @@ const cut = (text: string) => anthropicReply([{ type: 'text', text }], { stopRea
 
 async function anthropic(replies: Parameters<typeof startAnthropicServer>[0]) {
   const s = await startAnthropicServer(replies);
-  server = s as ScriptedServer<unknown>;
+  server = s;
   return s;
 }
 
@@ -57,7 +57,7 @@ describe('an answer cut at the output limit (max_tokens)', () => {
   it('openai: finish_reason "length" is the same stop', async () => {
     const ws = await tempWorkspace();
     const s = await startOpenAIServer([openaiReply({ text: 'Half an ans', finishReason: 'length' })]);
-    server = s as ScriptedServer<unknown>;
+    server = s;
     const run = await runCairn(['-p', 'explain everything', '--provider', 'openai', '--output-format', 'json'], {
       cwd: ws.dir, home: ws.home, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: s.url },
     });
@@ -73,7 +73,7 @@ describe('an answer cut at the output limit (max_tokens)', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ reason: 'completed', result: 'The first half, and the second.' });
     expect(run.code).toBe(0);
     // The second request carries the cut answer and asks to continue it.
-    const second = s.requests[1]!.body as AnthropicRequestBody;
+    const second = s.requests[1]!.body;
     expect(second.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(JSON.stringify(second.messages[1])).toContain('The first half, ');
     expect(JSON.stringify(second.messages[2])).toMatch(/cut off at the output limit/);

@@ -39,7 +39,7 @@ describe('headless scenario against local protocol servers', () => {
       anthropicReply([{ type: 'tool_use', id: 'toolu_3', name: 'write_file', input: { path: 'c.txt', content: 'hello\n' } }], { chunkSize: 1 }),
       anthropicReply([{ type: 'text', text: 'Read both, wrote c.txt.' }], { chunkSize: 4 }),
     ]);
-    server = s as ScriptedServer<unknown>;
+    server = s;
     const run = await runCairn(['-p', 'read a.txt read b.txt then write hello to c.txt', '--output-format', 'stream-json', '--provider', 'anthropic', '--allowed-tools', 'Write'], {
       cwd: ws.dir, home: ws.home, env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: s.url },
     });
@@ -62,7 +62,7 @@ describe('headless scenario against local protocol servers', () => {
       openaiReply({ toolCalls: [{ id: 'call_3', name: 'write_file', arguments: JSON.stringify({ path: 'c.txt', content: 'hello\n' }) }], chunkSize: 2 }),
       openaiReply({ text: 'Read both, wrote c.txt.', chunkSize: 4 }),
     ]);
-    server = s as ScriptedServer<unknown>;
+    server = s;
     const run = await runCairn(['-p', 'read a.txt read b.txt then write hello to c.txt', '--output-format', 'stream-json', '--provider', 'openai', '--allowed-tools', 'Write'], {
       cwd: ws.dir, home: ws.home, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: s.url },
     });
@@ -76,7 +76,7 @@ describe('headless scenario against local protocol servers', () => {
     const ws = await tempWorkspace(files);
     const { anthropicHttpError } = await import('../helpers/anthropic-server.js');
     const s = await startAnthropicServer([anthropicHttpError(401, 'authentication_error', 'invalid x-api-key')]);
-    server = s as ScriptedServer<unknown>;
+    server = s;
     const run = await runCairn(['-p', 'hello', '--provider', 'anthropic'], { cwd: ws.dir, home: ws.home, env: { ANTHROPIC_API_KEY: 'bad', ANTHROPIC_BASE_URL: s.url } });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/ANTHROPIC_API_KEY/);

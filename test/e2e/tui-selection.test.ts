@@ -10,7 +10,6 @@ afterEach(() => {
 
 /** The card header drawn selected (its tool name in inverse video) on the screen now. */
 function selectedCard(styled: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
   const m = /\x1b\[7m ([a-z_]+) (?:\x1b\[[\d;]*m)+([^\x1b]*)/.exec(styled);
   return m ? `${m[1]} ${m[2]!.trim()}` : undefined;
 }

@@ -38,7 +38,7 @@ describe.skipIf(!TmuxTerminal.available())('cairn in a real terminal', () => {
     await term.waitForText('type what to do instead');
     term.type('use e.txt instead');
     term.keys('Enter');
-    screen = await term.waitForText('Denied: the user said: use e.txt instead');
+    await term.waitForText('Denied: the user said: use e.txt instead');
     await term.waitForText('write_file failed: Permission denied');
     await expect(fs.access(path.join(ws.dir, 'd.txt'))).rejects.toThrow();
 

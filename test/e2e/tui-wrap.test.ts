@@ -22,8 +22,8 @@ describe.skipIf(!TmuxTerminal.available())('wrapping in a narrow terminal', () =
     await term.waitForText('shell$');
     term.type(`node ${cairnBin}`);
     term.keys('Enter');
-    let screen = await term.waitForText('Ask cairn');
-    screen = await term.waitForText('No provider configured');
+    await term.waitForText('Ask cairn');
+    let screen = await term.waitForText('No provider configured');
     expect(wordsWhole(screen, 'No provider configured: using the offline scripted model. Set ANTHROPIC_API_KEY or OPENAI_API_KEY, or see cairn --list-providers.')).toEqual([]);
 
     // A long warning: "/cron bogus" answers with the usage of every subcommand.

@@ -1,6 +1,7 @@
 // Keypress to screen: type into the prompt one character at a time and time each until the
 // xterm screen shows it. Used during a paced stream and in sessions of different lengths.
-import { PtyApp, sleep } from './pty-app.js';
+import type { PtyApp } from './pty-app.js';
+import { sleep } from './pty-app.js';
 import { createSandbox, PROMPT_VISIBLE, startCairn } from './cairn-pty.js';
 import { percentile } from './stats.js';
 

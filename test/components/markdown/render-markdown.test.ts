@@ -2,7 +2,6 @@ import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isMarkdownLoaded, loadMarkdown, renderMarkdown } from '../../../components/markdown/render-markdown.js';
 
-// eslint-disable-next-line no-control-regex
 const strip = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, '');
 const plain = (text: string, width = 60, theme: 'dark' | 'light' | 'none' = 'dark'): string[] =>
   renderMarkdown(text, width, theme).map(strip);

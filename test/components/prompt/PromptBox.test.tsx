@@ -9,7 +9,6 @@ import stringWidth from 'string-width';
 import { PromptBox, promptBoxHeight } from '../../../components/prompt/PromptBox.js';
 import type { EditorState } from '../../../components/prompt/editor.js';
 
-// eslint-disable-next-line no-control-regex
 const strip = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, '');
 const at = (text: string, cursor = text.length): EditorState => ({ text, cursor, pastes: [] });
 

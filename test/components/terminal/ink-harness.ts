@@ -1,11 +1,12 @@
 // Loads real Ink the way it behaves on a user's terminal, and a stdin it accepts.
+import type * as Ink from 'ink';
 import { PassThrough } from 'node:stream';
 
 /**
  * Ink writes nothing until exit when it believes it runs in CI (is-in-ci reads the
  * environment once, at import), and chalk picks its colour level at import too.
  */
-export async function loadInk(): Promise<typeof import('ink')> {
+export async function loadInk(): Promise<typeof Ink> {
   const saved = { ...process.env };
   for (const key of Object.keys(process.env)) {
     if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) delete process.env[key];

@@ -30,6 +30,7 @@ describe('withRetries', () => {
     const controller = new AbortController();
     const delays: number[] = [];
     const stream = withRetries(
+      // eslint-disable-next-line require-yield -- a stream that fails before its first event
       async function* (): AsyncGenerator<ModelStreamEvent> {
         throw new Error('boom');
       },
@@ -63,6 +64,7 @@ describe('withRetries', () => {
   it('passes a ProviderError through untouched and unretried', async () => {
     let calls = 0;
     const stream = withRetries(
+      // eslint-disable-next-line require-yield -- a stream that fails before its first event
       async function* (): AsyncGenerator<ModelStreamEvent> {
         calls++;
         throw new ProviderError('already final', 400);

@@ -117,8 +117,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let session: AgentSession | undefined;
   let team: Team | undefined;
   const currentProvider = () => session?.provider ?? provider;
-  const bus = createMessageBus(cwd, now);
-  const tasks = createTaskStore(cwd, now);
+  // A file cairn cannot read or use, met after start-up: a warning in the transcript, naming it.
+  const reportProblem = (message: string): void => {
+    if (session) session.emit(notice('warning', message));
+    else startupNotices.push(message);
+  };
+  const bus = createMessageBus(cwd, now, reportProblem);
+  const tasks = createTaskStore(cwd, now, reportProblem);
   const environment = () => `Workspace: ${cwd}\nPlatform: ${os.platform()}\nDate: ${now().toISOString().slice(0, 10)}`;
   const pool = createToolPool({
     cwd,
@@ -141,7 +146,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const tools = pool.tools;
   // Teammates and subagents use a subset of these names, so this list is the whole vocabulary.
   startupNotices.push(...unknownToolWarnings(origins, tools.map((t) => t.name)));
-  const promptSource = createSystemPromptSource({ cwd, cairnHome, now, toolNames: () => tools.map((t) => t.name) });
+  const promptSource = createSystemPromptSource({ cwd, cairnHome, now, toolNames: () => tools.map((t) => t.name), onProblem: reportProblem });
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
 
   const live = new AgentSession({

@@ -39,7 +39,10 @@ export async function loadAgentDefinitions(cairnHome: string, cwd: string): Prom
     let names: string[];
     try {
       names = (await fs.readdir(dir)).filter((n) => n.endsWith('.md')).sort();
-    } catch {
+    } catch (error) {
+      // No folder is the common case; one that exists but cannot be listed hides every agent in it.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') problems.push({ file: dir, message: `cannot list the folder: ${code ?? errorMessage(error)}` });
       continue;
     }
     for (const name of names) {

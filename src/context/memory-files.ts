@@ -1,5 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { errorMessage } from '../util/error-message.js';
+import type { ReportProblem } from '../util/problem-reporter.js';
+import { readTextFile } from '../util/read-text-file.js';
 
 export interface MemoryFile {
   path: string;
@@ -27,8 +30,10 @@ export async function findGitRoot(cwd: string): Promise<string | undefined> {
  * Instruction files, in order: $CAIRN_HOME/AGENT.md, then from the git root down to the
  * workspace each directory's AGENT.md, AGENTS.md, CLAUDE.md and .cairn/AGENT.md.
  * De-duplicated by real path and by identical content (a CLAUDE.md symlinked to AGENTS.md).
+ * Absent files are the common case; one that exists but cannot be read (permissions, a FIFO, a
+ * directory) is left out of the prompt and reported through `onProblem` naming it.
  */
-export async function loadMemoryFiles(cairnHome: string, cwd: string): Promise<MemoryFile[]> {
+export async function loadMemoryFiles(cairnHome: string, cwd: string, onProblem?: ReportProblem): Promise<MemoryFile[]> {
   const root = (await findGitRoot(cwd)) ?? cwd;
   const dirs: string[] = [];
   for (let dir = cwd; ; dir = path.dirname(dir)) {
@@ -40,19 +45,36 @@ export async function loadMemoryFiles(cairnHome: string, cwd: string): Promise<M
   const seenContent = new Set<string>();
   const out: MemoryFile[] = [];
   for (const candidate of candidates) {
-    let real: string;
-    let content: string;
-    try {
-      real = await fs.realpath(candidate);
-      content = await fs.readFile(real, 'utf8');
-    } catch {
-      continue; // absent files are the common case
+    const read = await readInstructionFile(candidate);
+    if (read === undefined) continue;
+    if ('problem' in read) {
+      onProblem?.(`Instruction file ${read.problem}; it is left out of the system prompt`);
+      continue;
     }
-    const trimmed = content.trim();
-    if (seenPaths.has(real) || trimmed === '' || seenContent.has(trimmed)) continue;
-    seenPaths.add(real);
+    const trimmed = read.content.trim();
+    if (seenPaths.has(read.real) || trimmed === '' || seenContent.has(trimmed)) continue;
+    seenPaths.add(read.real);
     seenContent.add(trimmed);
     out.push({ path: candidate, content: trimmed });
   }
   return out;
+}
+
+/** Its real path and text; undefined when absent; a problem naming it when it cannot be read. */
+async function readInstructionFile(file: string): Promise<{ real: string; content: string } | { problem: string } | undefined> {
+  let real: string;
+  try {
+    real = await fs.realpath(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // ENOENT also covers a symlink to nothing; ENOTDIR a file where a folder is expected.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    return { problem: `${file}: cannot resolve: ${code ?? errorMessage(error)}` };
+  }
+  try {
+    const content = await readTextFile(real);
+    return content === undefined ? undefined : { real, content };
+  } catch (error) {
+    return { problem: errorMessage(error) };
+  }
 }

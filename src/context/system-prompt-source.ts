@@ -3,6 +3,7 @@ import { readGitInfo, type GitInfo } from './git-info.js';
 import { memoryPath, readMemory } from './long-term-memory.js';
 import { loadMemoryFiles, type MemoryFile } from './memory-files.js';
 import { assembleSystemPrompt, type PromptSection } from './system-prompt.js';
+import { createProblemReporter, type ReportProblem } from '../util/problem-reporter.js';
 
 export interface SystemPromptSource {
   /** Assembled fresh each turn: memory files and mode changes apply on the next model call. */
@@ -15,7 +16,10 @@ export function createSystemPromptSource(opts: {
   toolNames: () => readonly string[];
   now: () => Date;
   skills?: () => readonly { name: string; description: string }[];
+  /** An instruction file that cannot be read; each distinct problem is reported once. */
+  onProblem?: ReportProblem;
 }): SystemPromptSource {
+  const report = createProblemReporter(opts.onProblem);
   // Git is read once per session so the prompt stays byte-stable between turns.
   let git: Promise<GitInfo | undefined> | undefined;
   return {
@@ -24,7 +28,7 @@ export function createSystemPromptSource(opts: {
       const scopes = { cairnHome: opts.cairnHome, cwd: opts.cwd };
       const [gitInfo, memoryFiles, user, project] = await Promise.all([
         git,
-        loadMemoryFiles(opts.cairnHome, opts.cwd),
+        loadMemoryFiles(opts.cairnHome, opts.cwd, report),
         readMemory(memoryPath('user', scopes)),
         readMemory(memoryPath('project', scopes)),
       ]);

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { prepareCairnDir } from '../util/cairn-dir.js';
 import { z } from 'zod';
+import { prepareCairnDir } from '../util/cairn-dir.js';
+import { errorMessage } from '../util/error-message.js';
+import { createProblemReporter, type ReportProblem } from '../util/problem-reporter.js';
+import { readTextFile } from '../util/read-text-file.js';
 
 export const TaskSchema = z.object({
   id: z.string(),
@@ -30,24 +33,50 @@ const LOCK_STALE_MS = 10_000;
 /**
  * Tasks shared by several agents (and processes) as one JSON file each under .cairn/tasks/.
  * Every read-modify-write holds a per-task lock file created with O_EXCL, so two agents can
- * never both claim a task.
+ * never both claim a task. A task file that cannot be read or parsed is reported naming it
+ * (`onProblem`) and left on disk as it is.
  */
-export function createTaskStore(cwd: string, now: () => Date = () => new Date()) {
+export function createTaskStore(cwd: string, now: () => Date = () => new Date(), onProblem?: ReportProblem) {
   const dir = path.join(cwd, '.cairn', 'tasks');
   const file = (id: string) => path.join(dir, `${id}.json`);
+  const report = createProblemReporter(onProblem);
 
   async function read(id: string): Promise<SharedTask> {
     if (!/^[\w-]+$/.test(id)) throw new TaskError(`invalid task id "${id}"`);
-    let text: string;
+    let text: string | undefined;
     try {
-      text = await fs.readFile(file(id), 'utf8');
+      text = await readTextFile(file(id));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new TaskError(`no task ${id} (${file(id)})`);
-      throw error;
+      throw new TaskError(errorMessage(error));
     }
-    const parsed = TaskSchema.safeParse(JSON.parse(text));
+    if (text === undefined) throw new TaskError(`no task ${id} (${file(id)})`);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new TaskError(`${file(id)}: not valid JSON (${errorMessage(error)})`);
+    }
+    const parsed = TaskSchema.safeParse(json);
     if (!parsed.success) throw new TaskError(`${file(id)}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
     return parsed.data;
+  }
+
+  /** Every readable task, oldest first, and a problem naming each task file that is not. */
+  async function scan(): Promise<{ tasks: SharedTask[]; problems: string[] }> {
+    let names: string[];
+    try {
+      names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { tasks: [], problems: [] };
+      throw new TaskError(`cannot list the tasks in ${dir}: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}`);
+    }
+    const problems: string[] = [];
+    const tasks: SharedTask[] = [];
+    for (const result of await Promise.allSettled(names.map((n) => read(n.slice(0, -5))))) {
+      if (result.status === 'fulfilled') tasks.push(result.value);
+      else problems.push(`Skipped a task file: ${errorMessage(result.reason)}`);
+    }
+    return { tasks: tasks.sort((a, b) => a.created.localeCompare(b.created)), problems };
   }
 
   async function write(task: SharedTask): Promise<void> {
@@ -97,16 +126,13 @@ export function createTaskStore(cwd: string, now: () => Date = () => new Date())
       return task;
     },
     get: read,
+    /** The readable tasks; each unreadable task file is reported (once) through onProblem. */
     async list(): Promise<SharedTask[]> {
-      let names: string[];
-      try {
-        names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json'));
-      } catch {
-        return [];
-      }
-      const tasks = await Promise.all(names.map((n) => read(n.slice(0, -5)).catch(() => undefined)));
-      return tasks.filter((t): t is SharedTask => t !== undefined).sort((a, b) => a.created.localeCompare(b.created));
+      const { tasks, problems } = await scan();
+      for (const p of problems) report(p);
+      return tasks;
     },
+    scan,
     /**
      * Updates a task. Setting `owner` claims it: refused if someone else owns it, so of two
      * agents claiming at once exactly one wins. A blocked task cannot start.

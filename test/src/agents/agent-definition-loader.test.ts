@@ -37,6 +37,16 @@ describe('agent definition files that are not files', () => {
     expect(problems).toEqual([{ file: path.join(dir, 'x.md'), message: 'is a directory, not a file; not read' }]);
   });
 
+  it('an agents folder that cannot be listed is reported by path; the other folders still load', async () => {
+    const { home, ws } = await workspace();
+    const claude = path.join(ws, '.claude', 'agents');
+    await fs.mkdir(path.dirname(claude), { recursive: true });
+    await fs.writeFile(claude, 'a file where the folder should be');
+    const { agents, problems } = await loadAgentDefinitions(home, ws);
+    expect(agents.map((a) => a.name)).toContain('good');
+    expect(problems).toEqual([{ file: claude, message: 'cannot list the folder: ENOTDIR' }]);
+  });
+
   it('a definition saved with a UTF-8 BOM loads', async () => {
     const { home, ws, dir } = await workspace();
     await fs.writeFile(path.join(dir, 'bom.md'), '\ufeff---\nname: bom\ndescription: Saved on Windows\n---\nHello.');

@@ -70,3 +70,38 @@ describe('shared tasks', () => {
     expect(await tools['task_get']!.call({ id: 'nope' }, ctx)).toMatchObject({ isError: true, content: expect.stringMatching(/no task nope/) });
   });
 });
+
+describe('task files that cannot be read', () => {
+  it('a corrupt task file is reported naming it, the others are listed, and the file is kept', async () => {
+    const cwd = await ws();
+    const problems: string[] = [];
+    const store = createTaskStore(cwd, () => new Date('2026-11-30T10:00:00Z'), (m) => problems.push(m));
+    const good = await store.create({ subject: 'kept' });
+    const broken = path.join(store.dir, 'broken.json');
+    await fs.writeFile(broken, '{"id":"broken","subj');
+    expect((await store.list()).map((t) => t.id)).toEqual([good.id]);
+    await store.list();
+    expect(problems).toEqual([expect.stringContaining(`${broken}: not valid JSON`)]);
+    expect(await fs.readFile(broken, 'utf8')).toBe('{"id":"broken","subj');
+    const scanned = await store.scan();
+    expect(scanned.problems).toEqual([expect.stringContaining(broken)]);
+    await expect(store.get('broken')).rejects.toThrow(`${broken}: not valid JSON`);
+  });
+
+  it('a task file that is not a file is reported, not opened', async () => {
+    const cwd = await ws();
+    const problems: string[] = [];
+    const store = createTaskStore(cwd, undefined, (m) => problems.push(m));
+    await store.create({ subject: 'kept' });
+    await fs.mkdir(path.join(store.dir, 'odd.json'));
+    expect(await store.list()).toHaveLength(1);
+    expect(problems).toEqual([expect.stringContaining(`${path.join(store.dir, 'odd.json')}: is a directory`)]);
+  });
+
+  it('a tasks folder that cannot be listed is an error naming it, not an empty list', async () => {
+    const cwd = await ws();
+    await fs.mkdir(path.join(cwd, '.cairn'), { recursive: true });
+    await fs.writeFile(path.join(cwd, '.cairn', 'tasks'), 'not a folder');
+    await expect(createTaskStore(cwd).list()).rejects.toThrow(`cannot list the tasks in ${path.join(cwd, '.cairn', 'tasks')}: ENOTDIR`);
+  });
+});

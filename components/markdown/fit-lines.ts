@@ -1,18 +1,13 @@
-import { clipStyled, splitAtWidth, visibleWidth, wrapStyled } from './styled-text.js';
+import { clipStyled, splitAtWidth, stripAnsi, visibleWidth, wrapStyled } from './styled-text.js';
 
 // Fits styled lines to a width: long lines wrap with a hanging indent that keeps list
 // markers and quote/code gutters lined up; anything still too wide is clipped.
 
 export const GUTTER = '│ ';
 
-const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 // The structure at the start of a rendered line: indentation, gutters, one list marker.
 const PREFIX = /^(?: |│ )*(?:(?:[•◦▪*-]|\d{1,9}[.)]) )?(?:\[[ x]\] )?(?: |│ )*/;
 const MIN_BODY = 12;
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
-}
 
 export function isBlank(line: string): boolean {
   return stripAnsi(line).trim() === '';

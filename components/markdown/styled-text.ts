@@ -9,6 +9,11 @@ export type Unit = { s: string; w: number; kind: 'esc' | 'space' | 'char' };
 
 const ESCAPE = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 const ASCII = /^[\x20-\x7e]*$/;
+
+/** Text without its SGR and OSC sequences: the one copy of this for the TUI. */
+export function stripAnsi(text: string): string {
+  return text.replace(ESCAPE, '');
+}
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const widthCache = new Map<string, number>();
 

@@ -1,11 +1,10 @@
 import stringWidth from 'string-width';
-import { splitAtWidth, wrapStyled } from '../markdown/styled-text.js';
+import { splitAtWidth, stripAnsi, wrapStyled } from '../markdown/styled-text.js';
 import type { ColorToken, Theme } from './theme.js';
 
 // Lines in the transcript are pre-rendered strings with SGR codes, so width, clipping and
 // wrapping must understand those codes and wide (CJK, emoji) characters.
 
-const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 const ANSI_AT_START = /^(?:\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))/;
 
 export function paint(theme: Theme, token: ColorToken, text: string): string {
@@ -22,9 +21,7 @@ export function inverse(text: string): string {
   return text === '' ? text : `\x1b[7m${text}\x1b[27m`;
 }
 
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
-}
+export { stripAnsi };
 
 const wideCache = new Map<number, number>();
 

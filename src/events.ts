@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MessageSchema } from './messages.js';
+import { parseToolDisplay, type ToolDisplay } from './tools/display.js';
 import { UsageSchema } from './usage.js';
 
 // Every event the engine emits, declared once. The TUI reducer, the headless printer
@@ -45,16 +46,22 @@ const ToolProgressEvent = z.object({
   name: z.string(),
   content: z.string(),
 });
-const ToolResultEvent = z.object({
-  type: z.literal('tool_result'),
-  id: z.string(),
-  name: z.string(),
-  content: z.string(),
-  is_error: z.boolean(),
-  duration_ms: z.number(),
-  // Structured extras for renderers (a diff, the line range read); never needed to understand the result.
-  display: z.record(z.string(), z.unknown()).optional(),
-});
+const ToolResultEvent = z
+  .object({
+    type: z.literal('tool_result'),
+    id: z.string(),
+    name: z.string(),
+    content: z.string(),
+    is_error: z.boolean(),
+    duration_ms: z.number(),
+    // Structured extras for renderers (a diff, the line range read); never needed to understand the result.
+    display: z.unknown().optional(),
+  })
+  // A recorded display that fits no tool's shape is dropped here, not the whole event (see parseToolDisplay).
+  .transform(({ display, ...event }): typeof event & { display?: ToolDisplay } => {
+    const parsed = display === undefined ? undefined : parseToolDisplay(event.name, display);
+    return parsed ? { ...event, display: parsed } : event;
+  });
 const PermissionRequestEvent = z.object({
   type: z.literal('permission_request'),
   id: z.string(),

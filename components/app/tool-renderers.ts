@@ -2,7 +2,7 @@ import { paint, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import type { ToolItem } from '../store/types.js';
 import { createAgentRenderer } from './agent-renderer.js';
-import { diffLines } from './diff-lines.js';
+import { displayBody, displaySummary } from './display-renderers.js';
 
 /** How one tool's card reads. Later tools (and plugins) register their own. */
 export interface ToolRenderer {
@@ -21,9 +21,6 @@ const ERROR_LINES = 12;
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-}
-function num(value: unknown): number | undefined {
-  return typeof value === 'number' ? value : undefined;
 }
 
 function tail(text: string, width: number, theme: Theme, count: number): string[] {
@@ -54,37 +51,12 @@ const bash: ToolRenderer = {
   },
 };
 
-const fileChange: ToolRenderer = {
+/** read_file, edit_file, write_file: what they did comes from their display (see display-renderers.ts). */
+const file: ToolRenderer = {
   keyArg: (input) => str(input['path']),
-  summary(item) {
-    const n = num(item.display?.['replacements']);
-    if (n !== undefined) return `${n} replacement${n === 1 ? '' : 's'}`;
-    const lines = num(item.display?.['lines']);
-    if (lines !== undefined) return `${item.display?.['created'] === true ? 'created' : 'wrote'}, ${lines} ${lines === 1 ? 'line' : 'lines'}`;
-    return undefined;
-  },
+  summary: (item) => displaySummary(item.display),
   body(item, width, theme) {
-    const failed = failureBody(item, width, theme);
-    if (failed) return failed;
-    const diff = str(item.display?.['diff']);
-    return diff ? diffLines(diff, width, theme, 40) : [];
-  },
-};
-
-const readFile: ToolRenderer = {
-  keyArg: (input) => str(input['path']),
-  summary(item) {
-    const start = num(item.display?.['startLine']);
-    const end = num(item.display?.['endLine']);
-    const total = num(item.display?.['totalLines']);
-    if (start === undefined || end === undefined || total === undefined) return undefined;
-    return total === 0 ? 'empty' : `lines ${start}-${end} of ${total}`;
-  },
-  body(item, width, theme) {
-    const failed = failureBody(item, width, theme);
-    if (failed) return failed;
-    const summary = readFile.summary?.(item);
-    return summary ? [paint(theme, 'muted', `read ${summary}`)] : [];
+    return failureBody(item, width, theme) ?? displayBody(item.display, width, theme) ?? [];
   },
 };
 
@@ -97,9 +69,9 @@ const generic: ToolRenderer = {
 
 const registry = new Map<string, ToolRenderer>([
   ['bash', bash],
-  ['edit_file', fileChange],
-  ['write_file', fileChange],
-  ['read_file', readFile],
+  ['edit_file', file],
+  ['write_file', file],
+  ['read_file', file],
   ['agent', createAgentRenderer((tool) => toolRenderer(tool.name).keyArg(inputRecord(tool.input)))],
 ]);
 

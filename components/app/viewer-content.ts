@@ -3,6 +3,7 @@ import type { PermissionRequest, ToolItem, TranscriptItem, TuiState, ViewerSourc
 import { bold, paint, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import { diffLines } from './diff-lines.js';
+import { displayDiff } from './display-renderers.js';
 import { inputRecord, toolRenderer } from './tool-renderers.js';
 
 /** Everything a card or an approval holds, wrapped to the width: nothing elided. */
@@ -51,8 +52,8 @@ function approvalContent(request: PermissionRequest, width: number, theme: Theme
 
 function toolContent(item: ToolItem, width: number, theme: Theme): string[] {
   const lines = inputLines(item.input, width, theme);
-  const diff = item.display?.['diff'];
-  if (typeof diff === 'string' && diff !== '') lines.push(...section('diff', theme), ...diffLines(diff, width, theme));
+  const diff = displayDiff(item.display);
+  if (diff) lines.push(...section('diff', theme), ...diffLines(diff, width, theme));
   if (item.status === 'denied') lines.push(...section('denied', theme), ...text(item.deniedReason ?? 'declined', width).map((l) => paint(theme, 'error', l)));
   const output = item.result ?? item.progress;
   if (output) lines.push(...section(item.result === undefined ? 'output so far' : 'output', theme), ...text(output, width).map((l) => (item.status === 'error' ? paint(theme, 'error', l) : l)));

@@ -1,6 +1,7 @@
 import type { AgentEvent, EventOf, NoticeLevel, PermissionMode, TerminalReason, TodoItem } from '../../src/events.js';
 import type { PriceTable, TokenCounts } from '../../src/pricing.js';
 import type { SessionSummary } from '../../src/session/session-list.js';
+import type { ToolDisplay } from '../../src/tools/display.js';
 import type { EditorState } from '../prompt/editor.js';
 import type { ThemeName } from '../theme/theme.js';
 import type { BackgroundAction, BackgroundCounts, CronItem, Toast } from './background-state.js';
@@ -54,7 +55,7 @@ export interface ToolItem {
   /** Live output while running (bash), kept short: the card shows its last lines. */
   readonly progress: string;
   readonly result?: string;
-  readonly display?: Readonly<Record<string, unknown>>;
+  readonly display?: ToolDisplay;
   readonly deniedReason?: string;
   /** Set once the user toggles the card; automatic expansion never overrides it. */
   readonly userExpanded?: boolean;

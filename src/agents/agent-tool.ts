@@ -92,7 +92,7 @@ export function createAgentTool(deps: AgentToolDeps) {
         ctx.emit?.(wrap(event));
       }
       if (!terminal) return { content: 'The subagent ended without a result.', isError: true };
-      const display = { agent: def.name, turns: terminal.turns, reason: terminal.reason };
+      const display = { kind: 'agent' as const, agent: def.name, turns: terminal.turns, reason: terminal.reason };
       if (terminal.reason === 'completed') return { content: terminal.result || '(the subagent gave no report)', display };
       const why = terminal.reason === 'aborted' ? 'was interrupted' : terminal.reason === 'max_turns' ? 'ran out of turns' : `failed: ${terminal.error ?? 'unknown error'}`;
       return { content: `The ${def.name} subagent ${why}.${terminal.result ? `\nIts last words: ${terminal.result}` : ''}`, isError: true, display };

@@ -35,7 +35,7 @@ export function createBashOutputTool(shells: ShellManager): Tool<BashOutputInput
       const out = r.newOutput.replace(/\n+$/, '');
       return {
         content: `${out === '' ? '(no new output)' : out}\n\n${ended}`,
-        display: { shellId: id, status: r.status, exitCode: r.exitCode, truncated: r.truncated },
+        display: { kind: 'bash_output', shellId: id, status: r.status, exitCode: r.exitCode, truncated: r.truncated },
       };
     },
   });

@@ -155,6 +155,7 @@ async function runBash(input: BashInput, ctx: ToolContext): Promise<ToolResult> 
     content: parts.join('\n\n'),
     isError: status !== undefined,
     display: {
+      kind: 'bash',
       command: input.command,
       description: input.description,
       exitCode: outcome.code,
@@ -171,7 +172,7 @@ function startBackground(input: BashInput, ctx: ToolContext, shells: ShellManage
   const { id } = shells.start(input.command, ctx.cwd);
   return {
     content: `Started background shell ${id}. Read its output with bash_output {"id": "${id}"}; stop it with kill_shell {"id": "${id}"}. You will be told when it ends.`,
-    display: { command: input.command, description: input.description, background: true, shellId: id },
+    display: { kind: 'bash', command: input.command, description: input.description, background: true, shellId: id },
   };
 }
 

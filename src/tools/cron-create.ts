@@ -58,7 +58,7 @@ export function createCronCreateTool(scheduler: CronScheduler): Tool<CronCreateI
         const where = task.durable && !status.isLeader ? ` Note: ${status.line}.` : '';
         return {
           content: `Scheduled task ${task.id} "${task.cron}" (${kind.join(', ')}): ${next}.${where}`,
-          display: { taskId: task.id, cron: task.cron, nextRunAt: task.nextRunAt, recurring: task.recurring, durable: task.durable },
+          display: { kind: 'cron_create', taskId: task.id, cron: task.cron, nextRunAt: task.nextRunAt, recurring: task.recurring, durable: task.durable },
         };
       } catch (err) {
         return errorResult(errorMessage(err));

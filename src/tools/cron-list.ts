@@ -27,7 +27,7 @@ export function createCronListTool(scheduler: CronScheduler): Tool<CronListInput
       const status = scheduler.status();
       const lines = tasks.length === 0 ? ['No scheduled tasks.'] : tasks.map(formatCronTask);
       if (!status.isLeader || status.storeError) lines.push('', `Note: ${status.line}`);
-      return { content: lines.join('\n'), display: { count: tasks.length } };
+      return { content: lines.join('\n'), display: { kind: 'cron_list', count: tasks.length } };
     },
   });
 }

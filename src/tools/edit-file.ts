@@ -96,7 +96,7 @@ async function editFile(input: EditFileInput, ctx: ToolContext): Promise<ToolRes
   const what = plan.count === 1 ? '1 replacement' : `${plan.count} replacements`;
   return {
     content: `Edited ${plan.shown} (${what}).\n${shortenDiff(diff, 40)}`,
-    display: { path: plan.shown, replacements: plan.count, diff },
+    display: { kind: 'edit_file', path: plan.shown, replacements: plan.count, diff },
   };
 }
 

@@ -79,10 +79,10 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
   const deniedLine = deniedNote(denied);
   if (deniedLine) notes.push(deniedLine);
   if (kept.length === 0) {
-    return { content: [`No files match "${input.pattern}" in ${shownBase}.`, ...notes].join('\n\n'), display: { count: 0, denied } };
+    return { content: [`No files match "${input.pattern}" in ${shownBase}.`, ...notes].join('\n\n'), display: { kind: 'glob', count: 0, denied } };
   }
   const lines = kept.slice(0, MAX_GLOB_RESULTS).map((k) => displayPath(ctx.cwd, k.file));
-  return { content: [lines.join('\n'), ...notes].join('\n\n'), display: { count: kept.length, denied } };
+  return { content: [lines.join('\n'), ...notes].join('\n\n'), display: { kind: 'glob', count: kept.length, denied } };
 }
 
 export function createGlobTool(): Tool<GlobInput> {

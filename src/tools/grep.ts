@@ -164,13 +164,13 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): P
   if (files.length === 0) {
     const where = input.glob ? `${shownTarget} (files matching ${input.glob})` : shownTarget;
     const content = [`No matches for /${input.pattern}/ in ${where}.`, ...notes].join('\n\n');
-    return { content, display: { matches: 0, files: 0, denied } };
+    return { content, display: { kind: 'grep', matches: 0, files: 0, denied } };
   }
   const { body, capped } = render(mode, files);
   if (capped) {
     notes.unshift(`(Results capped at ${MAX_GREP_RESULTS}${mode === 'content' ? ' matching lines' : ' files'}; there are more. Narrow the pattern, path or glob.)`);
   }
-  return { content: [body, ...notes].join('\n\n'), display: { matches: matchCount, files: files.length, capped, denied } };
+  return { content: [body, ...notes].join('\n\n'), display: { kind: 'grep', matches: matchCount, files: files.length, capped, denied } };
 }
 
 export function createGrepTool(options: GrepOptions = {}): Tool<GrepInput> {

@@ -64,7 +64,7 @@ async function listDir(input: ListDirInput, ctx: ToolContext): Promise<ToolResul
   const deniedLine = deniedNote(denied, 'entry');
   if (deniedLine) notes.push(deniedLine);
   const body = names.length === 0 ? `(${shown} is empty)` : names.slice(0, MAX_ENTRIES).join('\n');
-  return { content: [body, ...notes].join('\n\n'), display: { path: shown, count: names.length, denied } };
+  return { content: [body, ...notes].join('\n\n'), display: { kind: 'list_dir', path: shown, count: names.length, denied } };
 }
 
 export function createListDirTool(): Tool<ListDirInput> {

@@ -109,7 +109,7 @@ async function readFile(input: ReadFileInput, ctx: ToolContext): Promise<ToolRes
   }
   if (ctx.signal.aborted) return errorResult(`Reading ${shown} was interrupted.`);
 
-  const display = { path: shown, startLine: start, endLine: end, totalLines: total };
+  const display = { kind: 'read_file' as const, path: shown, startLine: start, endLine: end, totalLines: total };
   if (total === 0) return { content: `(${shown} is empty)`, display: { ...display, startLine: 0, endLine: 0 } };
   if (start > total) {
     return { ...errorResult(`${shown} has ${total} lines; offset ${start} is past the end.`), display };

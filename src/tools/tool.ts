@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AgentEvent } from '../events.js';
 import type { AskPermission } from '../permissions/types.js';
+import type { ToolDisplay } from './display.js';
 
 /** What a tool may touch, so the permission chain can judge a call without knowing the tool. */
 export type ToolKind = 'read' | 'edit' | 'execute' | 'other';
@@ -29,8 +30,8 @@ export interface ToolContext {
 export interface ToolResult {
   content: string;
   isError?: boolean;
-  /** Structured extras for renderers (diff, line range). */
-  display?: Record<string, unknown>;
+  /** Structured extras for renderers (diff, line range), typed per tool (see display.ts). */
+  display?: ToolDisplay;
 }
 
 export interface Tool<I = unknown> {

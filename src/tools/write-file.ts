@@ -53,7 +53,7 @@ async function writeFile(input: WriteFileInput, ctx: ToolContext): Promise<ToolR
   const summary = `${verb} ${shown} (${lines} ${lines === 1 ? 'line' : 'lines'}).`;
   // A new file's diff is just its content, which the model already has; only show changes to existing files.
   const content = !created && diff ? `${summary}\n${shortenDiff(diff)}` : summary;
-  return { content, display: { path: shown, created, lines, diff } };
+  return { content, display: { kind: 'write_file', path: shown, created, lines, diff } };
 }
 
 export function createWriteFileTool(): Tool<WriteFileInput> {

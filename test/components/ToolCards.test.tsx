@@ -16,12 +16,12 @@ describe('tool cards', () => {
     let f = await rig.waitFrame((f) => f.includes('2 tools running together'));
     expect(f).toMatch(/┃ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] read_file a\.txt/);
     expect(f).toMatch(/┃ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] read_file b\.txt/);
-    rig.store.enqueue({ type: 'tool_result', id: 't2', name: 'read_file', content: '1\tb', is_error: false, duration_ms: 1200, display: { startLine: 1, endLine: 2, totalLines: 2 } });
+    rig.store.enqueue({ type: 'tool_result', id: 't2', name: 'read_file', content: '1\tb', is_error: false, duration_ms: 1200, display: { kind: 'read_file', path: 'b.txt', startLine: 1, endLine: 2, totalLines: 2 } });
     f = await rig.waitFrame((f) => f.includes('✓ read_file b.txt'));
     // Independent: one done, the other still spinning.
     expect(f).toMatch(/┃ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] read_file a\.txt/);
     expect(f).toContain('lines 1-2 of 2 · 1.2s');
-    rig.store.enqueue({ type: 'tool_result', id: 't1', name: 'read_file', content: 'nope', is_error: true, duration_ms: 3, display: {} });
+    rig.store.enqueue({ type: 'tool_result', id: 't1', name: 'read_file', content: 'nope', is_error: true, duration_ms: 3 });
     f = await rig.waitFrame((f) => f.includes('2 tools ran together'));
     expect(f).toContain('✗ read_file a.txt');
     expect(f).toContain('⎿ nope');

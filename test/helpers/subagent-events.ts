@@ -1,4 +1,5 @@
 import type { AgentEvent, EventOf } from '../../src/events.js';
+import type { DisplayOf } from '../../src/tools/display.js';
 
 // Builders for the events a parent sees while its subagents work (constructed, in the shapes the
 // engine emits: each child event wrapped once per level, ids only unique within one history).
@@ -32,8 +33,8 @@ export function terminal(result: string, turns = 2): EventOf<'terminal'> {
   return { type: 'terminal', reason: 'completed', turns, messages: [], result };
 }
 
-export function readDisplay(total: number): Record<string, unknown> {
-  return { startLine: 1, endLine: total, totalLines: total };
+export function readDisplay(total: number, path = 'a.txt'): DisplayOf<'read_file'> {
+  return { kind: 'read_file', path, startLine: 1, endLine: total, totalLines: total };
 }
 
 /**
@@ -54,7 +55,7 @@ export function twoSubagents(opts: { finish?: boolean } = {}): AgentEvent[] {
     wrap(A, toolStart('toolu_off_1_0', 'read_file', { path: 'a.txt' })),
     wrap(B, usage(90, 10)),
     wrap(B, toolStart('toolu_off_1_0', 'read_file', { path: 'b.txt' })),
-    wrap(B, toolResult('toolu_off_1_0', 'read_file', 'alpha\nbeta\n', { display: readDisplay(2) })),
+    wrap(B, toolResult('toolu_off_1_0', 'read_file', 'alpha\nbeta\n', { display: readDisplay(2, 'b.txt') })),
     wrap(A, toolResult('toolu_off_1_0', 'read_file', 'one\ntwo\nthree\n', { display: readDisplay(3) })),
     wrap(B, { type: 'turn_start', turn: 2 }),
     wrap(A, { type: 'turn_start', turn: 2 }),
@@ -64,9 +65,9 @@ export function twoSubagents(opts: { finish?: boolean } = {}): AgentEvent[] {
     ...events,
     wrap(A, usage(150, 30)),
     wrap(A, terminal('a.txt has 3 lines')),
-    toolResult(A, 'agent', 'a.txt has 3 lines', { display: { agent: 'explore', turns: 2, reason: 'completed' } }),
+    toolResult(A, 'agent', 'a.txt has 3 lines', { display: { kind: 'agent', agent: 'explore', turns: 2, reason: 'completed' } }),
     wrap(B, usage(140, 25)),
     wrap(B, terminal('b.txt has 2 lines')),
-    toolResult(B, 'agent', 'b.txt has 2 lines', { display: { agent: 'explore', turns: 2, reason: 'completed' } }),
+    toolResult(B, 'agent', 'b.txt has 2 lines', { display: { kind: 'agent', agent: 'explore', turns: 2, reason: 'completed' } }),
   ];
 }

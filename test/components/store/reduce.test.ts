@@ -23,7 +23,7 @@ describe('reduce over recorded sessions', () => {
     const [a, b, c] = tools(s);
     expect([a?.parallel, b?.parallel, a?.batch === b?.batch]).toEqual([true, true, true]);
     expect(c).toMatchObject({ name: 'write_file', status: 'success', parallel: false });
-    expect(c?.display?.['diff']).toContain('+hello');
+    expect(c?.display?.kind === 'write_file' && c.display.diff).toContain('+hello');
     expect(a?.display).toMatchObject({ startLine: 1, endLine: 1, totalLines: 1 });
     expect(s.busy).toBe(false);
     expect(s.approvals).toEqual([]);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEditFileTool } from '../../../src/tools/edit-file.js';
 import type { ToolContext } from '../../../src/tools/tool.js';
+import { displayOf } from '../../helpers/display.js';
 
 let dir: string;
 let ctx: ToolContext;
@@ -27,7 +28,7 @@ describe('edit_file', () => {
     expect(r.content).toMatch(/^Edited code\.ts \(1 replacement\)\./);
     expect(r.content).toContain('-const b = 2;');
     expect(r.content).toContain('+const b = 3;');
-    expect(r.display?.diff).toContain('+const b = 3;');
+    expect(displayOf(r, 'edit_file')?.diff).toContain('+const b = 3;');
     expect(await fs.readFile(file, 'utf8')).toBe('const a = 1;\nconst b = 3;\nlog(a);\nlog(a);\n');
   });
 
@@ -86,7 +87,7 @@ describe('edit_file', () => {
     expect(preview).toContain('+const a = 10;');
     expect(await fs.readFile(file, 'utf8')).toContain('const a = 1;');
     const r = await tool.call(input, ctx);
-    expect(r.display?.diff).toBe(preview);
+    expect(displayOf(r, 'edit_file')?.diff).toBe(preview);
     expect(await tool.preview?.({ path: 'code.ts', old_string: 'missing', new_string: 'x' }, ctx)).toBeUndefined();
   });
 });

@@ -23,7 +23,7 @@ describe('read_file', () => {
     const r = await tool.call({ path: 'a.txt' }, ctx);
     expect(r.isError).toBeFalsy();
     expect(r.content).toBe('     1\talpha\n     2\tbeta\n     3\tgamma');
-    expect(r.display).toEqual({ path: 'a.txt', startLine: 1, endLine: 3, totalLines: 3 });
+    expect(r.display).toEqual({ kind: 'read_file', path: 'a.txt', startLine: 1, endLine: 3, totalLines: 3 });
   });
 
   it('pages with a 1-based offset and a limit, and says how to continue', async () => {

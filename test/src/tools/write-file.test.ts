@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '../../../src/tools/tool.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
+import { displayOf } from '../../helpers/display.js';
 
 let dir: string;
 let ctx: ToolContext;
@@ -24,19 +25,19 @@ describe('write_file', () => {
     expect(r.content).toBe('Created deep/er/new.ts (2 lines).');
     expect(await fs.readFile(path.join(dir, 'deep/er/new.ts'), 'utf8')).toBe('a\nb\n');
     expect(r.display).toMatchObject({ path: 'deep/er/new.ts', created: true, lines: 2 });
-    expect(r.display?.diff).toContain('+a');
+    expect(displayOf(r, 'write_file')?.diff).toContain('+a');
   });
 
   it('overwrites and shows a unified diff of old vs new', async () => {
     await fs.writeFile(path.join(dir, 'f.txt'), 'one\ntwo\nthree\n');
     const r = await tool.call({ path: 'f.txt', content: 'one\n2\nthree\n' }, ctx);
     expect(r.content).toMatch(/^Overwrote f\.txt \(3 lines\)\./);
-    const diff = String(r.display?.diff);
+    const diff = String(displayOf(r, 'write_file')?.diff);
     expect(diff).toContain('--- f.txt');
     expect(diff).toContain('-two');
     expect(diff).toContain('+2');
     expect(r.content).toContain('-two');
-    expect(r.display?.created).toBe(false);
+    expect(displayOf(r, 'write_file')?.created).toBe(false);
   });
 
   it('previews the diff without writing', async () => {

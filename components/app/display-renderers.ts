@@ -1,0 +1,69 @@
+import type { DisplayOf, ToolDisplay, ToolDisplayKind } from '../../src/tools/display.js';
+import { paint } from '../theme/ansi.js';
+import type { Theme } from '../theme/theme.js';
+import { diffLines } from './diff-lines.js';
+
+/** How one kind of tool display reads on its card. Each part is optional: a display may only inform. */
+export interface DisplayRenderer<D extends ToolDisplay> {
+  /** A short note after the header once done (the range read, the replacements made). */
+  summary?(display: D): string | undefined;
+  /** The body of a finished card that did not fail, already wrapped to `width`. */
+  body?(display: D, width: number, theme: Theme): string[];
+  /** The whole diff, for the full view. */
+  diff?(display: D): string | undefined;
+}
+
+const DIFF_LINES = 40;
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function diffBody(diff: string, width: number, theme: Theme): string[] {
+  return diff ? diffLines(diff, width, theme, DIFF_LINES) : [];
+}
+
+const readFile: DisplayRenderer<DisplayOf<'read_file'>> = {
+  summary: (d) => (d.totalLines === 0 ? 'empty' : `lines ${d.startLine}-${d.endLine} of ${d.totalLines}`),
+  body: (d, _width, theme) => [paint(theme, 'muted', `read ${readFile.summary?.(d) ?? ''}`)],
+};
+
+// One entry per kind: a tool whose display has no entry here does not compile.
+const DISPLAY_RENDERERS: { readonly [K in ToolDisplayKind]: DisplayRenderer<DisplayOf<K>> } = {
+  read_file: readFile,
+  edit_file: {
+    summary: (d) => plural(d.replacements, 'replacement'),
+    body: (d, width, theme) => diffBody(d.diff, width, theme),
+    diff: (d) => d.diff,
+  },
+  write_file: {
+    summary: (d) => `${d.created ? 'created' : 'wrote'}, ${plural(d.lines, 'line')}`,
+    body: (d, width, theme) => diffBody(d.diff, width, theme),
+    diff: (d) => d.diff,
+  },
+  // These cards read from the result's text (and bash from its live output); their displays only inform.
+  bash: {},
+  bash_output: {},
+  list_dir: {},
+  grep: {},
+  glob: {},
+  cron_create: {},
+  cron_list: {},
+  agent: {},
+};
+
+function rendererOf<D extends ToolDisplay>(display: D): DisplayRenderer<D> {
+  // Keyed by kind, so the entry for this display's kind takes this display's type.
+  return DISPLAY_RENDERERS[display.kind] as DisplayRenderer<D>;
+}
+
+export function displaySummary(display: ToolDisplay | undefined): string | undefined {
+  return display ? rendererOf(display).summary?.(display) : undefined;
+}
+
+export function displayBody(display: ToolDisplay | undefined, width: number, theme: Theme): string[] | undefined {
+  return display ? rendererOf(display).body?.(display, width, theme) : undefined;
+}
+
+/** The full diff a display carries, if any ('' counts as none). */
+export function displayDiff(display: ToolDisplay | undefined): string | undefined {
+  return (display ? rendererOf(display).diff?.(display) : undefined) || undefined;
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** The range read; an empty file reads 0-0 of 0. */
+export const ReadFileDisplaySchema = z.object({
+  kind: z.literal('read_file'),
+  path: z.string(),
+  startLine: z.number(),
+  endLine: z.number(),
+  totalLines: z.number(),
+});
+export type ReadFileDisplay = z.infer<typeof ReadFileDisplaySchema>;

@@ -59,7 +59,8 @@ export function createAgentTool(deps: AgentToolDeps) {
     inputSchema,
     kind: 'other',
     // The call itself changes nothing: every tool the child runs passes the permission chain.
-    isReadOnly: () => true,
+    // It starts work whose own calls go through the permission chain, under the session's mode.
+    effects: () => 'session',
     isConcurrencySafe: (input) => readOnly(input.type),
     async call(input, ctx) {
       const def = find(input.type);

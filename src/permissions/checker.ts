@@ -1,6 +1,7 @@
 import { lstat, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { PermissionMode } from '../events.js';
+import { effectsOf } from '../tools/tool.js';
 import type { AnyTool } from '../tools/tool.js';
 import { checkCommand } from './command-check.js';
 import type { CommandCheckContext, RuleLists } from './command-check.js';
@@ -34,7 +35,7 @@ const WRITE_PROBE: AnyTool = {
   description: 'a file written by a shell redirect',
   inputSchema: undefined as never,
   kind: 'edit',
-  isReadOnly: () => false,
+  effects: () => 'workspace',
   call: async () => ({ content: '' }),
 };
 
@@ -152,7 +153,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     async check(tool, input) {
       if (tool.command) return checkCommand(commandContext, tool, tool.command(input));
       if (tool.asksUser) return checkAsksUser(tool);
-      return checkPaths(tool, tool.paths?.(input) ?? [], tool.isReadOnly?.(input) === true);
+      const effects = effectsOf(tool, input);
+      return checkPaths(tool, tool.paths?.(input) ?? [], effects === 'none' || effects === 'session');
     },
     addSessionRules(rules) {
       added.push(...rules.map(parseRule));

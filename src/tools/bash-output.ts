@@ -22,7 +22,7 @@ export function createBashOutputTool(shells: ShellManager): Tool<BashOutputInput
       'Read the output a background shell (started by bash with run_in_background) produced since the last read, and its status: running, completed, failed or killed, with the exit code once it has ended.',
     inputSchema,
     kind: 'other',
-    isReadOnly: () => true,
+    effects: () => 'none',
     isConcurrencySafe: () => true,
     async call(input) {
       const id = input.id.trim();

@@ -184,7 +184,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
     // Without a shell manager the model is not offered run_in_background (zod strips it if sent).
     inputSchema: shells ? backgroundSchema : (inputSchema as z.ZodType<BashInput>),
     kind: 'execute',
-    isReadOnly: () => false,
+    effects: () => 'world',
     isConcurrencySafe: () => false,
     command: (input) => input.command,
     async call(input, ctx) {

@@ -14,7 +14,7 @@ export function createCompactTool() {
     inputSchema,
     kind: 'other',
     // It changes nothing outside the conversation, so it needs no approval.
-    isReadOnly: () => true,
+    effects: () => 'session',
     async call(input, ctx) {
       if (!ctx.requestCompaction) return { content: 'Compaction is not available here.', isError: true };
       ctx.requestCompaction(input.instructions);

@@ -39,7 +39,7 @@ export function createCronCreateTool(scheduler: CronScheduler): Tool<CronCreateI
     description,
     inputSchema,
     kind: 'other',
-    isReadOnly: () => false,
+    effects: () => 'world',
     isConcurrencySafe: () => false,
     async call(input) {
       try {

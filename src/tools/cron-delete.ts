@@ -16,7 +16,7 @@ export function createCronDeleteTool(scheduler: CronScheduler): Tool<CronDeleteI
     description: 'Delete a scheduled task by id (see cron_list). A durable task is also removed from .cairn/scheduled_tasks.json.',
     inputSchema,
     kind: 'other',
-    isReadOnly: () => false,
+    effects: () => 'world',
     isConcurrencySafe: () => false,
     async call(input) {
       try {

@@ -20,7 +20,7 @@ export function createCronListTool(scheduler: CronScheduler): Tool<CronListInput
     description: 'List the scheduled tasks (session-only and durable) with their id, cron expression, kind, next run (local time) and prompt.',
     inputSchema,
     kind: 'other',
-    isReadOnly: () => true,
+    effects: () => 'none',
     isConcurrencySafe: () => true,
     async call() {
       const tasks = scheduler.list();

@@ -106,7 +106,7 @@ export function createEditFileTool(): Tool<EditFileInput> {
     description,
     inputSchema,
     kind: 'edit',
-    isReadOnly: () => false,
+    effects: () => 'workspace',
     isConcurrencySafe: () => false,
     paths: (input) => [input.path],
     async preview(input, ctx) {

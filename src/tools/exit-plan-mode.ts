@@ -21,6 +21,7 @@ export function createExitPlanModeTool(permissions: Pick<PermissionChecker, 'mod
     inputSchema,
     kind: 'other',
     asksUser: true,
+    effects: () => 'session',
     async call(_input, ctx) {
       // The user's answer may already have chosen the mode (acceptEdits); otherwise edits ask one by one.
       if (permissions.mode === 'plan') {

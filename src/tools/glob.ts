@@ -91,7 +91,7 @@ export function createGlobTool(): Tool<GlobInput> {
     description,
     inputSchema,
     kind: 'read',
-    isReadOnly: () => true,
+    effects: () => 'none',
     isConcurrencySafe: () => true,
     // The path argument and the place the pattern itself reaches: `../*` or `/etc/*` must be judged as outside.
     paths: (input) => {

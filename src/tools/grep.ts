@@ -180,7 +180,7 @@ export function createGrepTool(options: GrepOptions = {}): Tool<GrepInput> {
     description,
     inputSchema,
     kind: 'read',
-    isReadOnly: () => true,
+    effects: () => 'none',
     isConcurrencySafe: () => true,
     paths: (input) => [input.path ?? '.'],
     call: (input, ctx) => guard(input.path ?? '.', () => runGrep(input, ctx, timeoutMs)),

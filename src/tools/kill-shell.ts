@@ -16,7 +16,7 @@ export function createKillShellTool(shells: ShellManager): Tool<KillShellInput> 
     description: 'Stop a background shell started by bash with run_in_background: its whole process group gets SIGTERM, then SIGKILL if it lingers.',
     inputSchema,
     kind: 'other',
-    isReadOnly: () => false,
+    effects: () => 'world',
     isConcurrencySafe: () => false,
     async call(input) {
       const id = input.id.trim();

@@ -73,7 +73,7 @@ export function createListDirTool(): Tool<ListDirInput> {
     description,
     inputSchema,
     kind: 'read',
-    isReadOnly: () => true,
+    effects: () => 'none',
     isConcurrencySafe: () => true,
     paths: (input) => [input.path ?? '.'],
     call: (input, ctx) => guard(input.path ?? '.', () => listDir(input, ctx)),

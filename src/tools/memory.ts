@@ -20,7 +20,8 @@ export function createMemoryTool(opts: { cairnHome: string; now?: () => Date }) 
       'read: list the entries with numbers; forget: remove entry `index` of a scope.',
     inputSchema,
     kind: 'other',
-    isReadOnly: (input) => input.action === 'read',
+    // What is saved enters every later session's instructions: that is asked, like a change outside.
+    effects: (input) => (input.action === 'read' ? 'none' : 'world'),
     isConcurrencySafe: (input) => input.action === 'read',
     async call(input, ctx) {
       const where = { cairnHome: opts.cairnHome, cwd: ctx.cwd };

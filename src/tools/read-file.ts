@@ -140,7 +140,7 @@ export function createReadFileTool(): Tool<ReadFileInput> {
     description,
     inputSchema,
     kind: 'read',
-    isReadOnly: () => true,
+    effects: () => 'none',
     isConcurrencySafe: () => true,
     paths: (input) => [input.path],
     call: (input, ctx) => guard(input.path, () => readFile(input, ctx)),

@@ -23,7 +23,7 @@ export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
         blocked_by: z.array(z.string()).optional().describe('Ids of tasks that must be completed first'),
       }),
       kind: 'other',
-      isReadOnly: () => true,
+      effects: () => 'session',
       call: (input) => guarded(async () => `Created ${format(await store.create(input))}`),
     }),
     defineTool({
@@ -31,7 +31,7 @@ export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
       description: 'Lists the shared tasks with status, owner and blockers.',
       inputSchema: z.object({}),
       kind: 'read',
-      isReadOnly: () => true,
+      effects: () => 'session',
       isConcurrencySafe: () => true,
       call: () => guarded(async () => (await store.list()).map(format).join('\n') || 'No shared tasks.'),
     }),
@@ -40,7 +40,7 @@ export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
       description: 'Shows one shared task in full.',
       inputSchema: z.object({ id: z.string() }),
       kind: 'read',
-      isReadOnly: () => true,
+      effects: () => 'session',
       isConcurrencySafe: () => true,
       call: (input) => guarded(async () => { const t = await store.get(input.id); return `${format(t)}\n\n${t.description}`; }),
     }),
@@ -56,7 +56,7 @@ export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
         blocked_by: z.array(z.string()).optional(),
       }),
       kind: 'other',
-      isReadOnly: () => true,
+      effects: () => 'session',
       call: (input) => guarded(async () => {
         const { id, ...change } = input;
         return `Updated ${format(await store.update(id, change, actor))}`;

@@ -14,7 +14,7 @@ export function createMessagingTools(bus: MessageBus, me: string): AnyTool[] {
       description: 'Sends a message to a teammate (or to "lead"). It lands in their inbox and wakes them if idle.',
       inputSchema: z.object({ to: z.string().describe('The recipient name'), text: z.string().describe('The message') }),
       kind: 'other',
-      isReadOnly: () => true,
+      effects: () => 'session',
       async call(input) {
         try {
           const m = await bus.send(me, input.to, input.text);
@@ -29,7 +29,7 @@ export function createMessagingTools(bus: MessageBus, me: string): AnyTool[] {
       description: 'Reads the messages that arrived in your inbox since you last read it.',
       inputSchema: z.object({}),
       kind: 'read',
-      isReadOnly: () => true,
+      effects: () => 'session',
       async call() {
         try {
           const mail = await bus.read(me);

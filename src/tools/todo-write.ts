@@ -17,7 +17,7 @@ export function createTodoWriteTool(list: TodoList) {
     inputSchema,
     kind: 'other',
     // Only the session's own list changes.
-    isReadOnly: () => true,
+    effects: () => 'session',
     async call(input, ctx) {
       const problem = validateTodos(input.todos);
       if (problem) return { content: `Invalid todo list: ${problem}`, isError: true };

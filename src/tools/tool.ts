@@ -6,6 +6,22 @@ import type { ToolDisplay } from './display.js';
 /** What a tool may touch, so the permission chain can judge a call without knowing the tool. */
 export type ToolKind = 'read' | 'edit' | 'execute' | 'other';
 
+/**
+ * What a tool call can change, named for what it means to the user:
+ * - none: nothing (reads); runs without approval, in plan mode too;
+ * - session: only cairn's own state for this session (todos, tasks, the conversation, messages to
+ *   teammates, a subagent whose own calls are checked); no approval, in plan mode too;
+ * - workspace: files in the workspace (the path rules, acceptEdits and protected paths apply);
+ * - world: anything else (commands, processes, schedules, memory that every later session reads);
+ *   asked unless a rule allows it.
+ */
+export type ToolEffects = 'none' | 'session' | 'workspace' | 'world';
+
+/** A call's effects, failing closed. */
+export function effectsOf(tool: { effects?(input: never): ToolEffects }, input: unknown): ToolEffects {
+  return (tool.effects as ((input: unknown) => ToolEffects) | undefined)?.(input) ?? 'world';
+}
+
 export interface ToolContext {
   /** The workspace root (the directory cairn was started in), already resolved through symlinks. */
   readonly cwd: string;
@@ -39,8 +55,11 @@ export interface Tool<I = unknown> {
   readonly description: string;
   readonly inputSchema: z.ZodType<I>;
   readonly kind: ToolKind;
-  /** Fail closed: absent means not read-only. */
-  isReadOnly?(input: I): boolean;
+  /**
+   * What a call can change, which decides whether it needs approval (see ToolEffects).
+   * Fail closed: absent means 'world'.
+   */
+  effects?(input: I): ToolEffects;
   /**
    * The call exists to ask the user something (exit_plan_mode): in plan mode it is always asked,
    * unless a rule allows it, and the answer may switch the permission mode.

@@ -62,7 +62,7 @@ export function createWriteFileTool(): Tool<WriteFileInput> {
     description,
     inputSchema,
     kind: 'edit',
-    isReadOnly: () => false,
+    effects: () => 'workspace',
     isConcurrencySafe: () => false,
     paths: (input) => [input.path],
     async preview(input, ctx) {

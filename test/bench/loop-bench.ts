@@ -52,7 +52,7 @@ async function drive(provider: ModelProvider, tools: AnyTool[], cwd: string, con
 
 /** Loop overhead per tool call: 1,000 calls of a no-op tool, one per turn (the worst case: a model call each). */
 export async function benchLoopOverhead(): Promise<{ perCallMs: number; perCallMsBatched: number }> {
-  const noop = defineTool({ name: 'noop', description: '', kind: 'read', inputSchema: z.object({ i: z.number() }), isReadOnly: () => true, isConcurrencySafe: () => true, call: async () => ({ content: 'ok' }) });
+  const noop = defineTool({ name: 'noop', description: '', kind: 'read', inputSchema: z.object({ i: z.number() }), effects: () => 'none' as const, isConcurrencySafe: () => true, call: async () => ({ content: 'ok' }) });
   await drive(callingModel('noop', 200, 1, (i) => ({ i })), [noop], os.tmpdir()); // warm up
   const serial = await drive(callingModel('noop', 1000, 1, (i) => ({ i })), [noop], os.tmpdir());
   const batched = await drive(callingModel('noop', 1000, 10, (i) => ({ i })), [noop], os.tmpdir());

@@ -120,7 +120,7 @@ describe('agent tool', () => {
     const cwd = await workspace();
     const started: string[] = [];
     const slow = defineTool({
-      name: 'read_file', description: '', kind: 'read', inputSchema: z.object({ path: z.string() }), isReadOnly: () => true,
+      name: 'read_file', description: '', kind: 'read', inputSchema: z.object({ path: z.string() }), effects: () => 'none' as const,
       async call(input, ctx) {
         started.push(input.path);
         await new Promise((r) => ctx.signal.addEventListener('abort', r));

@@ -5,7 +5,7 @@ import type { ToolUseBlock } from '../../../src/messages.js';
 import { defineTool, type AnyTool } from '../../../src/tools/tool.js';
 
 const schema = z.object({ path: z.string() });
-const reader = defineTool({ name: 'read', description: '', kind: 'read', inputSchema: schema, isReadOnly: () => true, isConcurrencySafe: () => true, call: async () => ({ content: '' }) });
+const reader = defineTool({ name: 'read', description: '', kind: 'read', inputSchema: schema, effects: () => 'none' as const, isConcurrencySafe: () => true, call: async () => ({ content: '' }) });
 const writer = defineTool({ name: 'write', description: '', kind: 'edit', inputSchema: schema, call: async () => ({ content: '' }) });
 const throwing = defineTool({ name: 'weird', description: '', kind: 'read', inputSchema: schema, isConcurrencySafe: () => { throw new Error('boom'); }, call: async () => ({ content: '' }) });
 const tools = new Map<string, AnyTool>([reader, writer, throwing].map((t) => [t.name, t]));

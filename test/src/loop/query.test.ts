@@ -20,7 +20,7 @@ function gate() {
 function slowReader(started: string[], gates: Map<string, Promise<void>>): AnyTool {
   return defineTool({
     name: 'read_file', description: 'read', kind: 'read', inputSchema: pathSchema,
-    isReadOnly: () => true, isConcurrencySafe: () => true,
+    effects: () => 'none' as const, isConcurrencySafe: () => true,
     async call(input) {
       started.push(input.path);
       await (gates.get(input.path) ?? Promise.resolve());

@@ -12,7 +12,7 @@ const bashTool = defineTool({
   description: 'bash',
   inputSchema: z.object({ command: z.string() }),
   kind: 'execute',
-  isReadOnly: () => false,
+  effects: () => 'world' as const,
   command: (input) => input.command,
   call: async () => ({ content: '' }),
 });
@@ -21,7 +21,7 @@ const writeFileTool = defineTool({
   description: 'write_file',
   inputSchema: z.object({ path: z.string() }),
   kind: 'edit',
-  isReadOnly: () => false,
+  effects: () => 'world' as const,
   paths: (input) => [input.path],
   call: async () => ({ content: '' }),
 });

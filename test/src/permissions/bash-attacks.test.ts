@@ -14,7 +14,7 @@ const bash = defineTool({
   description: 'fake bash',
   inputSchema: z.object({ command: z.string() }),
   kind: 'execute',
-  isReadOnly: () => false,
+  effects: () => 'world' as const,
   command: (input) => input.command,
   call: async () => ({ content: '' }),
 });

@@ -118,7 +118,7 @@ describe('rules reach only as far as they say', () => {
 
   it('reading a protected file is not a change: reads stay allowed', async () => {
     await mkdir(join(workspace, '.git'), { recursive: true });
-    const readTool = defineTool({ name: 'read_file', description: '', inputSchema: z.object({ path: z.string() }), kind: 'read', isReadOnly: () => true, paths: (i) => [i.path], call: async () => ({ content: '' }) });
+    const readTool = defineTool({ name: 'read_file', description: '', inputSchema: z.object({ path: z.string() }), kind: 'read', effects: () => 'none' as const, paths: (i) => [i.path], call: async () => ({ content: '' }) });
     expect((await checker('default').check(readTool, { path: '.git/config' })).behavior).toBe('allow');
   });
 });

@@ -17,7 +17,7 @@ function pathTool(name: string, kind: ToolKind, readOnly: boolean) {
     description: name,
     inputSchema: PathInput,
     kind,
-    isReadOnly: () => readOnly,
+    effects: () => (readOnly ? ('none' as const) : ('world' as const)),
     paths: (input) => [input.path],
     call: async () => ({ content: '' }),
   });
@@ -32,12 +32,12 @@ const bashTool = defineTool({
   description: 'bash',
   inputSchema: z.object({ command: z.string() }),
   kind: 'execute',
-  isReadOnly: () => false,
+  effects: () => 'world' as const,
   command: (input) => input.command,
   call: async () => ({ content: '' }),
 });
 const otherTool = (name: string, readOnly: boolean) =>
-  defineTool({ name, description: name, inputSchema: z.object({}), kind: 'other', isReadOnly: () => readOnly, call: async () => ({ content: '' }) });
+  defineTool({ name, description: name, inputSchema: z.object({}), kind: 'other', effects: () => (readOnly ? ('none' as const) : ('world' as const)), call: async () => ({ content: '' }) });
 
 let root: string;
 let workspace: string;

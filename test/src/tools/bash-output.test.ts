@@ -55,9 +55,9 @@ describe('bash_output and kill_shell', () => {
   });
 
   it('bash_output is read-only and concurrency safe; kill_shell is neither', () => {
-    expect(createBashOutputTool(shells).isReadOnly?.({ id: 'a' })).toBe(true);
+    expect(createBashOutputTool(shells).effects?.({ id: 'a' })).toBe('none');
     expect(createBashOutputTool(shells).isConcurrencySafe?.({ id: 'a' })).toBe(true);
-    expect(createKillShellTool(shells).isReadOnly?.({ id: 'a' })).toBe(false);
+    expect(createKillShellTool(shells).effects?.({ id: 'a' })).toBe('world');
   });
 
   it('createBuiltinTools adds bash_output and kill_shell only when given shells', () => {

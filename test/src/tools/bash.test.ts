@@ -152,7 +152,7 @@ describe('bash', () => {
   it('exposes the command for permission checks and runs alone', () => {
     expect(tool.command?.({ command: 'ls -la' })).toBe('ls -la');
     expect(tool.kind).toBe('execute');
-    expect(tool.isReadOnly?.({ command: 'ls' })).toBe(false);
+    expect(tool.effects?.({ command: 'ls' })).toBe('world');
     expect(tool.isConcurrencySafe?.({ command: 'ls' })).toBe(false);
   });
 

@@ -67,9 +67,9 @@ describe('cron tools', () => {
     const list = createCronListTool(scheduler);
     const del = createCronDeleteTool(scheduler);
     expect(create.kind).toBe('other');
-    expect(create.isReadOnly?.({ cron: '* * * * *', prompt: 'x' })).toBe(false);
-    expect(del.isReadOnly?.({ id: 'x' })).toBe(false);
-    expect(list.isReadOnly?.({})).toBe(true);
+    expect(create.effects?.({ cron: '* * * * *', prompt: 'x' })).toBe('world');
+    expect(del.effects?.({ id: 'x' })).toBe('world');
+    expect(list.effects?.({})).toBe('none');
     expect(list.isConcurrencySafe?.({})).toBe(true);
   });
 

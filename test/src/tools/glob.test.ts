@@ -78,7 +78,7 @@ describe('glob', () => {
   });
 
   it('is read-only and concurrency safe', () => {
-    expect(tool.isReadOnly?.({ pattern: '*' })).toBe(true);
+    expect(tool.effects?.({ pattern: '*' })).toBe('none');
     expect(tool.isConcurrencySafe?.({ pattern: '*' })).toBe(true);
     expect(tool.paths?.({ pattern: '*', path: 'src' })).toEqual(['src']);
   });

@@ -91,7 +91,7 @@ describe('grep', () => {
 
   it('is read-only and concurrency safe', () => {
     expect(tool.kind).toBe('read');
-    expect(tool.isReadOnly?.({ pattern: 'x' })).toBe(true);
+    expect(tool.effects?.({ pattern: 'x' })).toBe('none');
     expect(tool.isConcurrencySafe?.({ pattern: 'x' })).toBe(true);
   });
 });

@@ -62,7 +62,7 @@ describe('list_dir', () => {
 
   it('is read-only and concurrency safe', () => {
     expect(tool.kind).toBe('read');
-    expect(tool.isReadOnly?.({})).toBe(true);
+    expect(tool.effects?.({})).toBe('none');
     expect(tool.isConcurrencySafe?.({})).toBe(true);
     expect(tool.paths?.({})).toEqual(['.']);
   });

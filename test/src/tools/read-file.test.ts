@@ -106,7 +106,7 @@ describe('read_file', () => {
 
   it('is a read-only, concurrency-safe read tool that reports its path', () => {
     expect(tool.kind).toBe('read');
-    expect(tool.isReadOnly?.({ path: 'x' })).toBe(true);
+    expect(tool.effects?.({ path: 'x' })).toBe('none');
     expect(tool.isConcurrencySafe?.({ path: 'x' })).toBe(true);
     expect(tool.paths?.({ path: '../outside.txt' })).toEqual(['../outside.txt']);
   });

@@ -65,7 +65,7 @@ describe('write_file', () => {
 
   it('is an edit tool that runs alone', () => {
     expect(tool.kind).toBe('edit');
-    expect(tool.isReadOnly?.({ path: 'a', content: '' })).toBe(false);
+    expect(tool.effects?.({ path: 'a', content: '' })).toBe('workspace');
     expect(tool.isConcurrencySafe?.({ path: 'a', content: '' })).toBe(false);
     expect(tool.paths?.({ path: 'a', content: '' })).toEqual(['a']);
   });

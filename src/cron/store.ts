@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { prepareCairnDirSync } from '../util/cairn-dir.js';
+import { errorMessage } from '../util/error-message.js';
+import { readTextFileSync } from '../util/read-text-file.js';
 import { z } from 'zod';
 import type { CronTask } from './types.js';
 
@@ -50,13 +52,14 @@ export function createFileCronStore(file: string): CronStore {
   return {
     path: file,
     load() {
-      let text: string;
+      let text: string | undefined;
       try {
-        text = fs.readFileSync(file, 'utf8');
+        // Not opened when it is a FIFO or device (the tick would hang); a BOM is dropped.
+        text = readTextFileSync(file);
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw new CronStoreError(`cannot read ${file}: ${(err as Error).message}`);
+        throw new CronStoreError(`cannot read ${errorMessage(err)}`);
       }
+      if (text === undefined) return [];
       let json: unknown;
       try {
         json = JSON.parse(text);

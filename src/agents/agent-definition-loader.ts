@@ -2,16 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { canonicalToolName } from '../permissions/rule-parse.js';
 import { errorMessage } from '../util/error-message.js';
 import { FileReadError, readTextFile, stripBom } from '../util/read-text-file.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { BUILTIN_AGENTS } from './agent-definition.js';
-
-// Claude Code's tool names in `tools:` lists map to cairn's, so .claude/agents files work as they are.
-const TOOL_ALIASES: Record<string, string> = {
-  Read: 'read_file', Write: 'write_file', Edit: 'edit_file', MultiEdit: 'edit_file', LS: 'list_dir',
-  Glob: 'glob', Grep: 'grep', Bash: 'bash', Task: 'agent', TodoWrite: 'todo_write',
-};
 
 const FrontmatterSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9][\w-]*$/, 'letters, digits, - and _ only'),
@@ -90,7 +85,7 @@ export function parseAgentFile(file: string, source: string): { agent: AgentDefi
     return { problem: { file, message: `${issue.path.join('.') || 'frontmatter'}: ${issue.message}` } };
   }
   const fm = parsed.data;
-  const tools = fm.tools === undefined ? undefined : (Array.isArray(fm.tools) ? fm.tools : fm.tools.split(',')).map((t) => t.trim()).filter(Boolean).map((t) => TOOL_ALIASES[t] ?? t);
+  const tools = fm.tools === undefined ? undefined : (Array.isArray(fm.tools) ? fm.tools : fm.tools.split(',')).map((t) => t.trim()).filter(Boolean).map(canonicalToolName);
   const body = match[2]!.trim();
   return {
     agent: {

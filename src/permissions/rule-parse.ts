@@ -12,7 +12,7 @@ export class RuleError extends Error {
   override name = 'RuleError';
 }
 
-// Claude Code's names, so settings files can be shared between the two tools.
+// Claude Code's names, so settings files and .claude/agents `tools:` lists work as they are: the one alias table.
 const TOOL_ALIASES: Record<string, string> = {
   Bash: 'bash',
   Read: 'read_file',

@@ -13,6 +13,5 @@ describe('App', () => {
     const f = await rig.waitFrame((f) => f.includes('Done.'));
     expect(f).toContain('› read a.txt');
     expect(f).toMatch(/✓ read_file a\.txt\s+lines 1-1 of 1/);
-    console.log(f);
   });
 });

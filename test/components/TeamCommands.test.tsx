@@ -8,6 +8,7 @@ import { createTeam, LEAD } from '../../src/team/team.js';
 import { createBuiltinTools } from '../../src/tools/builtin.js';
 import { fakePermissions } from '../helpers/fake-permissions.js';
 import { createRig, KEYS } from '../helpers/tui-rig.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 type Rig = Awaited<ReturnType<typeof createRig>>;
 let rig: Rig | undefined;
@@ -40,7 +41,7 @@ describe('/team, /inbox, /tasks', () => {
     expect(started.split('Teammate scout').length - 1).toBe(1);
     await bus.send('scout', LEAD, 'a.txt has 2 lines');
     await r.waitFrame((f) => f.includes('✉ scout: a.txt has 2 lines'));
-    while (team.list()[0]?.status !== 'idle') await new Promise((res) => setTimeout(res, 5));
+    await waitFor(() => team.list()[0]?.status === 'idle', { message: 'scout to go idle' });
     await run(r, '/team');
     await r.waitFrame((f) => /scout\s+explore\s+idle/.test(f));
     await run(r, '/inbox');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
+import { holdsFor, waitForSteady } from '../helpers/wait-for.js';
 
 const terminals: TmuxTerminal[] = [];
 afterEach(() => {
@@ -30,9 +31,9 @@ describe.skipIf(!TmuxTerminal.available())('an idle cairn writes nothing', () =>
     // From now on, count every byte the app writes to the terminal.
     const log = path.join(ws.dir, '..', 'pane.log');
     term.tmux('pipe-pane', '-o', `cat >> ${log}`);
-    await new Promise((r) => setTimeout(r, 300)); // let any last frame land before measuring
-    const before = await size(log);
-    await new Promise((r) => setTimeout(r, 2000));
+    // Let any last frame land, then watch the log for two seconds: not one byte may arrive.
+    const before = await waitForSteady(() => size(log), { quietMs: 300, message: 'the pane log to stop growing' });
+    await holdsFor(async () => (await size(log)) === before, 2000, { message: 'an idle cairn wrote to the terminal' });
     expect(await size(log)).toBe(before);
 
     // And it is alive: a key still draws.

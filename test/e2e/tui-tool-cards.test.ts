@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anthropicReply } from '../helpers/anthropic-server.js';
 import { cairnTerminals } from '../helpers/tmux-cairn.js';
+import { holdsFor } from '../helpers/wait-for.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // Tool cards in the built cairn, in a real terminal: a card's timer is the tool's time, and an
@@ -19,9 +20,11 @@ describe.skipIf(!TmuxTerminal.available())('tool cards in a real terminal', () =
     term.type('run sleep 3 && touch made.txt');
     term.keys('Enter');
     await term.waitForText('Allow bash?');
-    // The person reads the command for three seconds: that wait is what is under test.
-    await new Promise((r) => setTimeout(r, 3000));
-    const waiting = term.screen().split('\n').find((l) => /bash sleep 3 && touch/.test(l)) ?? '';
+    // The person reads the command for three seconds: that wait is what is under test, and
+    // throughout it the waiting card shows no timer.
+    const waitingLine = () => term.screen().split('\n').find((l) => /bash sleep 3 && touch/.test(l)) ?? '';
+    await holdsFor(() => !/\d(ms|s)\s*$/.test(waitingLine()), 3000, { interval: 250, message: 'the waiting card showed a timer' });
+    const waiting = waitingLine();
     expect(waiting).not.toMatch(/\d(ms|s)\s*$/);
     await term.pauseBeforeAnswering();
     term.keys('y');

@@ -4,6 +4,7 @@ import { createFrameCapture, type FrameCapture } from '../../../components/termi
 import { createFrameWriter } from '../../../components/terminal/frame-writer.js';
 import { fakeStdin, loadInk } from './ink-harness.js';
 import { createVirtualTerminal, type VirtualTerminal } from './xterm-harness.js';
+import { waitFor } from '../../helpers/wait-for.js';
 
 const { Box, Text, Static, render, renderToString } = await loadInk();
 const h = React.createElement;
@@ -28,7 +29,8 @@ interface Rig {
   ourScreen: VirtualTerminal;
   frames: string[];
   set: Setter;
-  settle(): Promise<void>;
+  /** Waits until Ink (past its render throttle) has drawn `n` lines, then flushes both screens. */
+  settle(n: number): Promise<void>;
   unmount(): void;
 }
 
@@ -57,8 +59,8 @@ function rig(columns: number, rows: number, options: { incrementalRendering?: bo
   return {
     capture, inkScreen, ourScreen, frames,
     set: (n) => set(n),
-    async settle() {
-      await new Promise((resolve) => setTimeout(resolve, 60)); // past Ink's 33 ms render throttle
+    async settle(n) {
+      await waitFor(() => capture.frame.includes(`line ${n - 1} `) && !capture.frame.includes(`line ${n} `), { message: `Ink to draw ${n} lines` });
       capture.flush();
       await inkScreen.write('');
       await ourScreen.write('');
@@ -74,7 +76,7 @@ describe('frame capture with real Ink 6.8', () => {
     // 3 lines, taller, taller than the terminal (Ink's full-screen path), back to short (Ink clears the screen).
     for (const n of [3, 4, 5, 8, 9, 2, 3]) {
       r.set(n);
-      await r.settle();
+      await r.settle(n);
       expect(r.inkScreen.lines().join('\n').trimEnd()).toBe(r.capture.frame.replace(/\x1b\[[0-9;]*m/g, ''));
       expect(r.ourScreen.cells()).toEqual(r.inkScreen.cells());
     }
@@ -84,11 +86,11 @@ describe('frame capture with real Ink 6.8', () => {
   it('produces the same text as renderToString', async () => {
     const r = rig(30, 10);
     r.set(4);
-    await r.settle();
+    await r.settle(4);
     // renderToString shows the initial state (3 lines): compare against a 3-line render.
     const expected = renderToString(h(Lines, { expose: () => {} }), { columns: 30 });
     r.set(3);
-    await r.settle();
+    await r.settle(3);
     expect(r.capture.frame).toBe(expected);
     r.unmount();
   });
@@ -117,9 +119,9 @@ describe('frame capture with real Ink 6.8', () => {
         h(Text, { color: 'cyan' }, `live ${items.length}`));
     }
     const instance = render(h(App), { stdout: capture as unknown as NodeJS.WriteStream, stdin: fakeStdin(), patchConsole: false, exitOnCtrlC: false });
-    for (const item of ['second', 'third']) {
+    for (const [i, item] of ['second', 'third'].entries()) {
       add(item);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await waitFor(() => capture.frame.includes(`live ${i + 2}`), { message: `Ink to draw ${item}` });
     }
     await inkScreen.write('');
     expect(capture.frame.replace(/\x1b\[[0-9;]*m/g, '')).toBe('done: first\ndone: second\ndone: third\nlive 3');

@@ -48,7 +48,7 @@ describe('Ink -> frame capture -> frame writer -> terminal', () => {
     for (let i = 0; i < 12; i++) {
       lines.push(`\x1b[33m${i}\x1b[39m streamed 😀 line number ${i}`);
       instance.rerender(h(View, props()));
-      await new Promise((resolve) => setTimeout(resolve, 40)); // let Ink's 30 fps throttle pass
+      // Waits past Ink's 30 fps throttle for this update's frame.
       await expectScreen(40, 12);
     }
 

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../../../src/events.js';
 import { createOfflineProvider } from '../../../src/providers/offline.js';
 import { AgentSession } from '../../../src/session/agent-session.js';
 import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { waitFor } from '../../helpers/wait-for.js';
 
 function session(withFactory: boolean) {
   return new AgentSession({
@@ -39,7 +40,7 @@ describe('AgentSession', () => {
     s.submit('three');
     expect(s.queued).toEqual(['two', 'three']);
     await first;
-    while (s.busy || s.queued.length > 0) await new Promise((r) => setTimeout(r, 2));
+    await waitFor(() => !s.busy && s.queued.length === 0, { message: 'the queue to drain' });
     expect(prompts).toEqual(['one', 'two', 'three']);
     expect(s.messages.filter((m) => m.role === 'user')).toHaveLength(3);
   });

@@ -1,5 +1,6 @@
 import { currentTool } from '../store/subagent-state.js';
 import type { SubagentActivity } from '../store/subagent-state.js';
+import { isLive } from '../store/tool-card.js';
 import type { ToolItem } from '../store/types.js';
 import { paint, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
@@ -33,7 +34,7 @@ export function activityLine(activity: SubagentActivity, keyArg: (tool: ToolItem
 
 /** The subagent's report (or why it failed), shown under its nested cards once it is done. */
 export function reportLines(item: ToolItem, width: number, theme: Theme): string[] {
-  if (item.result === undefined || item.status === 'running' || item.status === 'awaiting_approval') return [];
+  if (item.result === undefined || isLive(item.status)) return [];
   const failed = item.status === 'error' || item.status === 'denied';
   const text = item.status === 'denied' ? `Denied: ${item.deniedReason ?? 'declined'}` : item.result;
   const lines = wrapText(text.replace(/\n+$/, ''), width);

@@ -2,6 +2,7 @@ import { bold, clipLine, inverse, paint, wrapPainted, wrapText } from '../theme/
 import type { Theme } from '../theme/theme.js';
 import type { CronItem } from '../store/background-state.js';
 import type { CompactItem, NoticeItem, TerminalItem, ThinkingItem, ToolItem, TranscriptItem, UserItem } from '../store/types.js';
+import { isLive } from '../store/tool-card.js';
 import { markdownVersion } from '../markdown/render-markdown.js';
 import { compactLines } from './compact-lines.js';
 import { cronLines } from './cron-lines.js';
@@ -21,7 +22,7 @@ export function toolHeader(item: ToolItem, width: number, theme: Theme, now: num
   const glyph = paint(theme, statusColor(item.status), statusGlyph(item.status, tick));
   const renderer = toolRenderer(item.name);
   const arg = renderer.keyArg(inputRecord(item.input));
-  const live = item.status === 'running' || item.status === 'awaiting_approval';
+  const live = isLive(item.status);
   // No time while it waits for approval: the wait is the user's, not the tool's.
   const time = item.durationMs !== undefined ? formatDuration(item.durationMs) : item.status === 'running' ? formatDuration(Math.max(0, now - item.startedAt)) : '';
   const summary = !live ? renderer.summary?.(item) : undefined;

@@ -1,6 +1,7 @@
 import { clipLine, inverse, paint, stripAnsi } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import { NEST_SEP } from '../store/subagent-state.js';
+import { isLive } from '../store/tool-card.js';
 import type { ApprovalUi, PermissionRequest, TranscriptItem } from '../store/types.js';
 import { approvalLines } from './approval-lines.js';
 import type { createItemLines } from './item-lines.js';
@@ -78,11 +79,11 @@ export function buildLineIndex(input: IndexInput): LineIndex {
       const gutter = inBatch ? paint(theme, 'accent', GUTTER) : '';
       const start = total;
       const selected = item.id === selectedId;
-      if (item.status === 'running' || item.status === 'awaiting_approval') liveTools = true;
+      if (isLive(item.status)) liveTools = true;
       blocks.push({
         id: item.id,
         start,
-        live: item.status === 'running' || item.status === 'awaiting_approval',
+        live: isLive(item.status),
         count: 1 + body.length,
         line: (n, frame) =>
           n === 0 ? gutter + toolHeader(item, width - (inBatch ? 2 : 0), theme, frame.now, frame.tick, selected) : gutter + (body[n - 1] ?? ''),
@@ -135,7 +136,7 @@ function batchHeader(items: readonly TranscriptItem[], i: number, width: number,
   let running = false;
   for (let j = i; j < i + n; j++) {
     const t = items[j];
-    if (t?.kind === 'tool' && (t.status === 'running' || t.status === 'awaiting_approval')) running = true;
+    if (t?.kind === 'tool' && isLive(t.status)) running = true;
   }
   return clipLine(paint(theme, 'accent', `┏ ${n} tools ${running ? 'running' : 'ran'} together`), width);
 }

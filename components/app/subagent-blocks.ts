@@ -5,7 +5,7 @@ import { reportLines } from './agent-renderer.js';
 import type { createItemLines } from './item-lines.js';
 import { isExpanded, toolHeader } from './item-lines.js';
 import type { FrameInfo } from './line-index.js';
-import { isLive } from './tool-status.js';
+import { isLive } from '../store/tool-card.js';
 
 type ItemLines = ReturnType<typeof createItemLines>;
 

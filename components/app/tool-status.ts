@@ -55,10 +55,6 @@ export function expandedByDefault(status: ToolStatus): boolean {
   }
 }
 
-export function isLive(status: ToolStatus): boolean {
-  return status === 'running' || status === 'awaiting_approval';
-}
-
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;

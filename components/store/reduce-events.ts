@@ -2,11 +2,10 @@ import type { AgentEvent, EventOf } from '../../src/events.js';
 import { reduceBackgroundShell, reduceCron } from './background-state.js';
 import { reduceCompact } from './reduce-compact.js';
 import { reduceSubagent } from './reduce-subagent.js';
+import { applyToolEvent, withStatus } from './tool-card.js';
 import type { ToolItem, TranscriptItem, TuiState } from './types.js';
 
 // How each engine event changes the state. Pure: time comes in as `at`, ids from state.nextId.
-
-const PROGRESS_KEEP = 4000;
 
 export function reduceEvent(state: TuiState, event: AgentEvent, at: number): TuiState {
   switch (event.type) {
@@ -52,23 +51,12 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       return s;
     }
     case 'tool_progress':
-      return updateTool(state, event.id, (t) => ({
-        ...t,
-        status: t.status === 'awaiting_approval' ? 'running' : t.status,
-        progress: (t.progress + event.content).slice(-PROGRESS_KEEP),
-      }));
     case 'tool_result':
-      return updateTool(state, event.id, (t) => ({
-        ...t,
-        status: t.status === 'denied' || t.status === 'interrupted' ? t.status : event.is_error ? 'error' : 'success',
-        result: event.content,
-        durationMs: event.duration_ms,
-        ...(event.display ? { display: event.display } : {}),
-      }));
+      return updateTool(state, event.id, (t) => applyToolEvent(t, event));
     case 'permission_request': {
-      // Asks come one at a time: an earlier card still marked waiting was answered with yes.
-      const answered = state.items.map((i) => (i.kind === 'tool' && i.status === 'awaiting_approval' && !state.approvals.some((a) => a.cardId === i.id) ? { ...i, status: 'running' as const } : i));
-      const s = updateTool({ ...state, items: answered }, event.id, (t) => ({ ...t, status: 'awaiting_approval' }));
+      // Asks come one at a time: an earlier card still waiting without a queued ask was answered yes.
+      const answered = state.items.map((i) => (i.kind === 'tool' && !state.approvals.some((a) => a.cardId === i.id) ? withStatus(i, { type: 'run' }) : i));
+      const s = updateTool({ ...state, items: answered }, event.id, (t) => applyToolEvent(t, event));
       // The approval goes under the card that asks: the newest with this tool_use id.
       const card = findTool(s, event.id);
       const request = card ? { ...event, cardId: card.id } : event;
@@ -76,7 +64,7 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       return { ...s, approvals: [...s.approvals, request], ...(first ? { approval: { choice: 0, denyText: '' } } : {}) };
     }
     case 'permission_denied': {
-      const s = updateTool(state, event.id, (t) => ({ ...t, status: 'denied', deniedReason: event.reason }));
+      const s = updateTool(state, event.id, (t) => applyToolEvent(t, event));
       return dropApproval(s, event.id);
     }
     case 'usage':
@@ -219,7 +207,7 @@ export function dropApproval(state: TuiState, id: string): TuiState {
 function finishTurn(state: TuiState, event: EventOf<'terminal'>): TuiState {
   const items = state.items.map((item): TranscriptItem => {
     if ((item.kind === 'assistant' || item.kind === 'thinking') && item.streaming) return { ...item, streaming: false };
-    if (item.kind === 'tool' && (item.status === 'running' || item.status === 'awaiting_approval')) return { ...item, status: 'interrupted' };
+    if (item.kind === 'tool') return withStatus(item, { type: 'interrupt' });
     return item;
   });
   let s: TuiState = { ...state, items, busy: false, phase: undefined, approvals: [], approval: { choice: 0, denyText: '' } };

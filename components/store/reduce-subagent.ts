@@ -1,6 +1,7 @@
 import type { AgentEvent, EventOf } from '../../src/events.js';
 import type { SubagentActivity } from './subagent-state.js';
 import { mapToolDeep, nestedId } from './subagent-state.js';
+import { applyToolEvent, withStatus } from './tool-card.js';
 import type { PermissionRequest, ToolItem, TuiState } from './types.js';
 
 // A subagent's events arrive wrapped once per level. They change the activity kept on the
@@ -8,7 +9,6 @@ import type { PermissionRequest, ToolItem, TuiState } from './types.js';
 // except for what belongs to the whole session: approvals, the todo list, cron and shell notices.
 
 const TEXT_KEEP = 400;
-const PROGRESS_KEEP = 4000;
 
 type ReduceTop = (state: TuiState, event: AgentEvent, at: number) => TuiState;
 
@@ -50,8 +50,7 @@ export function reduceSubagent(state: TuiState, envelope: EventOf<'subagent'>, a
   // An interrupted child makes its card read "interrupted", not "failed", when its result comes.
   const interrupted = event.type === 'terminal' && event.reason === 'aborted';
   let items = mapToolDeep(state.items, level.cardId, (card) => ({
-    ...card,
-    ...(interrupted && card.status === 'running' ? { status: 'interrupted' as const } : {}),
+    ...(interrupted ? withStatus(card, { type: 'interrupt' }) : card),
     child: reduceActivity(card.child ?? newActivity(level, at), event, at, level.cardId),
   }));
   // No card: a subagent started outside a turn (a cron auto-run); its result arrives as a cron notice.
@@ -125,27 +124,14 @@ export function reduceActivity(a: SubagentActivity, event: AgentEvent, at: numbe
       return { ...a, tools: [...a.tools, tool] };
     }
     case 'tool_progress':
-      return updateTool(a, cardId, event.id, (t) => ({
-        ...t,
-        status: t.status === 'awaiting_approval' ? 'running' : t.status,
-        progress: (t.progress + event.content).slice(-PROGRESS_KEEP),
-      }));
     case 'tool_result':
-      return updateTool(a, cardId, event.id, (t) => ({
-        ...t,
-        status: t.status === 'denied' || t.status === 'interrupted' ? t.status : event.is_error ? 'error' : 'success',
-        result: event.content,
-        durationMs: event.duration_ms,
-        ...(event.display ? { display: event.display } : {}),
-      }));
     case 'permission_request':
-      return updateTool(a, cardId, event.id, (t) => ({ ...t, status: 'awaiting_approval' }));
     case 'permission_denied':
-      return updateTool(a, cardId, event.id, (t) => ({ ...t, status: 'denied', deniedReason: event.reason }));
+      return updateTool(a, cardId, event.id, (t) => applyToolEvent(t, event));
     case 'usage':
       return addTokens(a, event);
     case 'terminal': {
-      const tools = a.tools.map((t) => (t.status === 'running' || t.status === 'awaiting_approval' ? { ...t, status: 'interrupted' as const } : t));
+      const tools = a.tools.map((t) => withStatus(t, { type: 'interrupt' }));
       return { ...a, tools, ended: { reason: event.reason, at } };
     }
     default:

@@ -7,6 +7,7 @@ import { dropApproval, push, reduceEvent } from './reduce-events.js';
 import { reduceRecorded } from './reduce-recorded.js';
 import { emptyUsage, reduceUsage } from './reduce-usage.js';
 import { mapToolDeep, NEST_SEP } from './subagent-state.js';
+import { withStatus } from './tool-card.js';
 import type { EditorState, ScrollState, ToolItem, TuiState, UiAction } from './types.js';
 
 export const DEFAULT_CONTEXT_LIMIT = 200_000;
@@ -100,7 +101,10 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       const cardId = state.approvals.find((a) => a.id === action.id)?.cardId ?? action.id;
       const s = dropApproval(state, action.id);
       // Its timer starts now: the wait for the answer is not the tool's time.
-      const running = (t: ToolItem): ToolItem => (t.status === 'awaiting_approval' ? { ...t, status: 'running', ...(action.at !== undefined ? { startedAt: action.at } : {}) } : t);
+      const running = (t: ToolItem): ToolItem => {
+        const next = withStatus(t, { type: 'run' });
+        return next === t || action.at === undefined ? next : { ...next, startedAt: action.at };
+      };
       return action.allowed ? { ...s, items: mapToolDeep(s.items, cardId, running) } : s;
     }
     case 'palette':

@@ -1,4 +1,5 @@
 import type { TerminalReason } from '../../src/events.js';
+import { isLive } from './tool-card.js';
 import type { ToolItem, TranscriptItem } from './types.js';
 
 /** What a subagent has done so far, kept on the `agent` card that started it. */
@@ -30,7 +31,7 @@ export function nestedId(parentCardId: string, rawId: string): string {
 export function currentTool(activity: SubagentActivity): ToolItem | undefined {
   for (let i = activity.tools.length - 1; i >= 0; i--) {
     const t = activity.tools[i]!;
-    if (t.status === 'running' || t.status === 'awaiting_approval') return t;
+    if (isLive(t.status)) return t;
   }
   return undefined;
 }

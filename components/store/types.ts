@@ -9,7 +9,7 @@ import type { SubagentActivity } from './subagent-state.js';
 
 export type { EditorState };
 
-/** A tool call's life: the card's icon, colour and default expansion follow from it. */
+/** A tool call's life (see tool-card.ts): the card's icon, colour and default expansion follow from it. */
 export type ToolStatus = 'running' | 'awaiting_approval' | 'success' | 'error' | 'denied' | 'interrupted';
 
 export interface UserItem {

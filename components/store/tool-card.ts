@@ -1,0 +1,76 @@
+import type { EventOf } from '../../src/events.js';
+import type { ToolItem, ToolStatus } from './types.js';
+
+// A tool card's lifecycle, the same at every nesting level (the main agent's cards and a
+// subagent's). A card starts `running`; only a live card (running or awaiting approval) moves.
+
+/** What can happen to a card, named for what happened rather than for the event that tells it. */
+export type CardEvent =
+  /** A permission_request: the call waits for the user. */
+  | { readonly type: 'ask' }
+  /** The call runs: the user allowed it, or its output arrived. */
+  | { readonly type: 'run' }
+  /** Its result arrived. */
+  | { readonly type: 'finish'; readonly isError: boolean }
+  /** The permission chain or the user said no. */
+  | { readonly type: 'deny' }
+  /** Its turn ended (or its subagent was stopped) before its result. */
+  | { readonly type: 'interrupt' };
+
+/** Something is still to happen: it runs or waits for an answer. */
+export function isLive(status: ToolStatus): boolean {
+  return status === 'running' || status === 'awaiting_approval';
+}
+
+/** status × event → status. A transition the lifecycle does not have leaves the status as it was. */
+export function nextStatus(status: ToolStatus, event: CardEvent): ToolStatus {
+  if (!isLive(status)) return status;
+  switch (event.type) {
+    case 'ask':
+      return 'awaiting_approval';
+    case 'run':
+      return 'running';
+    case 'finish':
+      return event.isError ? 'error' : 'success';
+    case 'deny':
+      return 'denied';
+    case 'interrupt':
+      return 'interrupted';
+  }
+}
+
+/** The card after `event`; the same object when its status does not change. */
+export function withStatus(card: ToolItem, event: CardEvent): ToolItem {
+  const status = nextStatus(card.status, event);
+  return status === card.status ? card : { ...card, status };
+}
+
+export type ToolCardEvent = EventOf<'tool_progress'> | EventOf<'tool_result'> | EventOf<'permission_request'> | EventOf<'permission_denied'>;
+
+/** Live output kept per card: the card shows its last lines. */
+const PROGRESS_KEEP = 4000;
+
+/**
+ * An engine event about one call applied to its card. The status moves through nextStatus; what
+ * the call produced (output, result, display) is kept whatever the status, so a denied or
+ * interrupted card can still show what came back.
+ */
+export function applyToolEvent(card: ToolItem, event: ToolCardEvent): ToolItem {
+  switch (event.type) {
+    case 'tool_progress':
+      return { ...withStatus(card, { type: 'run' }), progress: (card.progress + event.content).slice(-PROGRESS_KEEP) };
+    case 'tool_result':
+      return {
+        ...withStatus(card, { type: 'finish', isError: event.is_error }),
+        result: event.content,
+        durationMs: event.duration_ms,
+        ...(event.display ? { display: event.display } : {}),
+      };
+    case 'permission_request':
+      return withStatus(card, { type: 'ask' });
+    case 'permission_denied': {
+      const next = withStatus(card, { type: 'deny' });
+      return next === card ? card : { ...next, deniedReason: event.reason };
+    }
+  }
+}

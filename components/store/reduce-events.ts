@@ -2,7 +2,7 @@ import type { AgentEvent, EventOf } from '../../src/events.js';
 import { reduceBackgroundShell, reduceCron } from './background-state.js';
 import { reduceCompact } from './reduce-compact.js';
 import { reduceSubagent } from './reduce-subagent.js';
-import { applyToolEvent, withStatus } from './tool-card.js';
+import { applyToolEvent, newToolCard, withStatus } from './tool-card.js';
 import type { ToolItem, TranscriptItem, TuiState } from './types.js';
 
 // How each engine event changes the state. Pure: time comes in as `at`, ids from state.nextId.
@@ -36,19 +36,7 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       return finishAssistant(state, event);
     case 'tool_start': {
       // The card gets an id of its own (like every item): providers may reuse tool_use ids.
-      const s = push(withPhase(state, 'tools', at), (id) => ({
-        kind: 'tool',
-        id,
-        toolUseId: event.id,
-        name: event.name,
-        input: event.input,
-        parallel: event.parallel,
-        batch: event.batch,
-        status: 'running',
-        startedAt: at,
-        progress: '',
-      }));
-      return s;
+      return push(withPhase(state, 'tools', at), (id) => newToolCard(id, event, at));
     }
     case 'tool_progress':
     case 'tool_result':

@@ -1,7 +1,7 @@
 import type { AgentEvent, EventOf } from '../../src/events.js';
 import type { SubagentActivity } from './subagent-state.js';
 import { mapToolDeep, nestedId } from './subagent-state.js';
-import { applyToolEvent, withStatus } from './tool-card.js';
+import { applyToolEvent, newToolCard, withStatus } from './tool-card.js';
 import type { PermissionRequest, ToolItem, TuiState } from './types.js';
 
 // A subagent's events arrive wrapped once per level. They change the activity kept on the
@@ -108,21 +108,8 @@ export function reduceActivity(a: SubagentActivity, event: AgentEvent, at: numbe
       const text = event.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
       return text.trim() === '' ? a : { ...a, text: text.slice(-TEXT_KEEP) };
     }
-    case 'tool_start': {
-      const tool: ToolItem = {
-        kind: 'tool',
-        id: nestedId(cardId, event.id),
-        toolUseId: event.id,
-        name: event.name,
-        input: event.input,
-        parallel: event.parallel,
-        batch: event.batch,
-        status: 'running',
-        startedAt: at,
-        progress: '',
-      };
-      return { ...a, tools: [...a.tools, tool] };
-    }
+    case 'tool_start':
+      return { ...a, tools: [...a.tools, newToolCard(nestedId(cardId, event.id), event, at)] };
     case 'tool_progress':
     case 'tool_result':
     case 'permission_request':

@@ -45,6 +45,22 @@ export function withStatus(card: ToolItem, event: CardEvent): ToolItem {
   return status === card.status ? card : { ...card, status };
 }
 
+/** A new card: every call starts running (an ask, if any, comes next). `id` is the card's own id. */
+export function newToolCard(id: string, event: EventOf<'tool_start'>, at: number): ToolItem {
+  return {
+    kind: 'tool',
+    id,
+    toolUseId: event.id,
+    name: event.name,
+    input: event.input,
+    parallel: event.parallel,
+    batch: event.batch,
+    status: 'running',
+    startedAt: at,
+    progress: '',
+  };
+}
+
 export type ToolCardEvent = EventOf<'tool_progress'> | EventOf<'tool_result'> | EventOf<'permission_request'> | EventOf<'permission_denied'>;
 
 /** Live output kept per card: the card shows its last lines. */

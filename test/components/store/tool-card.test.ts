@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyToolEvent, isLive, nextStatus, withStatus, type CardEvent } from '../../../components/store/tool-card.js';
+import { applyToolEvent, isLive, newToolCard, nextStatus, withStatus, type CardEvent } from '../../../components/store/tool-card.js';
 import type { ToolItem, ToolStatus } from '../../../components/store/types.js';
 
 const ask: CardEvent = { type: 'ask' };
@@ -40,6 +40,11 @@ describe('the tool-card state machine', () => {
     // An illegal transition returns the very card it was given.
     if (to === '=' || to === from) expect(withStatus(before, event)).toBe(before);
     else expect(withStatus(before, event)).toEqual({ ...before, status: to });
+  });
+
+  it('a card starts running, at the moment its call started', () => {
+    const started = newToolCard('i7', { type: 'tool_start', id: 't1', name: 'bash', input: { command: 'ls' }, parallel: false, batch: 2 }, 1234);
+    expect(started).toEqual({ ...card('running'), id: 'i7', input: { command: 'ls' }, batch: 2, startedAt: 1234 });
   });
 
   it('only running and awaiting approval are live', () => {

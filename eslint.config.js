@@ -22,6 +22,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-empty': ['error', { allowEmptyCatch: false }],
+      // `let x; ... x = value` where closures made earlier read x: correct, and cannot be const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // Scoped down: 183 assertions, mostly on indexes the code has just bounds-checked
       // (noUncheckedIndexedAccess); a warning, capped by --max-warnings in `npm run lint`.
       '@typescript-eslint/no-non-null-assertion': 'warn',

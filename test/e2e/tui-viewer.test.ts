@@ -26,7 +26,7 @@ describe.skipIf(!TmuxTerminal.available())('the full view in a real terminal', (
     let screen = await term.waitForText('match 1/2');
     expect(screen).toContain('FAIL parser: expected 2 to be 3');
     term.keys('n');
-    screen = await term.waitForText('match 2/2');
+    await term.waitForText('match 2/2');
     term.keys('q');
     screen = await term.waitForScreen((s) => !s.includes('q back') && s.includes('Tab, Enter shows all'), 'the transcript again');
     expect(screen).not.toContain('FAIL parser');

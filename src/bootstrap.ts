@@ -195,15 +195,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     run: (prompt) => live.run(prompt),
     emit: (event) => live.emit(event),
-    async runInBackground(prompt) {
+    async runInBackground(prompt, signal) {
       if (!agentTool) throw new Error('no agent tool');
       const result = await agentTool.call(
         { type: 'general', task: prompt, description: 'scheduled task' },
-        { cwd, signal: new AbortController().signal, toolUseId: `cron-${randomUUID().slice(0, 8)}`, emit: (e) => live.emit(e) },
+        { cwd, signal, toolUseId: `cron-${randomUUID().slice(0, 8)}`, emit: (e) => live.emit(e) },
       );
       return result.content;
     },
   });
+  // Esc stops the turn and the scheduled auto runs with it.
+  live.onInterrupt(() => background.cancelAutoRuns());
 
   let writer: SessionWriter | undefined;
   if (options.persist !== false) {

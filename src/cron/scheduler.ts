@@ -36,6 +36,11 @@ export interface CronSchedulerOptions {
   onEvent(event: CronEvent): void;
   /** Problems the user should see (corrupt file, failed write, a throwing onFire). */
   onNotice?(level: NoticeLevel, message: string): void;
+  /**
+   * Stops the auto runs in progress of one task (or all): deleting or clearing tasks stops the
+   * work they started, even a one-shot task's that left the schedule when it fired. Returns how many.
+   */
+  cancelRuns?(taskId?: string): number;
   /** Recurring tasks are deleted this many days after creation (default 7). */
   expiryDays?: number;
   store?: CronStore;
@@ -59,7 +64,7 @@ export interface CronScheduler {
   /** Throws CronError / CronExpressionError with a message for the model. */
   create(input: NewCronTask): CronTaskInfo;
   list(): CronTaskInfo[];
-  /** false when there is no such task. */
+  /** Deletes a task and stops its auto run if one is in progress; false when there is neither. */
   delete(id: string): boolean;
   /** Deletes every task (only durable ones with durableOnly); returns how many. */
   clear(opts?: { durableOnly?: boolean }): number;
@@ -184,8 +189,9 @@ export function createCronScheduler(options: CronSchedulerOptions): CronSchedule
         .sort((a, b) => (a.nextRunAt ?? Infinity) - (b.nextRunAt ?? Infinity) || a.createdAt - b.createdAt);
     },
     delete(id) {
+      const cancelled = (options.cancelRuns?.(id) ?? 0) > 0;
       const e = table.get(id);
-      if (!e) return false;
+      if (!e) return cancelled;
       if (e.task.durable) file.mutate((tasks) => tasks.filter((t) => t.id !== id));
       table.delete(id);
       emit(e.task, 'deleted');
@@ -200,7 +206,9 @@ export function createCronScheduler(options: CronSchedulerOptions): CronSchedule
       for (const e of gone) {
         table.delete(e.task.id);
         emit(e.task, 'deleted');
+        if (opts.durableOnly) options.cancelRuns?.(e.task.id);
       }
+      if (!opts.durableOnly) options.cancelRuns?.();
       return gone.length;
     },
     fireNow(prompt) {

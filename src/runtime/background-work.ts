@@ -14,6 +14,10 @@ export interface BackgroundWork {
   reminders(): string[];
   /** Connects firing to a session once it exists. */
   attach(target: ScheduledPromptTarget): void;
+  /** Stops running auto runs (of one task, or all); returns how many were stopped. */
+  cancelAutoRuns(taskId?: string): number;
+  /** The ids of tasks whose auto run is in progress. */
+  autoRunning(): string[];
   start(): void;
   stop(): void;
 }
@@ -22,8 +26,8 @@ export interface ScheduledPromptTarget {
   readonly busy: boolean;
   run(prompt: string): unknown;
   emit(event: AgentEvent): void;
-  /** Runs a prompt as a background subagent; resolves with its report. */
-  runInBackground(prompt: string): Promise<string>;
+  /** Runs a prompt as a background subagent; resolves with its report. Stops when `signal` aborts. */
+  runInBackground(prompt: string, signal: AbortSignal): Promise<string>;
 }
 
 /**
@@ -36,13 +40,30 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
   const waiting: string[] = [];
   const missed: string[] = [];
 
+  // Auto runs in progress, each with the controller that stops it (/cron delete, /cron clear, Esc, exit).
+  const autoRuns = new Set<{ taskId: string; controller: AbortController }>();
+  const cancelAutoRuns = (taskId?: string): number => {
+    let n = 0;
+    for (const run of autoRuns) {
+      if ((taskId !== undefined && run.taskId !== taskId) || run.controller.signal.aborted) continue;
+      run.controller.abort();
+      n++;
+    }
+    return n;
+  };
+
+  const autoRun = (fired: FiredTask, to: ScheduledPromptTarget): void => {
+    const run = { taskId: fired.task.id, controller: new AbortController() };
+    autoRuns.add(run);
+    to.runInBackground(fired.prompt, run.controller.signal)
+      .then((report) => cron.reportAutoRun(fired.task.id, run.controller.signal.aborted ? 'cancelled' : report))
+      .catch((error: unknown) => cron.reportAutoRun(fired.task.id, run.controller.signal.aborted ? 'cancelled' : `failed: ${errorMessage(error)}`))
+      .finally(() => autoRuns.delete(run));
+  };
+
   const onFire = (fired: FiredTask): void => {
     if (fired.autoRun) {
-      if (!target) return;
-      target
-        .runInBackground(fired.prompt)
-        .then((report) => cron.reportAutoRun(fired.task.id, report))
-        .catch((error: unknown) => cron.reportAutoRun(fired.task.id, `failed: ${errorMessage(error)}`));
+      if (target) autoRun(fired, target);
       return;
     }
     if (target && !target.busy) target.run(fired.prompt);
@@ -56,6 +77,7 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
     onFire,
     onEvent: emit,
     onNotice: (level, message) => emit(notice(level, message)),
+    cancelRuns: (taskId) => cancelAutoRuns(taskId),
   });
   const shells = createShellManager({ clock: opts.clock, onEvent: emit });
 
@@ -74,6 +96,8 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
     attach(t) {
       target = t;
     },
+    cancelAutoRuns,
+    autoRunning: () => [...autoRuns].filter((r) => !r.controller.signal.aborted).map((r) => r.taskId),
     start() {
       cron.start();
       for (const m of cron.missedOnStart()) {
@@ -83,6 +107,7 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
     },
     stop() {
       cron.stop();
+      cancelAutoRuns();
       shells.killAll();
     },
   };

@@ -42,6 +42,7 @@ type Listener = (event: AgentEvent) => void;
 export class AgentSession {
   private history: Message[];
   private readonly listeners = new Set<Listener>();
+  private readonly interruptListeners = new Set<() => void>();
   private readonly pendingAsks = new Map<string, { resolve: (d: PermissionDecision) => void; request: PermissionAsk }>();
   private readonly queue: string[] = [];
   private controller: AbortController | undefined;
@@ -225,7 +226,14 @@ export class AgentSession {
   interrupt(): string[] {
     const waiting = this.clearQueue();
     this.abort();
+    for (const listener of this.interruptListeners) listener();
     return waiting;
+  }
+
+  /** Work started for this session outside a turn (a cron auto run) that Esc stops as well. */
+  onInterrupt(listener: () => void): () => void {
+    this.interruptListeners.add(listener);
+    return () => this.interruptListeners.delete(listener);
   }
 
   /** Takes the last queued prompt back (to edit or drop it) before it runs. */

@@ -70,3 +70,63 @@ describe('scheduled prompts reach the session', () => {
     expect(work.reminders().join('\n')).toContain(id);
   });
 });
+
+describe('cron auto runs can be stopped', () => {
+  // A background run that lasts until its signal aborts, like a subagent still working.
+  async function holding() {
+    const cwd = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-bg-')));
+    const clock = createFakeClock(Date.UTC(2026, 10, 29, 10, 0, 30));
+    const events: AgentEvent[] = [];
+    const signals: AbortSignal[] = [];
+    work = createBackgroundWork({ cwd, cairnHome: path.join(cwd, '.home'), clock, todos: new TodoList() });
+    work.attach({
+      busy: false,
+      run: () => undefined,
+      emit: (e) => events.push(e),
+      runInBackground: (_p, signal) => {
+        signals.push(signal);
+        return new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+      },
+    });
+    work.start();
+    const finished = () => events.filter((e) => e.type === 'cron' && e.status === 'auto_run_finished');
+    return { clock, events, signals, work, finished };
+  }
+
+  it('deleting the task (/cron delete) aborts its run, and the run is reported cancelled', async () => {
+    const { clock, signals, work, finished } = await holding();
+    const task = work.cron.create({ cron: '*/2 * * * *', prompt: 'summarise logs', recurring: true, autoRun: true });
+    clock.advance(2 * 60_000);
+    expect(work.autoRunning()).toEqual([task.id]);
+    expect(signals[0]?.aborted).toBe(false);
+    expect(work.cron.delete(task.id)).toBe(true);
+    expect(signals[0]?.aborted).toBe(true);
+    await waitFor(() => finished().length === 1);
+    expect(finished()[0]).toMatchObject({ task_id: task.id, result: 'cancelled' });
+    expect(work.autoRunning()).toEqual([]);
+  });
+
+  it('a one-shot task has left the schedule when it runs; deleting it still stops the run', async () => {
+    const { clock, signals, work } = await holding();
+    const task = work.cron.create({ cron: '*/2 * * * *', prompt: 'once', recurring: false, autoRun: true });
+    clock.advance(2 * 60_000);
+    expect(work.cron.list()).toEqual([]);
+    expect(work.cron.delete(task.id)).toBe(true);
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('/cron clear, cancelAutoRuns (Esc) and stopping cairn abort every run', async () => {
+    const { clock, signals, work } = await holding();
+    work.cron.create({ cron: '*/2 * * * *', prompt: 'a', recurring: true, autoRun: true });
+    clock.advance(2 * 60_000);
+    work.cron.clear();
+    expect(signals.map((s) => s.aborted)).toEqual([true]);
+    work.cron.create({ cron: '*/2 * * * *', prompt: 'b', recurring: true, autoRun: true });
+    clock.advance(2 * 60_000);
+    expect(work.cancelAutoRuns()).toBe(1);
+    expect(signals.map((s) => s.aborted)).toEqual([true, true]);
+    clock.advance(2 * 60_000);
+    work.stop();
+    expect(signals.map((s) => s.aborted)).toEqual([true, true, true]);
+  });
+});

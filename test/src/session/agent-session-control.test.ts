@@ -110,3 +110,17 @@ describe('AgentSession: conversation control', () => {
     expect(loaded.warnings).toEqual([]);
   });
 });
+
+describe('work outside a turn', () => {
+  it('Esc (interrupt) also stops what was registered with onInterrupt, until unregistered', () => {
+    const s = session(holdingProvider());
+    let stopped = 0;
+    const off = s.onInterrupt(() => stopped++);
+    s.interrupt();
+    expect(stopped).toBe(1);
+    off();
+    s.interrupt();
+    expect(stopped).toBe(1);
+  });
+});
+

@@ -14,6 +14,7 @@ import { createBuiltinTools } from '../../../src/tools/builtin.js';
 import { defineTool, type AnyTool } from '../../../src/tools/tool.js';
 import { fakePermissions } from '../../helpers/fake-permissions.js';
 import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
+import { waitFor } from '../../helpers/wait-for.js';
 
 async function workspace(): Promise<string> {
   const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-agent-')));
@@ -131,7 +132,7 @@ describe('agent tool', () => {
     const tool = createAgentTool(deps(cwd, { provider: () => provider, tools: () => [slow] }));
     const controller = new AbortController();
     const run = callAgent(tool, { type: 'general', task: 'read', description: 'r' }, cwd, controller.signal);
-    while (started.length === 0) await new Promise((r) => setTimeout(r, 2));
+    await waitFor(() => started.length > 0, { message: 'the subagent to start its tool' });
     controller.abort();
     const { result, events } = await run;
     expect(result.isError).toBe(true);

@@ -17,13 +17,14 @@ function gate() {
   return { promise, open };
 }
 
-function slowReader(started: string[], gates: Map<string, Promise<void>>): AnyTool {
+function slowReader(started: string[], gates: Map<string, Promise<void>>, finished: string[] = []): AnyTool {
   return defineTool({
     name: 'read_file', description: 'read', kind: 'read', inputSchema: pathSchema,
     effects: () => 'none' as const, isConcurrencySafe: () => true,
     async call(input) {
       started.push(input.path);
       await (gates.get(input.path) ?? Promise.resolve());
+      finished.push(input.path);
       return { content: `contents of ${input.path}` };
     },
   });
@@ -64,9 +65,10 @@ describe('query', () => {
 
   it('runs consecutive read-only calls together, keeps model order in history and completion order in events', async () => {
     const started: string[] = [];
+    const finished: string[] = [];
     const a = gate();
     const b = gate();
-    const tools = [slowReader(started, new Map([['a', a.promise], ['b', b.promise]])), writer];
+    const tools = [slowReader(started, new Map([['a', a.promise], ['b', b.promise]]), finished), writer];
     const provider = scriptedProvider([
       toolCalls(['1', 'read_file', { path: 'a' }], ['2', 'read_file', { path: 'b' }], ['3', 'write_file', { path: 'c', content: 'x' }]),
       assistantText('done'),
@@ -75,7 +77,7 @@ describe('query', () => {
     // Both reads start before either finishes: they run in parallel.
     await waitFor(() => started.length === 2);
     b.open();
-    await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => finished.includes('b'));
     a.open();
     const events = await run;
     const starts = ofType(events, 'tool_start');

@@ -7,6 +7,7 @@ import { createShellManager } from '../../../src/shells/shell-manager.js';
 import { createBashTool, MAX_OUTPUT_CHARS } from '../../../src/tools/bash.js';
 import type { ToolContext } from '../../../src/tools/tool.js';
 import { alive } from '../../helpers/processes.js';
+import { holdsFor } from '../../helpers/wait-for.js';
 
 let dir: string;
 const tool = createBashTool();
@@ -178,8 +179,8 @@ describe('bash run_in_background', () => {
       expect(r.isError).toBeFalsy();
       expect(r.content).toMatch(/^Started background shell bash_1\. Read its output with bash_output \{"id": "bash_1"\}/);
       expect(r.display).toMatchObject({ background: true, shellId: 'bash_1' });
-      // The timeout does not apply to background shells.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The timeout (100 ms) does not apply to background shells: still running three times past it.
+      await holdsFor(() => shells.list()[0]?.status === 'running', 300, { message: 'the background shell stopped' });
       expect(shells.list()[0]).toMatchObject({ id: 'bash_1', status: 'running', cwd: dir });
       let out = '';
       await vi.waitFor(() => {

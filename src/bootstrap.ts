@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadAgentDefinitions } from './agents/agent-definition-loader.js';
 import { clockFromEnv } from './clock.js';
 import { writeEpisodicNote } from './context/compact.js';
 import type { PromptSection } from './context/system-prompt.js';
@@ -10,22 +8,19 @@ import { createSystemPromptSource } from './context/system-prompt-source.js';
 import type { PermissionMode } from './events.js';
 import { notice } from './events.js';
 import { unknownToolWarnings } from './permissions/unknown-tools.js';
-import { createOfflineProvider } from './providers/offline.js';
-import { createProvider, resolveProvider } from './providers/registry.js';
+import type { PriceTable } from './pricing.js';
 import { createBackgroundWork, type BackgroundWork } from './runtime/background-work.js';
 import { permissionsFromOptions } from './runtime/permissions-from-options.js';
-import { findSessionToResume } from './runtime/resume.js';
+import { compactThreshold, setUpProvider } from './runtime/provider-setup.js';
+import { connectScheduledRuns, followSession, leadMail, recordSession } from './runtime/session-wiring.js';
+import { loadStartupState } from './runtime/startup-state.js';
 import { createToolPool, permissionsForMode } from './runtime/tool-pool.js';
-import { createUsageLog } from './runtime/usage-log.js';
-import type { PriceTable } from './pricing.js';
 import { AgentSession } from './session/agent-session.js';
 import { loadSessionConfig } from './session/session-config.js';
 import type { LoadedSession } from './session/session-loader.js';
-import { sessionFile } from './session/session-paths.js';
-import { SessionWriter } from './session/session-writer.js';
-import { TodoList } from './todos/todo-list.js';
+import type { TodoList } from './todos/todo-list.js';
 import { createTaskStore, type TaskStore } from './tasks/task-store.js';
-import { createMessageBus, type MessageBus, type TeamMessage } from './team/message-bus.js';
+import { createMessageBus, type MessageBus } from './team/message-bus.js';
 import { createTeam, LEAD, type Team } from './team/team.js';
 
 export interface RuntimeOptions {
@@ -88,30 +83,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const cairnHome = cairnHomeFrom(options.env);
   const now = options.now ?? (() => new Date());
   const { permissions, sources, origins, warnings } = await permissionsFromOptions({ ...options, cwd, cairnHome });
-  const resolved = await resolveProvider({
-    flags: { ...(options.provider ? { provider: options.provider } : {}), ...(options.model ? { model: options.model } : {}) },
-    env: options.env,
-    cairnHome,
-  });
-  const deltaDelayMs = Number(options.env['CAIRN_OFFLINE_DELAY_MS'] ?? (options.interactive ? 8 : 0));
-  const providerFor = (model: string) => createProvider({ ...resolved, model }, { createOffline: (m) => createOfflineProvider({ model: m, deltaDelayMs }) });
-  const provider = providerFor(resolved.model);
+  const { resolved, provider, providerFor } = await setUpProvider({ ...options, cairnHome });
   const sessionConfig = loadSessionConfig(cairnHome);
 
   // Problems that leave cairn usable: told to the user at start (TUI notices, stderr headless).
   const startupNotices: string[] = [...warnings];
-  const resume = await findSessionToResume({ ...options, cairnHome, cwd });
-  if (resume.file === undefined && resume.note) startupNotices.push(resume.note);
-  const resumed = resume.file !== undefined ? resume.loaded : undefined;
-  if (resumed) startupNotices.push(...resumed.warnings);
-  const sessionId = resumed?.header.id ?? randomUUID();
-
-  const { agents, problems } = await loadAgentDefinitions(cairnHome, cwd);
-  for (const p of problems) startupNotices.push(`Skipped agent definition ${p.file}: ${p.message}`);
-
-  const todos = new TodoList();
-  const lastTodos = resumed?.events.findLast((e) => e.type === 'todos');
-  if (lastTodos?.type === 'todos') todos.replace(lastTodos.todos);
+  const start = await loadStartupState({ ...options, cwd, cairnHome }, startupNotices);
+  const { resumed, sessionId, agents, todos } = start;
   const background = createBackgroundWork({ cwd, cairnHome, clock: clockFromEnv(options.env), todos });
 
   let session: AgentSession | undefined;
@@ -181,39 +159,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     cwd,
     environment,
   });
-  live.subscribe((event) => {
-    if (event.type === 'turn_start') todos.tick();
-    // /clear: the todo list belongs to the conversation, and so does its reminder.
-    if (event.type === 'clear') todos.replace([]);
-  });
-  live.subscribe(createUsageLog(cairnHome, () => ({ session: sessionId, provider: live.providerName, model: live.model }), now, (m) => live.emit(notice('warning', m))));
+  followSession(live, { todos, cairnHome, sessionId, now });
+  connectScheduledRuns(live, background, tools.find((t) => t.name === 'agent'), cwd);
+  const writer =
+    options.persist !== false
+      ? recordSession(live, { cairnHome, cwd, sessionId, now, ...(start.resumeFile ? { resumeFile: start.resumeFile } : {}) })
+      : undefined;
 
-  const agentTool = tools.find((t) => t.name === 'agent');
-  background.attach({
-    get busy() {
-      return live.busy;
-    },
-    run: (prompt) => live.run(prompt),
-    emit: (event) => live.emit(event),
-    async runInBackground(prompt, signal) {
-      if (!agentTool) throw new Error('no agent tool');
-      const result = await agentTool.call(
-        { type: 'general', task: prompt, description: 'scheduled task' },
-        { cwd, signal, toolUseId: `cron-${randomUUID().slice(0, 8)}`, emit: (e) => live.emit(e) },
-      );
-      return result.content;
-    },
-  });
-  // Esc stops the turn and the scheduled auto runs with it.
-  live.onInterrupt(() => background.cancelAutoRuns());
-
-  let writer: SessionWriter | undefined;
-  if (options.persist !== false) {
-    const file = resume.file ?? sessionFile(cairnHome, cwd, sessionId);
-    writer = resume.file ? SessionWriter.resume(file) : SessionWriter.create(file, { id: sessionId, cwd, created: now().toISOString() });
-    const w = writer;
-    live.subscribe((event) => w.append(event));
-  }
   let backgroundStarted = false;
   return {
     session: live,
@@ -245,21 +197,4 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       writer?.close();
     },
   };
-}
-
-/** New messages for the lead, as a note before its next turn. */
-function leadMail(mail: readonly TeamMessage[]): string[] {
-  if (mail.length === 0) return [];
-  return [`<team-messages>\n${mail.map((m) => `- from ${m.from}: ${m.text}`).join('\n')}\n</team-messages>`];
-}
-
-/** CAIRN_COMPACT_THRESHOLD (tokens) overrides 80% of the model's context window. */
-function compactThreshold(env: NodeJS.ProcessEnv, contextWindow: number): number {
-  const raw = env['CAIRN_COMPACT_THRESHOLD'];
-  if (raw !== undefined && raw !== '') {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`CAIRN_COMPACT_THRESHOLD: expected a positive number of tokens, got "${raw}"`);
-    return n;
-  }
-  return Math.floor(contextWindow * 0.8);
 }

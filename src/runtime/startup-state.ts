@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { loadAgentDefinitions } from '../agents/agent-definition-loader.js';
+import type { AgentDefinition } from '../agents/agent-definition.js';
+import type { LoadedSession } from '../session/session-loader.js';
+import { TodoList } from '../todos/todo-list.js';
+import { findSessionToResume } from './resume.js';
+
+export interface StartupState {
+  /** The session file being continued, when one is. */
+  resumeFile?: string;
+  resumed?: LoadedSession;
+  sessionId: string;
+  agents: AgentDefinition[];
+  /** The todo list, as the resumed session left it. */
+  todos: TodoList;
+}
+
+/**
+ * What a session starts from: the session it continues (if any), its id, the agent definitions
+ * and the todo list. Problems that leave cairn usable (a repaired session line, a bad agent file,
+ * no session to continue) are added to `notices`.
+ */
+export async function loadStartupState(
+  opts: { cwd: string; cairnHome: string; resumeId?: string; continueLatest?: boolean },
+  notices: string[],
+): Promise<StartupState> {
+  const resume = await findSessionToResume(opts);
+  if (resume.file === undefined && resume.note) notices.push(resume.note);
+  const resumed = resume.file !== undefined ? resume.loaded : undefined;
+  if (resumed) notices.push(...resumed.warnings);
+
+  const { agents, problems } = await loadAgentDefinitions(opts.cairnHome, opts.cwd);
+  for (const p of problems) notices.push(`Skipped agent definition ${p.file}: ${p.message}`);
+
+  const todos = new TodoList();
+  const lastTodos = resumed?.events.findLast((e) => e.type === 'todos');
+  if (lastTodos?.type === 'todos') todos.replace(lastTodos.todos);
+
+  return {
+    ...(resume.file !== undefined ? { resumeFile: resume.file } : {}),
+    ...(resumed ? { resumed } : {}),
+    sessionId: resumed?.header.id ?? randomUUID(),
+    agents,
+    todos,
+  };
+}

@@ -10,6 +10,8 @@ import { createCommandRegistry } from '../commands/registry.js';
 import type { KeyDeps } from '../keys/dispatch.js';
 import { submit } from '../keys/dispatch.js';
 import { createApprovalGuard } from '../keys/approval-guard.js';
+import { KEYMAP, setActiveKeymap } from '../keys/keymap.js';
+import { loadKeybindings } from '../keys/user-keybindings.js';
 import { createViewMetrics } from '../keys/view-metrics.js';
 import { loadMarkdown } from '../markdown/render-markdown.js';
 import { watchPasteSilence } from '../prompt/terminal-input.js';
@@ -84,6 +86,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const contextWindow = options.sessions?.contextWindow;
   const store = createStore(session, { cwd, themeName: settings.theme, ...(contextWindow ? { contextLimit: contextWindow } : {}), ...(options.pricing ? { pricing: options.pricing } : {}) });
   if (problem) store.dispatch({ type: 'notice', level: 'warning', message: problem });
+  const keybindings = await loadKeybindings(cairnHome);
+  setActiveKeymap(keybindings.keymap);
+  for (const message of keybindings.problems) store.dispatch({ type: 'notice', level: 'warning', message });
   // Set when the user picks another session: the app reopens on it, so no resume line is printed.
   let switching = false;
   const sessionUi = await startSessionUi({
@@ -213,6 +218,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   offEvents();
   backgroundUi.dispose();
   deps.guard.dispose();
+  setActiveKeymap(KEYMAP);
   store.dispose();
   stopPasteWatch();
   try {

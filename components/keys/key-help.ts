@@ -1,6 +1,6 @@
 import { APPROVAL_KEYS } from '../store/approval-choices.js';
 import type { HelpSection, KeyCommand, KeySpec } from './keymap.js';
-import { KEYMAP } from './keymap.js';
+import { activeKeymap } from './keymap.js';
 
 const KEYS_COLUMN = 18;
 
@@ -43,8 +43,9 @@ const SECTIONS: readonly { section: HelpSection; title: string }[] = [
 /** The rows of one section: bindings that do the same thing share a row. */
 function rows(section: HelpSection): { keys: string; does: string }[] {
   const out: { keys: string[]; does: string }[] = [];
-  for (const command of Object.keys(KEYMAP) as KeyCommand[]) {
-    const binding = KEYMAP[command];
+  const keymap = activeKeymap();
+  for (const command of Object.keys(keymap) as KeyCommand[]) {
+    const binding = keymap[command];
     for (const h of binding.help ?? []) {
       if (h.in !== section) continue;
       const labels = binding.keys.map(keyLabel);

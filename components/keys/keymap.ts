@@ -136,6 +136,18 @@ export function matches(spec: KeySpec, input: string, key: Key): boolean {
   return true;
 }
 
+// The table in force: the defaults, or with the user's keybindings.json applied at start-up.
+let active: Readonly<Record<KeyCommand, KeyBinding>> = KEYMAP;
+
+/** Puts a key table in force (start-up, with the user's bindings; tests put the defaults back). */
+export function setActiveKeymap(keymap: Readonly<Record<KeyCommand, KeyBinding>>): void {
+  active = keymap;
+}
+
+export function activeKeymap(): Readonly<Record<KeyCommand, KeyBinding>> {
+  return active;
+}
+
 export function is(command: KeyCommand, input: string, key: Key): boolean {
-  return KEYMAP[command].keys.some((spec) => matches(spec, input, key));
+  return active[command].keys.some((spec) => matches(spec, input, key));
 }

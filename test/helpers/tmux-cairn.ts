@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { anthropicStream, startAnthropicServer, type AnthropicRequestBody, type ScriptedResponse, type ScriptedServer } from './anthropic-server.js';
 import { cairnBin, tempWorkspace } from './run-cairn.js';
@@ -8,6 +10,8 @@ export interface CairnTerminalOptions {
   args?: string;
   env?: Record<string, string>;
   files?: Record<string, string>;
+  /** Files in CAIRN_HOME (keybindings.json, settings.json...). */
+  homeFiles?: Record<string, string>;
   columns?: number;
   rows?: number;
   /** Typed before `node cairn` on the same shell line (`echo before-cairn;`). */
@@ -28,6 +32,7 @@ export function cairnTerminals() {
 
   async function start(opts: CairnTerminalOptions = {}) {
     const ws = await tempWorkspace(opts.files ?? {});
+    for (const [name, text] of Object.entries(opts.homeFiles ?? {})) await writeFile(join(ws.home, name), text);
     const term = TmuxTerminal.start({
       cwd: ws.dir,
       env: { CAIRN_HOME: ws.home, ...opts.env },

@@ -64,7 +64,7 @@ export async function benchParallelReads(latencyMs = 100): Promise<{ slowestSing
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-bench-'));
   for (let i = 0; i < 8; i++) await fs.writeFile(path.join(dir, `f${i}.txt`), `line\n`.repeat(1000));
   const read = createReadFileTool();
-  const slowRead: AnyTool = {
+  const slowRead: typeof read = {
     ...read,
     async call(input, ctx) {
       await new Promise((r) => setTimeout(r, latencyMs));

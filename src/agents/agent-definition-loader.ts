@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { canonicalToolName } from '../permissions/rule-parse.js';
 import { errorMessage } from '../util/error-message.js';
-import { FileReadError, readTextFile, stripBom } from '../util/read-text-file.js';
+import { danglingLinkTarget, FileReadError, readTextFile, stripBom } from '../util/read-text-file.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { BUILTIN_AGENTS } from './agent-definition.js';
 
@@ -61,7 +61,10 @@ const MAX_AGENT_FILE_BYTES = 1024 * 1024;
  */
 async function readAgentFile(file: string): Promise<string | { problem: AgentLoadProblem } | undefined> {
   try {
-    return await readTextFile(file, { maxBytes: MAX_AGENT_FILE_BYTES });
+    const text = await readTextFile(file, { maxBytes: MAX_AGENT_FILE_BYTES });
+    if (text !== undefined) return text;
+    const target = await danglingLinkTarget(file);
+    return target === undefined ? undefined : { problem: { file, message: `is a symbolic link to ${target}, which does not exist` } };
   } catch (error) {
     if (error instanceof FileReadError) return { problem: { file, message: error.problem } };
     throw error;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../util/error-message.js';
 import type { ReportProblem } from '../util/problem-reporter.js';
-import { readTextFile } from '../util/read-text-file.js';
+import { danglingLinkTarget, readTextFile } from '../util/read-text-file.js';
 
 export interface MemoryFile {
   path: string;
@@ -67,8 +67,11 @@ async function readInstructionFile(file: string): Promise<{ real: string; conten
     real = await fs.realpath(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    // ENOENT also covers a symlink to nothing; ENOTDIR a file where a folder is expected.
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    // ENOTDIR: a file where a folder is expected. ENOENT: absent, or a symlink to nothing (said).
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      const target = await danglingLinkTarget(file);
+      return target === undefined ? undefined : { problem: `${file}: is a symbolic link to ${target}, which does not exist` };
+    }
     return { problem: `${file}: cannot resolve: ${code ?? errorMessage(error)}` };
   }
   try {

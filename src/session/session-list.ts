@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { errorMessage } from '../util/error-message.js';
 import { readSessionLines } from './session-lines.js';
 import { projectDir } from './session-paths.js';
 
@@ -9,6 +10,8 @@ export interface SessionSummary {
   modified: Date;
   firstPrompt: string;
   messageCount: number;
+  /** Why the file could not be read to the end (a FIFO named like a session, permissions). */
+  problem?: string;
 }
 
 /** Sessions of one workspace, newest first. Unreadable files are listed with what could be read. */
@@ -32,6 +35,7 @@ async function summarize(file: string): Promise<SessionSummary> {
   const stat = await fs.stat(file);
   let firstPrompt = '';
   let messageCount = 0;
+  let problem: string | undefined;
   // A cheap scan: no full parse of every record. Read line by line: a session can outgrow a string.
   try {
     for await (const line of readSessionLines(file, { maxLineBytes: LIST_LINE_BYTES })) {
@@ -47,10 +51,11 @@ async function summarize(file: string): Promise<SessionSummary> {
         }
       } else if (start.startsWith('{"type":"assistant"')) messageCount++;
     }
-  } catch {
-    // Not a readable file (a FIFO named like a session): listed with what is known; opening it says why.
+  } catch (error) {
+    // Listed with what is known and why the rest is not; opening it says the same.
+    problem = errorMessage(error);
   }
-  return { id: path.basename(file, '.jsonl'), file, modified: stat.mtime, firstPrompt, messageCount };
+  return { id: path.basename(file, '.jsonl'), file, modified: stat.mtime, firstPrompt, messageCount, ...(problem === undefined ? {} : { problem }) };
 }
 
 /**

@@ -87,3 +87,21 @@ export function readTextFileSync(file: string, options: ReadTextOptions = {}): s
     if (fd !== undefined) closeSync(fd);
   }
 }
+
+/** The target of `file` when it is a symbolic link to nothing (a file that "does not exist" yet is listed). */
+export async function danglingLinkTarget(file: string): Promise<string | undefined> {
+  try {
+    const stat = await fs.lstat(file);
+    if (!stat.isSymbolicLink()) return undefined;
+    await fs.stat(file);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
+    try {
+      return await fs.readlink(file);
+    } catch {
+      return undefined; // no link at all: the file is simply absent
+    }
+  }
+}

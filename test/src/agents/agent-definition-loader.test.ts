@@ -47,6 +47,14 @@ describe('agent definition files that are not files', () => {
     expect(problems).toEqual([{ file: claude, message: 'cannot list the folder: ENOTDIR' }]);
   });
 
+  it('a symbolic link to a missing file is reported, not taken for a file that vanished', async () => {
+    const { home, ws, dir } = await workspace();
+    const link = path.join(dir, 'gone.md');
+    await fs.symlink(path.join(dir, 'deleted.md'), link);
+    const { problems } = await loadAgentDefinitions(home, ws);
+    expect(problems).toEqual([{ file: link, message: `is a symbolic link to ${path.join(dir, 'deleted.md')}, which does not exist` }]);
+  });
+
   it('a definition saved with a UTF-8 BOM loads', async () => {
     const { home, ws, dir } = await workspace();
     await fs.writeFile(path.join(dir, 'bom.md'), '\ufeff---\nname: bom\ndescription: Saved on Windows\n---\nHello.');

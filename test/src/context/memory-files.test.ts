@@ -45,4 +45,12 @@ describe('instruction files that cannot be read', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(path.join(ws, 'CLAUDE.md'));
   });
+
+  it('a CLAUDE.md linked to a deleted AGENTS.md is reported, not silently absent', async () => {
+    const { ws, home } = await workspace();
+    await fs.symlink('AGENTS.md', path.join(ws, 'CLAUDE.md'));
+    const problems: string[] = [];
+    expect(await loadMemoryFiles(home, ws, (m) => problems.push(m))).toEqual([]);
+    expect(problems).toEqual([`Instruction file ${path.join(ws, 'CLAUDE.md')}: is a symbolic link to AGENTS.md, which does not exist; it is left out of the system prompt`]);
+  });
 });

@@ -84,5 +84,6 @@ describe('loadSession on files that cannot be one string', () => {
     fifos.push(fifo);
     await expect(loadSession(fifo)).rejects.toThrow(`${fifo}: is a FIFO (named pipe), not a session file`);
     expect((await listSessions(home, '/w')).map((s) => s.id)).toEqual(['pipe']);
+    expect((await listSessions(home, '/w'))[0]?.problem).toBe(`${fifo}: is a FIFO (named pipe), not a session file; not read`);
   });
 });

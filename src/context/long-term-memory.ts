@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { prepareCairnDir } from '../util/cairn-dir.js';
+import { readTextFile } from '../util/read-text-file.js';
 
 export type MemoryScope = 'user' | 'project';
 
@@ -18,13 +19,9 @@ export function parseEntries(text: string): string[] {
   return text.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
 }
 
+/** The memory file's text; '' when absent. Throws FileReadError naming it (a FIFO, a directory, EACCES). */
 export async function readMemory(file: string): Promise<string> {
-  try {
-    return await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
+  return (await readTextFile(file)) ?? '';
 }
 
 export async function saveMemory(scope: MemoryScope, ctx: { cairnHome: string; cwd: string }, text: string, now: Date): Promise<{ file: string; entry: string }> {

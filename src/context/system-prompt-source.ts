@@ -3,6 +3,7 @@ import { readGitInfo, type GitInfo } from './git-info.js';
 import { memoryPath, readMemory } from './long-term-memory.js';
 import { loadMemoryFiles, type MemoryFile } from './memory-files.js';
 import { assembleSystemPrompt, type PromptSection } from './system-prompt.js';
+import { errorMessage } from '../util/error-message.js';
 import { createProblemReporter, type ReportProblem } from '../util/problem-reporter.js';
 
 export interface SystemPromptSource {
@@ -29,8 +30,8 @@ export function createSystemPromptSource(opts: {
       const [gitInfo, memoryFiles, user, project] = await Promise.all([
         git,
         loadMemoryFiles(opts.cairnHome, opts.cwd, report),
-        readMemory(memoryPath('user', scopes)),
-        readMemory(memoryPath('project', scopes)),
+        readMemoryOrReport(memoryPath('user', scopes), report),
+        readMemoryOrReport(memoryPath('project', scopes), report),
       ]);
       const longTermMemory: MemoryFile[] = [
         { path: memoryPath('user', scopes), content: user },
@@ -49,4 +50,14 @@ export function createSystemPromptSource(opts: {
       });
     },
   };
+}
+
+/** A memory file that cannot be read is left out of this prompt and reported, naming it. */
+async function readMemoryOrReport(file: string, report: ReportProblem): Promise<string> {
+  try {
+    return await readMemory(file);
+  } catch (error) {
+    report(`Memory ${errorMessage(error)}; it is left out of the system prompt`);
+    return '';
+  }
 }

@@ -8,7 +8,7 @@ export interface GitInfo {
 
 function git(cwd: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, timeout: 3000, maxBuffer: 1 << 20 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+    execFile('git', args, { cwd, timeout: 3000, maxBuffer: 1 << 20 }, (error: Error | null, stdout) => (error ? reject(error) : resolve(stdout)));
   });
 }
 

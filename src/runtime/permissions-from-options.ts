@@ -41,7 +41,7 @@ function flagRuleList(flag: string, values: readonly string[]): string[] {
     try {
       parseRule(rule);
     } catch (error) {
-      throw new Error(`${flag}: ${errorMessage(error)}`);
+      throw new Error(`${flag}: ${errorMessage(error)}`, { cause: error });
     }
   }
   return rules;

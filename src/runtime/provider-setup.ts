@@ -10,7 +10,7 @@ export async function setUpProvider(opts: {
   provider?: string;
   model?: string;
 }): Promise<{ resolved: ResolvedProvider; provider: ModelProvider; providerFor: (model: string) => ModelProvider }> {
-  const resolved = await resolveProvider({
+  const resolved = resolveProvider({
     flags: { ...(opts.provider ? { provider: opts.provider } : {}), ...(opts.model ? { model: opts.model } : {}) },
     env: opts.env,
     cairnHome: opts.cairnHome,

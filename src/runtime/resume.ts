@@ -16,7 +16,7 @@ export async function findSessionToResume(opts: {
     try {
       return { file, loaded: await loadSession(file) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`--resume: no session ${opts.resumeId} in this workspace (${file})`);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`--resume: no session ${opts.resumeId} in this workspace (${file})`, { cause: error });
       throw error;
     }
   }

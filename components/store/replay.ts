@@ -27,7 +27,7 @@ export function parseRecording(text: string, file: string): RecordedEvent[] {
     try {
       json = JSON.parse(line);
     } catch (error) {
-      throw new Error(`${file}:${i + 1}: not JSON (${(error as Error).message})`);
+      throw new Error(`${file}:${i + 1}: not JSON (${(error as Error).message})`, { cause: error });
     }
     if ((json as { type?: unknown } | null)?.type === 'session_header') return;
     const parsed = AgentEventSchema.safeParse(json);

@@ -182,7 +182,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
     name: 'bash',
     description: shells ? backgroundDescription : description,
     // Without a shell manager the model is not offered run_in_background (zod strips it if sent).
-    inputSchema: shells ? backgroundSchema : (inputSchema as z.ZodType<BashInput>),
+    inputSchema: shells ? backgroundSchema : inputSchema,
     kind: 'execute',
     effects: () => 'world',
     isConcurrencySafe: () => false,

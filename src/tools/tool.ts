@@ -78,8 +78,8 @@ export interface Tool<I = unknown> {
 }
 
 // Tools are stored heterogeneously; the loop validates input with inputSchema before any call.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTool = Tool<any>;
+// Tool<unknown> holds every tool because its input-taking members are methods (checked bivariantly).
+export type AnyTool = Tool<unknown>;
 
 export function defineTool<I>(tool: Tool<I>): Tool<I> {
   return tool;

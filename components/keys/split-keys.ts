@@ -43,6 +43,10 @@ const KEY_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/;
  * Events that start with ESC are one sequence already; text runs stay whole.
  */
 export function splitKeys(input: string, key: Key, raw: string | undefined): KeyPress[] {
+  // Fast typing, or a busy terminal, can deliver a word and the Enter (or Tab) after it in one read:
+  // that is the text, then the key. A chunk with line breaks inside stays whole (an unbracketed paste).
+  const typedThenKey = raw === undefined ? null : /^([^\r\n\t\x1b]+)([\r\t])$/.exec(raw);
+  if (typedThenKey && !KEY_CONTROL.test(typedThenKey[1]!)) return [textPress(typedThenKey[1]!), textPress(typedThenKey[2]!)];
   if (raw === undefined || raw.length <= 1 || raw.startsWith('\x1b') || !KEY_CONTROL.test(raw)) return [{ input, key, raw }];
   const out: KeyPress[] = [];
   let text = '';

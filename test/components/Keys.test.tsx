@@ -84,6 +84,16 @@ describe('keys', () => {
     await rig.waitFrame((f) => f.includes('› ac'));
   });
 
+  it('a word and the Enter typed after it, arriving in one read, send the word; a multi-line chunk stays text', async () => {
+    rig = await createRig();
+    await rig.press('read a.txt\r');
+    await rig.waitFrame((f) => f.includes('› read a.txt'));
+    await rig.idle();
+    await rig.press('line one\rline two');
+    await rig.waitFrame(() => rig!.store.getSnapshot().editor.text.includes('line two'));
+    expect(rig.store.getSnapshot().items.filter((i) => i.kind === 'user')).toHaveLength(1);
+  });
+
   it('Delete deletes forward, Backspace back', async () => {
     rig = await createRig();
     await rig.type('abcd');

@@ -5,17 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import { defineTool } from '../../../src/tools/tool.js';
+import { fakeBashTool } from '../../helpers/permission-tools.js';
 
 // Issue 12 item 19: an approval's reason reads as a request, not as a refusal ("is not allowed").
-const bashTool = defineTool({
-  name: 'bash',
-  description: 'bash',
-  inputSchema: z.object({ command: z.string() }),
-  kind: 'execute',
-  effects: () => 'world' as const,
-  command: (input) => input.command,
-  call: async () => ({ content: '' }),
-});
+const bashTool = fakeBashTool;
 const writeFileTool = defineTool({
   name: 'write_file',
   description: 'write_file',

@@ -2,20 +2,11 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { PermissionRuleSet } from '../../../src/permissions/types.js';
-import { defineTool } from '../../../src/tools/tool.js';
+import { fakeBashTool } from '../../helpers/permission-tools.js';
 
-const bash = defineTool({
-  name: 'bash',
-  description: 'fake bash',
-  inputSchema: z.object({ command: z.string() }),
-  kind: 'execute',
-  effects: () => 'world' as const,
-  command: (input) => input.command,
-  call: async () => ({ content: '' }),
-});
+const bash = fakeBashTool;
 
 type Expected = 'allow' | 'ask' | 'deny';
 interface Case {

@@ -2,22 +2,13 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { PermissionMode } from '../../../src/events.js';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { PermissionRuleSet } from '../../../src/permissions/types.js';
-import { defineTool } from '../../../src/tools/tool.js';
+import { fakeBashTool } from '../../helpers/permission-tools.js';
 
 // Issue 11: deny rules that cannot be got round, the built-in denies in every mode, writes judged as writes, read-only commands.
-const bash = defineTool({
-  name: 'bash',
-  description: 'fake bash',
-  inputSchema: z.object({ command: z.string() }),
-  kind: 'execute',
-  effects: () => 'world' as const,
-  command: (input) => input.command,
-  call: async () => ({ content: '' }),
-});
+const bash = fakeBashTool;
 
 interface Case {
   command: string;

@@ -8,16 +8,10 @@ import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
 import { createEditFileTool } from '../../../src/tools/edit-file.js';
 import { defineTool } from '../../../src/tools/tool.js';
+import { fakeBashTool } from '../../helpers/permission-tools.js';
 
 // Ways a model could get a write out of the workspace or into cairn's configuration: each must ask.
-const bashTool = defineTool({
-  name: 'bash',
-  description: 'bash',
-  inputSchema: z.object({ command: z.string() }),
-  kind: 'execute',
-  command: (input) => input.command,
-  call: async () => ({ content: '' }),
-});
+const bashTool = fakeBashTool;
 
 let root: string;
 let workspace: string;

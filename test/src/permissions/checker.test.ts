@@ -7,6 +7,7 @@ import type { PermissionMode } from '../../../src/events.js';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { PermissionRuleSet } from '../../../src/permissions/types.js';
 import { defineTool } from '../../../src/tools/tool.js';
+import { fakeBashTool } from '../../helpers/permission-tools.js';
 import type { ToolKind } from '../../../src/tools/tool.js';
 
 const PathInput = z.object({ path: z.string() });
@@ -27,15 +28,7 @@ const readFileTool = pathTool('read_file', 'read', true);
 const grepTool = pathTool('grep', 'read', true);
 const writeFileTool = pathTool('write_file', 'edit', false);
 const editFileTool = pathTool('edit_file', 'edit', false);
-const bashTool = defineTool({
-  name: 'bash',
-  description: 'bash',
-  inputSchema: z.object({ command: z.string() }),
-  kind: 'execute',
-  effects: () => 'world' as const,
-  command: (input) => input.command,
-  call: async () => ({ content: '' }),
-});
+const bashTool = fakeBashTool;
 const otherTool = (name: string, readOnly: boolean) =>
   defineTool({ name, description: name, inputSchema: z.object({}), kind: 'other', effects: () => (readOnly ? ('none' as const) : ('world' as const)), call: async () => ({ content: '' }) });
 

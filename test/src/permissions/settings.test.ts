@@ -2,11 +2,10 @@ import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import { addAllowRulesToFile, loadSettings, SettingsError } from '../../../src/permissions/settings.js';
-import { defineTool } from '../../../src/tools/tool.js';
 import { makeFifo, releaseFifo } from '../../helpers/fifo.js';
+import { fakeBashTool } from '../../helpers/permission-tools.js';
 
 let root: string;
 let workspace: string;
@@ -56,14 +55,7 @@ describe('loadSettings', () => {
 
     // A deny in the user file wins over an allow in the local file.
     const checker = createPermissionChecker({ workspace, mode: 'default', rules: loaded.rules, cairnHome });
-    const bash = defineTool({
-      name: 'bash',
-      description: 'bash',
-      inputSchema: z.object({ command: z.string() }),
-      kind: 'execute',
-      command: (input) => input.command,
-      call: async () => ({ content: '' }),
-    });
+    const bash = fakeBashTool;
     expect((await checker.check(bash, { command: 'git push' })).behavior).toBe('deny');
     expect((await checker.check(bash, { command: 'npm test' })).behavior).toBe('allow');
   });
@@ -158,7 +150,7 @@ describe('loadSettings: files that are not what they seem', () => {
 });
 
 describe('lifting a built-in deny rule', () => {
-  const bash = defineTool({ name: 'bash', description: '', inputSchema: z.object({ command: z.string() }), kind: 'execute', command: (i) => i.command, call: async () => ({ content: '' }) });
+  const bash = fakeBashTool;
   const checkerFor = async () => {
     const loaded = await loadSettings({ workspace, cairnHome });
     return createPermissionChecker({ workspace, mode: 'bypassPermissions', rules: loaded.rules, cairnHome, liftedBuiltinDeny: loaded.liftedBuiltinDeny });

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
-import { dialogLines } from './app/dialog-lines.js';
+import { dialogLines } from './transcript/dialog-lines.js';
 import type { TuiStore } from './store/create-store.js';
 import type { TuiState } from './store/types.js';
 import { useStoreSelector } from './store/use-store-selector.js';

@@ -1,7 +1,7 @@
 import { Text } from 'ink';
 import { memo } from 'react';
 import { costSummary, formatCost } from '../src/pricing.js';
-import { formatTokens } from './app/format-tokens.js';
+import { formatTokens } from './transcript/format-tokens.js';
 import { useTicker } from './app/use-ticker.js';
 import { modeLabel } from './Header.js';
 import { EXIT_CONFIRM_MS } from './keys/dispatch.js';

@@ -1,10 +1,10 @@
 import { Box, Text } from 'ink';
 import { memo, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import { OverlayContext } from './app/overlay-context.js';
-import type { createItemLines } from './app/item-lines.js';
-import { buildLineIndex, visibleLines } from './app/line-index.js';
+import type { createItemLines } from './transcript/item-lines.js';
+import { buildLineIndex, visibleLines } from './transcript/line-index.js';
 import { useTicker } from './app/use-ticker.js';
-import { liveInView, viewWindow } from './app/view-top.js';
+import { liveInView, viewWindow } from './transcript/view-top.js';
 import type { ViewMetrics } from './keys/view-metrics.js';
 import type { TuiStore } from './store/create-store.js';
 import type { TranscriptItem, TuiState } from './store/types.js';

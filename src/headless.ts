@@ -2,7 +2,7 @@ import type { AgentEvent, EventOf } from './events.js';
 import type { Runtime } from './bootstrap.js';
 import { costOf, priceFor, type TokenCounts } from './pricing.js';
 import type { Usage } from './usage.js';
-import { usageIn } from './runtime/usage-log.js';
+import { usageIn } from './usage-events.js';
 import { stripTerminalControls } from './util/terminal-text.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';

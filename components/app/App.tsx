@@ -13,7 +13,7 @@ import type { TuiState } from '../store/types.js';
 import { useStoreSelector } from '../store/use-store-selector.js';
 import { TodoPanel } from '../TodoPanel.js';
 import { Transcript } from '../Transcript.js';
-import type { createItemLines } from './item-lines.js';
+import type { createItemLines } from '../transcript/item-lines.js';
 import { ContentViewer } from './ContentViewer.js';
 import { computeLayout } from './layout.js';
 import { useTerminalSize } from './use-terminal-size.js';

@@ -7,7 +7,7 @@ import { useStoreSelector } from '../store/use-store-selector.js';
 import { bold, clipLine, inverse, paint, stripAnsi } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import { useTheme } from '../theme/use-theme.js';
-import { viewerContent } from './viewer-content.js';
+import { viewerContent } from '../transcript/viewer-content.js';
 
 export interface ContentViewerProps {
   store: TuiStore;

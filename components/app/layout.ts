@@ -4,9 +4,9 @@ import { paletteHeight } from '../SlashPalette.js';
 import { queuedHeight } from '../QueuedPrompts.js';
 import type { TuiState } from '../store/types.js';
 import { themeFor } from '../theme/use-theme.js';
-import { approvalMinRows } from './approval-lines.js';
-import { dialogHeight } from './dialog-lines.js';
-import { todoPanelHeight } from './todo-lines.js';
+import { approvalMinRows } from '../transcript/approval-lines.js';
+import { dialogHeight } from '../transcript/dialog-lines.js';
+import { todoPanelHeight } from '../transcript/todo-lines.js';
 
 export interface Layout {
   width: number;

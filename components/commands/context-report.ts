@@ -3,7 +3,7 @@ import { estimateMessagesTokens, estimateTokens } from '../../src/context/tokens
 import { toolSpec } from '../../src/loop/tool-specs.js';
 import type { Message } from '../../src/messages.js';
 import type { AnyTool } from '../../src/tools/tool.js';
-import { formatTokens } from '../app/format-tokens.js';
+import { formatTokens } from '../transcript/format-tokens.js';
 
 export interface ContextSection {
   name: string;

@@ -1,5 +1,5 @@
 import { costSummary, formatCost } from '../../src/pricing.js';
-import { formatTokens } from '../app/format-tokens.js';
+import { formatTokens } from '../transcript/format-tokens.js';
 import type { TuiState } from '../store/types.js';
 
 const TURNS_SHOWN = 10;

@@ -1,4 +1,4 @@
-import { isExpanded } from '../app/item-lines.js';
+import { isExpanded } from '../transcript/item-lines.js';
 import type { CronItem } from '../store/background-state.js';
 import type { CompactItem, ThinkingItem, ToolItem, TranscriptItem, UserItem } from '../store/types.js';
 

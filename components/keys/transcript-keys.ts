@@ -1,7 +1,7 @@
 import type { Key } from 'ink';
-import { isExpanded } from '../app/item-lines.js';
-import { blockOf } from '../app/line-index.js';
-import { viewWindow } from '../app/view-top.js';
+import { isExpanded } from '../transcript/item-lines.js';
+import { blockOf } from '../transcript/line-index.js';
+import { viewWindow } from '../transcript/view-top.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
 import { is } from './keymap.js';

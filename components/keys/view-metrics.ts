@@ -1,4 +1,4 @@
-import type { LineIndex } from '../app/line-index.js';
+import type { LineIndex } from '../transcript/line-index.js';
 
 /**
  * What the transcript last drew: the page size and line positions the scroll and selection

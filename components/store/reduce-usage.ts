@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../src/events.js';
 import type { TokenCounts } from '../../src/pricing.js';
-import { usageIn } from '../../src/runtime/usage-log.js';
+import { usageIn } from '../../src/usage-events.js';
 import type { TurnUsage, UsageTotals } from './types.js';
 
 /** How many turns /usage can show deltas for; older turns only count in the totals. */

@@ -1,7 +1,7 @@
 import type { PermissionMode } from '../events.js';
 import { readGitInfo, type GitInfo } from './git-info.js';
 import { memoryPath, readMemory } from './long-term-memory.js';
-import { loadMemoryFiles, type MemoryFile } from './memory-files.js';
+import { loadInstructionFiles, type InstructionFile } from './instruction-files.js';
 import { assembleSystemPrompt, type PromptSection } from './system-prompt.js';
 import { errorMessage } from '../util/error-message.js';
 import { createProblemReporter, type ReportProblem } from '../util/problem-reporter.js';
@@ -27,13 +27,13 @@ export function createSystemPromptSource(opts: {
     async build({ mode, model }) {
       git ??= readGitInfo(opts.cwd);
       const scopes = { cairnHome: opts.cairnHome, cwd: opts.cwd };
-      const [gitInfo, memoryFiles, user, project] = await Promise.all([
+      const [gitInfo, instructionFiles, user, project] = await Promise.all([
         git,
-        loadMemoryFiles(opts.cairnHome, opts.cwd, report),
+        loadInstructionFiles(opts.cairnHome, opts.cwd, report),
         readMemoryOrReport(memoryPath('user', scopes), report),
         readMemoryOrReport(memoryPath('project', scopes), report),
       ]);
-      const longTermMemory: MemoryFile[] = [
+      const longTermMemory: InstructionFile[] = [
         { path: memoryPath('user', scopes), content: user },
         { path: memoryPath('project', scopes), content: project },
       ];
@@ -44,7 +44,7 @@ export function createSystemPromptSource(opts: {
         date: opts.now(),
         toolNames: opts.toolNames(),
         ...(gitInfo ? { git: gitInfo } : {}),
-        memoryFiles,
+        instructionFiles,
         longTermMemory,
         ...(opts.skills ? { skills: opts.skills() } : {}),
       });

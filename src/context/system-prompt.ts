@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { PermissionMode } from '../events.js';
 import type { GitInfo } from './git-info.js';
-import type { MemoryFile } from './memory-files.js';
+import type { InstructionFile } from './instruction-files.js';
 
 export interface PromptSection {
   /** What /context calls it: 'static', 'environment', a memory file's path, ... */
@@ -17,8 +17,8 @@ export interface SystemPromptInputs {
   date: Date;
   toolNames: readonly string[];
   git?: GitInfo;
-  memoryFiles: readonly MemoryFile[];
-  longTermMemory: readonly MemoryFile[];
+  instructionFiles: readonly InstructionFile[];
+  longTermMemory: readonly InstructionFile[];
   skills?: readonly { name: string; description: string }[];
 }
 
@@ -57,7 +57,7 @@ export function assembleSystemPrompt(inputs: SystemPromptInputs): { text: string
     { name: 'static', kind: 'static', text: STATIC_PROMPT },
     { name: 'environment', kind: 'dynamic', text: env.join('\n') },
   ];
-  for (const file of inputs.memoryFiles) {
+  for (const file of inputs.instructionFiles) {
     sections.push({ name: file.path, kind: 'memory', text: `# Instructions from ${file.path}\n\n${file.content}` });
   }
   for (const file of inputs.longTermMemory) {

@@ -1,14 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentEvent, EventOf } from '../events.js';
+import type { AgentEvent } from '../events.js';
+import { usageIn } from '../usage-events.js';
 import { errorMessage } from '../util/error-message.js';
-
-/** The usage events in an event, subagents' included (their tokens count for the session). */
-export function usageIn(event: AgentEvent): EventOf<'usage'>[] {
-  if (event.type === 'usage') return [event];
-  if (event.type === 'subagent') return usageIn(event.event);
-  return [];
-}
 
 /** Appends each model call's usage to $CAIRN_HOME/usage.jsonl; a failure is reported, not thrown. */
 export function createUsageLog(cairnHome: string, meta: () => { session: string; provider: string; model: string }, now: () => Date, onError: (message: string) => void) {

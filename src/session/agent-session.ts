@@ -5,7 +5,7 @@ import { userText } from '../messages.js';
 import { query, runCompaction, type CompactionSettings } from '../loop/query.js';
 import type { AskPermission, PermissionAsk, PermissionChecker, PermissionDecision } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
-import { usageIn } from '../runtime/usage-log.js';
+import { usageIn } from '../usage-events.js';
 import type { AnyTool } from '../tools/tool.js';
 import { AbortError } from '../util/abort.js';
 import { errorMessage } from '../util/error-message.js';

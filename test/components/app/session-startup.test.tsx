@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTui } from '../../../components/app/run-tui.js';
 import { OFFLINE_NOTICE } from '../../../components/app/session-startup.js';
-import { formatTokens } from '../../../components/app/format-tokens.js';
+import { formatTokens } from '../../../components/transcript/format-tokens.js';
 import { stripAnsi } from '../../../components/theme/ansi.js';
 import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
 import { tempWorkspace } from '../../helpers/run-cairn.js';

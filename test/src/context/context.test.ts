@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactMessages, splitForCompaction, SUMMARY_PREFIX } from '../../../src/context/compact.js';
-import { loadMemoryFiles } from '../../../src/context/memory-files.js';
+import { loadInstructionFiles } from '../../../src/context/instruction-files.js';
 import { microCompact } from '../../../src/context/micro-compact.js';
 import { createSystemPromptSource } from '../../../src/context/system-prompt-source.js';
 import { userText, type Message } from '../../../src/messages.js';
@@ -38,7 +38,7 @@ describe('memory files', () => {
     await fs.writeFile(path.join(repo, 'packages', 'CLAUDE.md'), 'packages claude');
     await fs.writeFile(path.join(ws, 'AGENT.md'), 'app agent');
     await fs.writeFile(path.join(ws, '.cairn', 'AGENT.md'), 'app cairn');
-    const files = await loadMemoryFiles(home, ws);
+    const files = await loadInstructionFiles(home, ws);
     expect(files.map((f) => f.content)).toEqual(['user rules', 'repo agents', 'packages claude', 'app agent', 'app cairn']);
   });
 

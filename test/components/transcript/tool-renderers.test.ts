@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolRenderer } from '../../../components/app/tool-renderers.js';
+import { toolRenderer } from '../../../components/transcript/tool-renderers.js';
 import type { ToolItem } from '../../../components/store/types.js';
 import type { ToolDisplay } from '../../../src/tools/display.js';
 

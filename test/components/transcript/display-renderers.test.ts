@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayBody, displayDiff, displaySummary } from '../../../components/app/display-renderers.js';
+import { displayBody, displayDiff, displaySummary } from '../../../components/transcript/display-renderers.js';
 import { createTheme } from '../../../components/theme/theme.js';
 import type { ToolDisplay } from '../../../src/tools/display.js';
 

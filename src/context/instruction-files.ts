@@ -4,7 +4,7 @@ import { errorMessage } from '../util/error-message.js';
 import type { ReportProblem } from '../util/problem-reporter.js';
 import { danglingLinkTarget, readTextFile } from '../util/read-text-file.js';
 
-export interface MemoryFile {
+export interface InstructionFile {
   path: string;
   content: string;
 }
@@ -33,7 +33,7 @@ export async function findGitRoot(cwd: string): Promise<string | undefined> {
  * Absent files are the common case; one that exists but cannot be read (permissions, a FIFO, a
  * directory) is left out of the prompt and reported through `onProblem` naming it.
  */
-export async function loadMemoryFiles(cairnHome: string, cwd: string, onProblem?: ReportProblem): Promise<MemoryFile[]> {
+export async function loadInstructionFiles(cairnHome: string, cwd: string, onProblem?: ReportProblem): Promise<InstructionFile[]> {
   const root = (await findGitRoot(cwd)) ?? cwd;
   const dirs: string[] = [];
   for (let dir = cwd; ; dir = path.dirname(dir)) {
@@ -43,7 +43,7 @@ export async function loadMemoryFiles(cairnHome: string, cwd: string, onProblem?
   const candidates = [path.join(cairnHome, 'AGENT.md'), ...dirs.flatMap((d) => PER_DIRECTORY.map((f) => path.join(d, f)))];
   const seenPaths = new Set<string>();
   const seenContent = new Set<string>();
-  const out: MemoryFile[] = [];
+  const out: InstructionFile[] = [];
   for (const candidate of candidates) {
     const read = await readInstructionFile(candidate);
     if (read === undefined) continue;

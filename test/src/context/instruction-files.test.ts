@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMemoryFiles } from '../../../src/context/memory-files.js';
+import { loadInstructionFiles } from '../../../src/context/instruction-files.js';
 import { createSystemPromptSource } from '../../../src/context/system-prompt-source.js';
 
 async function workspace(): Promise<{ ws: string; home: string }> {
@@ -22,7 +22,7 @@ describe('instruction files that cannot be read', () => {
     await fs.mkdir(path.join(ws, 'AGENTS.md'));
     await fs.writeFile(path.join(ws, 'CLAUDE.md'), 'claude rules');
     const problems: string[] = [];
-    const files = await loadMemoryFiles(home, ws, (m) => problems.push(m));
+    const files = await loadInstructionFiles(home, ws, (m) => problems.push(m));
     expect(files.map((f) => f.content)).toEqual(['claude rules']);
     expect(problems).toEqual([`Instruction file ${path.join(ws, 'AGENTS.md')}: is a directory, not a file; not read; it is left out of the system prompt`]);
   });
@@ -31,7 +31,7 @@ describe('instruction files that cannot be read', () => {
     const { ws, home } = await workspace();
     execFileSync('mkfifo', [path.join(ws, 'AGENTS.md')]);
     const problems: string[] = [];
-    expect(await loadMemoryFiles(home, ws, (m) => problems.push(m))).toEqual([]);
+    expect(await loadInstructionFiles(home, ws, (m) => problems.push(m))).toEqual([]);
     expect(problems).toEqual([expect.stringContaining(`${path.join(ws, 'AGENTS.md')}: is a FIFO (named pipe)`)]);
   });
 
@@ -50,7 +50,7 @@ describe('instruction files that cannot be read', () => {
     const { ws, home } = await workspace();
     await fs.symlink('AGENTS.md', path.join(ws, 'CLAUDE.md'));
     const problems: string[] = [];
-    expect(await loadMemoryFiles(home, ws, (m) => problems.push(m))).toEqual([]);
+    expect(await loadInstructionFiles(home, ws, (m) => problems.push(m))).toEqual([]);
     expect(problems).toEqual([`Instruction file ${path.join(ws, 'CLAUDE.md')}: is a symbolic link to AGENTS.md, which does not exist; it is left out of the system prompt`]);
   });
 });

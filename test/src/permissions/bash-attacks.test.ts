@@ -2,22 +2,11 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PermissionMode } from '../../../src/events.js';
-import { createPermissionChecker } from '../../../src/permissions/checker.js';
-import type { PermissionRuleSet } from '../../../src/permissions/types.js';
-import { fakeBashTool } from '../../helpers/permission-tools.js';
+import { decideBash, type BashCase } from '../../helpers/permission-tools.js';
 
 // Issue 11's attack corpus: one row per form, each a way round a rule that used to work.
-const bash = fakeBashTool;
 
-interface Case {
-  command: string;
-  rules?: Partial<PermissionRuleSet>;
-  mode?: PermissionMode;
-  expected: 'allow' | 'ask' | 'deny';
-  reason?: RegExp;
-  lift?: string[];
-}
+type Case = BashCase;
 
 const PREFIX = { allow: ['Bash(ls:*)', 'Bash(echo:*)', 'Bash(git status:*)', 'Bash(git diff:*)', 'Bash(npm test:*)', 'Bash(cat:*)'] };
 const LIFT_ALL = ['recursive-rm', 'sudo'];
@@ -134,17 +123,7 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-async function decide(c: Case) {
-  const checker = createPermissionChecker({
-    workspace,
-    mode: c.mode ?? 'default',
-    rules: { allow: c.rules?.allow ?? [], ask: c.rules?.ask ?? [], deny: c.rules?.deny ?? [] },
-    cairnHome: join(workspace, '.cairn-home'),
-    homeDir: join(workspace, '..'),
-    ...(c.lift ? { liftedBuiltinDeny: c.lift } : {}),
-  });
-  return checker.check(bash, { command: c.command });
-}
+const decide = (c: Case) => decideBash(workspace, c);
 
 const label = (c: Case): string => `${c.mode ?? 'default'}${c.lift ? ' (built-ins lifted)' : ''}: ${JSON.stringify(c.command)}`;
 

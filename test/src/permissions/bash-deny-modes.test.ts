@@ -3,21 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionMode } from '../../../src/events.js';
-import { createPermissionChecker } from '../../../src/permissions/checker.js';
-import type { PermissionRuleSet } from '../../../src/permissions/types.js';
-import { fakeBashTool } from '../../helpers/permission-tools.js';
+import { decideBash, type BashCase } from '../../helpers/permission-tools.js';
 
 // Issue 11: deny rules that cannot be got round, the built-in denies in every mode, writes judged as writes, read-only commands.
-const bash = fakeBashTool;
 
-interface Case {
-  command: string;
-  rules?: Partial<PermissionRuleSet>;
-  mode?: PermissionMode;
-  expected: 'allow' | 'ask' | 'deny';
-  reason?: RegExp;
-  lift?: string[];
-}
+type Case = BashCase;
 
 const MODES: PermissionMode[] = ['default', 'acceptEdits', 'plan', 'bypassPermissions'];
 const BYPASS: PermissionMode = 'bypassPermissions';
@@ -172,17 +162,7 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-async function decide(c: Case) {
-  const checker = createPermissionChecker({
-    workspace,
-    mode: c.mode ?? 'default',
-    rules: { allow: c.rules?.allow ?? [], ask: c.rules?.ask ?? [], deny: c.rules?.deny ?? [] },
-    cairnHome: join(workspace, '.cairn-home'),
-    homeDir: join(workspace, '..'),
-    ...(c.lift ? { liftedBuiltinDeny: c.lift } : {}),
-  });
-  return checker.check(bash, { command: c.command });
-}
+const decide = (c: Case) => decideBash(workspace, c);
 
 const label = (c: Case): string => `${c.mode ?? 'default'}${c.lift ? ` (lifted ${c.lift.join(',')})` : ''}: ${JSON.stringify(c.command)}`;
 

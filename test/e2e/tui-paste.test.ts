@@ -1,22 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { describe, expect, it } from 'vitest';
+import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // The built cairn in a real terminal (tmux), on the offline model.
-const terminals: TmuxTerminal[] = [];
-afterEach(() => {
-  for (const t of terminals.splice(0)) t.kill();
-});
+const { start } = cairnTerminals();
 
 describe.skipIf(!TmuxTerminal.available())('bracketed paste in a real terminal', () => {
   it('a paste start marker with no end marker: the text arrives after a short silence and later keys are typed', async () => {
-    const ws = await tempWorkspace();
-    const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home } });
-    terminals.push(term);
-    await term.waitForText('shell$');
-    term.type(`node ${cairnBin}`);
-    term.keys('Enter');
-    await term.waitForText('Ask cairn');
+    const { term } = await start();
 
     // ESC [ 2 0 0 ~ as raw bytes, then the pasted text; the terminal never sends ESC [ 2 0 1 ~.
     term.keys('-H', '1b', '5b', '32', '30', '30', '7e');

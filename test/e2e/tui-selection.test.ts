@@ -1,12 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { describe, expect, it } from 'vitest';
+import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // Selecting cards in the built cairn, in a real terminal, on the offline model.
-const terminals: TmuxTerminal[] = [];
-afterEach(() => {
-  for (const t of terminals.splice(0)) t.kill();
-});
+const { start } = cairnTerminals();
 
 /** The card header drawn selected (its tool name in inverse video) on the screen now. */
 function selectedCard(styled: string): string | undefined {
@@ -16,13 +13,7 @@ function selectedCard(styled: string): string | undefined {
 
 describe.skipIf(!TmuxTerminal.available())('card selection in a real terminal', () => {
   it('Tab selects the newest card in view, not an old one scrolled away; moving the selection scrolls the card into view', async () => {
-    const ws = await tempWorkspace({ 'a.txt': 'alpha\n' });
-    const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home }, columns: 100, rows: 30 });
-    terminals.push(term);
-    await term.waitForText('shell$');
-    term.type(`node ${cairnBin}`);
-    term.keys('Enter');
-    await term.waitForText('Ask cairn');
+    const { term } = await start({ files: { 'a.txt': 'alpha\n' }, columns: 100, rows: 30 });
 
     term.type('read a.txt');
     term.keys('Enter');

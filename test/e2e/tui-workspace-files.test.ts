@@ -1,31 +1,25 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cairnBin, tempWorkspace } from '../helpers/run-cairn.js';
+import { describe, expect, it } from 'vitest';
+import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 // Issue 12 item 15: using cairn in a repository leaves `git status` as clean as the work allows.
-const terminals: TmuxTerminal[] = [];
-afterEach(() => {
-  for (const t of terminals.splice(0)) t.kill();
-});
+const { start } = cairnTerminals();
 
 describe.skipIf(!TmuxTerminal.available())('files cairn writes into a repository', () => {
   it('none at launch; an "always in this project" rule is saved git-ignored', async () => {
-    const ws = await tempWorkspace({ 'README.md': 'hello\n' });
-    const git = (...args: string[]): string => execFileSync('git', args, { cwd: ws.dir, encoding: 'utf8' });
-    git('init', '-q');
-    git('add', '.');
-    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'init');
-    const status = (): string[] => git('status', '--porcelain', '--untracked-files=all').split('\n').filter(Boolean);
-
-    const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home } });
-    terminals.push(term);
-    await term.waitForText('shell$');
-    term.type(`node ${cairnBin}`);
-    term.keys('Enter');
-    await term.waitForText('Ask cairn');
+    const git = (dir: string, ...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
+    const { term, ws } = await start({
+      files: { 'README.md': 'hello\n' },
+      prepare: ({ dir }) => {
+        git(dir, 'init', '-q');
+        git(dir, 'add', '.');
+        git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'init');
+      },
+    });
+    const status = (): string[] => git(ws.dir, 'status', '--porcelain', '--untracked-files=all').split('\n').filter(Boolean);
     // The cron scheduler has started (it takes its lock at launch): the lock is in CAIRN_HOME.
     term.type('/cron');
     term.keys('Enter');

@@ -16,6 +16,8 @@ export interface CairnTerminalOptions {
   rows?: number;
   /** Typed before `node cairn` on the same shell line (`echo before-cairn;`). */
   before?: string;
+  /** Runs in the workspace before cairn starts (`git init`, say). */
+  prepare?: (ws: { dir: string; home: string }) => void | Promise<void>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function cairnTerminals() {
   async function start(opts: CairnTerminalOptions = {}) {
     const ws = await tempWorkspace(opts.files ?? {});
     for (const [name, text] of Object.entries(opts.homeFiles ?? {})) await writeFile(join(ws.home, name), text);
+    await opts.prepare?.(ws);
     const term = TmuxTerminal.start({
       cwd: ws.dir,
       env: { CAIRN_HOME: ws.home, ...opts.env },

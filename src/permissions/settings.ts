@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { PermissionModeSchema } from '../events.js';
 import type { PermissionMode } from '../events.js';
 import { prepareCairnDir } from '../util/cairn-dir.js';
-import { FileReadError, readTextFile } from '../util/read-text-file.js';
+import { readSettingsJson, SettingsFileError } from '../settings/settings-layers.js';
+import { FileReadError } from '../util/read-text-file.js';
 import { BUILTIN_DENY } from './builtin-deny.js';
 import type { BuiltinDenyRule } from './builtin-deny.js';
 import { parseRule, RuleError } from './rule-parse.js';
@@ -74,23 +75,13 @@ function validate(file: string, data: unknown): Settings {
   return parsed.data;
 }
 
-/**
- * The raw JSON of a settings file, or undefined when there is none. A FIFO or device is never
- * opened (it would hang start-up); a BOM is dropped.
- */
+/** The raw JSON of a settings file, or undefined when there is none; errors as SettingsError. */
 async function readJson(file: string): Promise<unknown> {
-  let text: string | undefined;
   try {
-    text = await readTextFile(file);
+    return await readSettingsJson(file);
   } catch (err) {
-    if (err instanceof FileReadError) throw new SettingsError(err.message, { cause: err });
+    if (err instanceof SettingsFileError) throw new SettingsError(err.message, { cause: err.cause ?? err });
     throw err;
-  }
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw new SettingsError(`${file}: invalid JSON: ${(err as Error).message}`);
   }
 }
 

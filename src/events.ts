@@ -16,92 +16,13 @@ export type TerminalReason = z.infer<typeof TerminalReasonSchema>;
 export const NoticeLevelSchema = z.enum(['info', 'warning', 'error']);
 export type NoticeLevel = z.infer<typeof NoticeLevelSchema>;
 
-const SessionStartEvent = z.object({
-  type: z.literal('session_start'),
-  provider: z.string(),
-  model: z.string(),
-  cwd: z.string(),
-  permission_mode: PermissionModeSchema,
-  tools: z.array(z.string()),
-  offline: z.boolean(),
-  // The id `cairn --resume` takes, so a script can continue the session.
-  session_id: z.string().optional(),
-});
-const UserPromptEvent = z.object({ type: z.literal('user_prompt'), text: z.string() });
-const TurnStartEvent = z.object({ type: z.literal('turn_start'), turn: z.number() });
-const TextDeltaEvent = z.object({ type: z.literal('text_delta'), text: z.string() });
-const ThinkingDeltaEvent = z.object({ type: z.literal('thinking_delta'), text: z.string() });
-const AssistantEvent = z.object({ type: z.literal('assistant'), message: MessageSchema });
-const ToolStartEvent = z.object({
-  type: z.literal('tool_start'),
-  id: z.string(),
-  name: z.string(),
-  input: z.unknown(),
-  parallel: z.boolean(),
-  batch: z.number(),
-});
-const ToolProgressEvent = z.object({
-  type: z.literal('tool_progress'),
-  id: z.string(),
-  name: z.string(),
+export const TodoItemSchema = z.object({
   content: z.string(),
+  status: z.enum(['pending', 'in_progress', 'completed']),
+  activeForm: z.string(),
 });
-const ToolResultEvent = z
-  .object({
-    type: z.literal('tool_result'),
-    id: z.string(),
-    name: z.string(),
-    content: z.string(),
-    is_error: z.boolean(),
-    duration_ms: z.number(),
-    // Structured extras for renderers (a diff, the line range read); never needed to understand the result.
-    display: z.unknown().optional(),
-  })
-  // A recorded display that fits no tool's shape is dropped here, not the whole event (see parseToolDisplay).
-  .transform(({ display, ...event }): typeof event & { display?: ToolDisplay } => {
-    const parsed = display === undefined ? undefined : parseToolDisplay(event.name, display);
-    return parsed ? { ...event, display: parsed } : event;
-  });
-const PermissionRequestEvent = z.object({
-  type: z.literal('permission_request'),
-  id: z.string(),
-  name: z.string(),
-  input: z.unknown(),
-  reason: z.string(),
-  // Rules an "always allow" answer would add, one per part for compound commands.
-  suggestions: z.array(z.string()),
-  // The same rules scoped to the file's folder, offered as a second "always" choice.
-  narrower: z.array(z.string()).optional(),
-  preview: z.string().optional(),
-  agent: z.string().optional(),
-});
-const PermissionDeniedEvent = z.object({
-  type: z.literal('permission_denied'),
-  id: z.string(),
-  name: z.string(),
-  reason: z.string(),
-});
-const UsageEvent = z.object({ type: z.literal('usage'), usage: UsageSchema, model: z.string().optional() });
-const NoticeEvent = z.object({
-  type: z.literal('notice'),
-  level: NoticeLevelSchema,
-  message: z.string(),
-  // Machine-readable kind: 'retry' tells consumers to drop the partial stream of the failed attempt.
-  code: z.string().optional(),
-});
-const ModeChangeEvent = z.object({ type: z.literal('mode_change'), mode: PermissionModeSchema });
-// /clear: the conversation starts again from nothing; history above this line is not carried on.
-const ClearEvent = z.object({ type: z.literal('clear') });
-// Compaction replaced the history: `messages` is the new history (a summary plus the verbatim
-// tail); the full history before it stays in the session file above this line.
-const CompactEvent = z.object({
-  type: z.literal('compact'),
-  trigger: z.enum(['auto', 'manual']),
-  tokens_before: z.number(),
-  tokens_after: z.number(),
-  summary: z.string(),
-  messages: z.array(MessageSchema),
-});
+export type TodoItem = z.infer<typeof TodoItemSchema>;
+
 // A child agent's event, wrapped once per level: `parent_id` is the tool_use id of the `agent`
 // call that started it, so the UI nests the child's cards inside that card.
 const SubagentEvent = z.object({
@@ -113,93 +34,133 @@ const SubagentEvent = z.object({
     return AgentEventSchema;
   },
 });
-export const TodoItemSchema = z.object({
-  content: z.string(),
-  status: z.enum(['pending', 'in_progress', 'completed']),
-  activeForm: z.string(),
-});
-export type TodoItem = z.infer<typeof TodoItemSchema>;
-const TodosEvent = z.object({ type: z.literal('todos'), todos: z.array(TodoItemSchema) });
-const CronEvent = z.object({
-  type: z.literal('cron'),
-  task_id: z.string(),
-  schedule: z.string(),
-  prompt: z.string(),
-  status: z.enum(['created', 'deleted', 'fired', 'missed', 'auto_run_finished']),
-  result: z.string().optional(),
-});
-const BackgroundShellEvent = z.object({
-  type: z.literal('background_shell'),
-  id: z.string(),
-  command: z.string(),
-  status: z.enum(['running', 'completed', 'failed', 'killed']),
-  exit_code: z.number().optional(),
-});
-const TeamEvent = z.object({
-  type: z.literal('team'),
-  kind: z.enum(['spawned', 'status', 'message']),
-  name: z.string(),
-  status: z.enum(['working', 'idle', 'stopped']).optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-  text: z.string().optional(),
-});
-const TerminalEvent = z.object({
-  type: z.literal('terminal'),
-  reason: TerminalReasonSchema,
-  turns: z.number(),
-  messages: z.array(MessageSchema),
-  error: z.string().optional(),
-  result: z.string().optional(),
-});
 
-export const AgentEventSchema: z.ZodType<AgentEvent> = z.discriminatedUnion('type', [
-  SessionStartEvent,
-  UserPromptEvent,
-  TurnStartEvent,
-  TextDeltaEvent,
-  ThinkingDeltaEvent,
-  AssistantEvent,
-  ToolStartEvent,
-  ToolProgressEvent,
-  ToolResultEvent,
-  PermissionRequestEvent,
-  PermissionDeniedEvent,
-  UsageEvent,
-  NoticeEvent,
-  ModeChangeEvent,
-  ClearEvent,
-  CompactEvent,
-  SubagentEvent,
-  TodosEvent,
-  CronEvent,
-  BackgroundShellEvent,
-  TeamEvent,
-  TerminalEvent,
-]);
+// Every other event, each declared once here: the schema union and the TypeScript type come from this list.
+const BASE_EVENTS = [
+  z.object({
+    type: z.literal('session_start'),
+    provider: z.string(),
+    model: z.string(),
+    cwd: z.string(),
+    permission_mode: PermissionModeSchema,
+    tools: z.array(z.string()),
+    offline: z.boolean(),
+    // The id `cairn --resume` takes, so a script can continue the session.
+    session_id: z.string().optional(),
+  }),
+  z.object({ type: z.literal('user_prompt'), text: z.string() }),
+  z.object({ type: z.literal('turn_start'), turn: z.number() }),
+  z.object({ type: z.literal('text_delta'), text: z.string() }),
+  z.object({ type: z.literal('thinking_delta'), text: z.string() }),
+  z.object({ type: z.literal('assistant'), message: MessageSchema }),
+  z.object({
+    type: z.literal('tool_start'),
+    id: z.string(),
+    name: z.string(),
+    input: z.unknown(),
+    parallel: z.boolean(),
+    batch: z.number(),
+  }),
+  z.object({
+    type: z.literal('tool_progress'),
+    id: z.string(),
+    name: z.string(),
+    content: z.string(),
+  }),
+  z
+    .object({
+      type: z.literal('tool_result'),
+      id: z.string(),
+      name: z.string(),
+      content: z.string(),
+      is_error: z.boolean(),
+      duration_ms: z.number(),
+      // Structured extras for renderers (a diff, the line range read); never needed to understand the result.
+      display: z.unknown().optional(),
+    })
+    // A recorded display that fits no tool's shape is dropped here, not the whole event (see parseToolDisplay).
+    .transform(({ display, ...event }): typeof event & { display?: ToolDisplay } => {
+      const parsed = display === undefined ? undefined : parseToolDisplay(event.name, display);
+      return parsed ? { ...event, display: parsed } : event;
+    }),
+  z.object({
+    type: z.literal('permission_request'),
+    id: z.string(),
+    name: z.string(),
+    input: z.unknown(),
+    reason: z.string(),
+    // Rules an "always allow" answer would add, one per part for compound commands.
+    suggestions: z.array(z.string()),
+    // The same rules scoped to the file's folder, offered as a second "always" choice.
+    narrower: z.array(z.string()).optional(),
+    preview: z.string().optional(),
+    agent: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('permission_denied'),
+    id: z.string(),
+    name: z.string(),
+    reason: z.string(),
+  }),
+  z.object({ type: z.literal('usage'), usage: UsageSchema, model: z.string().optional() }),
+  z.object({
+    type: z.literal('notice'),
+    level: NoticeLevelSchema,
+    message: z.string(),
+    // Machine-readable kind: 'retry' tells consumers to drop the partial stream of the failed attempt.
+    code: z.string().optional(),
+  }),
+  z.object({ type: z.literal('mode_change'), mode: PermissionModeSchema }),
+  // /clear: the conversation starts again from nothing; history above this line is not carried on.
+  z.object({ type: z.literal('clear') }),
+  // Compaction replaced the history: `messages` is the new history (a summary plus the verbatim
+  // tail); the full history before it stays in the session file above this line.
+  z.object({
+    type: z.literal('compact'),
+    trigger: z.enum(['auto', 'manual']),
+    tokens_before: z.number(),
+    tokens_after: z.number(),
+    summary: z.string(),
+    messages: z.array(MessageSchema),
+  }),
+  z.object({ type: z.literal('todos'), todos: z.array(TodoItemSchema) }),
+  z.object({
+    type: z.literal('cron'),
+    task_id: z.string(),
+    schedule: z.string(),
+    prompt: z.string(),
+    status: z.enum(['created', 'deleted', 'fired', 'missed', 'auto_run_finished']),
+    result: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('background_shell'),
+    id: z.string(),
+    command: z.string(),
+    status: z.enum(['running', 'completed', 'failed', 'killed']),
+    exit_code: z.number().optional(),
+  }),
+  z.object({
+    type: z.literal('team'),
+    kind: z.enum(['spawned', 'status', 'message']),
+    name: z.string(),
+    status: z.enum(['working', 'idle', 'stopped']).optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    text: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('terminal'),
+    reason: TerminalReasonSchema,
+    turns: z.number(),
+    messages: z.array(MessageSchema),
+    error: z.string().optional(),
+    result: z.string().optional(),
+  }),
+] as const;
 
-type BaseEvent =
-  | z.infer<typeof SessionStartEvent>
-  | z.infer<typeof UserPromptEvent>
-  | z.infer<typeof TurnStartEvent>
-  | z.infer<typeof TextDeltaEvent>
-  | z.infer<typeof ThinkingDeltaEvent>
-  | z.infer<typeof AssistantEvent>
-  | z.infer<typeof ToolStartEvent>
-  | z.infer<typeof ToolProgressEvent>
-  | z.infer<typeof ToolResultEvent>
-  | z.infer<typeof PermissionRequestEvent>
-  | z.infer<typeof PermissionDeniedEvent>
-  | z.infer<typeof UsageEvent>
-  | z.infer<typeof NoticeEvent>
-  | z.infer<typeof ModeChangeEvent>
-  | z.infer<typeof ClearEvent>
-  | z.infer<typeof CompactEvent>
-  | z.infer<typeof TodosEvent>
-  | z.infer<typeof CronEvent>
-  | z.infer<typeof BackgroundShellEvent>
-  | z.infer<typeof TeamEvent>
-  | z.infer<typeof TerminalEvent>;
+export const AgentEventSchema: z.ZodType<AgentEvent> = z.discriminatedUnion('type', [...BASE_EVENTS, SubagentEvent]);
+
+type BaseEvent = z.output<(typeof BASE_EVENTS)[number]>;
 
 export interface SubagentEnvelope {
   type: 'subagent';

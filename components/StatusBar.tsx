@@ -11,6 +11,7 @@ import { shallowEqual, useStoreSelector } from './store/use-store-selector.js';
 import { clipLine, paint, textWidth } from './theme/ansi.js';
 import type { Theme } from './theme/theme.js';
 import { useTheme } from './theme/use-theme.js';
+import { itemAt } from '../src/util/invariant.js';
 
 interface StatusView {
   mode: TuiState['info']['mode'];
@@ -42,7 +43,7 @@ const selectStatus = (s: TuiState): StatusView => ({
 function countRunningTools(items: TuiState['items']): number {
   let n = 0;
   for (let i = items.length - 1; i >= 0; i--) {
-    const item = items[i]!;
+    const item = itemAt(items, i, 'transcript item');
     if (item.kind === 'user') break;
     if (item.kind === 'tool' && item.status === 'running') n++;
   }

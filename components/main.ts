@@ -97,7 +97,9 @@ async function main(args: string[]): Promise<number> {
   if (headless) {
     for (const line of runtime.startupNotices) await sayOnStderr(`cairn: ${line}\n`);
     const { runHeadless } = await import('../src/headless.js');
-    return runHeadless(runtime, prompt!, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr });
+    // Checked above: a headless run without a prompt has already exited with a message.
+    if (!prompt) throw new Error('a headless run reached the model without a prompt');
+    return runHeadless(runtime, prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr });
   }
   const { runTui } = await importProductionReact(() => import('./app/run-tui.js'));
   const { isSignalExitCode } = await import('./app/terminal-guard.js');

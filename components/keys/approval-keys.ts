@@ -7,13 +7,14 @@ import type { KeyDeps } from './dispatch.js';
 import { interrupt } from './dispatch.js';
 import { is } from './keymap.js';
 import { openViewer } from './viewer-keys.js';
+import { itemAt } from '../../src/util/invariant.js';
 
 /** Whether the "tell cairn what to do instead" field has the focus (its choice is selected). */
 export function denyFieldOpen(state: TuiState): boolean {
   const request = state.approvals[0];
   if (!request) return false;
   const choices = approvalChoices(request);
-  return (choices[state.approval.choice] ?? choices[0]!).kind === 'no';
+  return (choices[state.approval.choice] ?? itemAt(choices, 0, 'approval choice')).kind === 'no';
 }
 
 function answerWith(kind: ApprovalChoiceKind, denyText: string, state: TuiState, deps: KeyDeps): void {
@@ -39,7 +40,7 @@ export function handleApprovalKey(input: string, key: Key, state: TuiState, deps
   const request = state.approvals[0];
   if (!request) return;
   const choices = approvalChoices(request);
-  const current = choices[state.approval.choice] ?? choices[0]!;
+  const current = choices[state.approval.choice] ?? itemAt(choices, 0, 'approval choice');
   const answer = (kind: ApprovalChoiceKind, denyText = state.approval.denyText): void => answerWith(kind, denyText, state, deps);
   const select = (choice: number): void => deps.store.dispatch({ type: 'approvalChoice', choice: (choice + choices.length) % choices.length });
 
@@ -70,8 +71,8 @@ export function handleApprovalKey(input: string, key: Key, state: TuiState, deps
   // Everything it asks about, unabridged; the approval waits behind the view.
   if (is('viewFull', input, key)) return openViewer({ kind: 'approval', id: request.id }, deps);
   const shortcut = choices.findIndex((c) => c.key === input.toLowerCase());
-  if (shortcut < 0) return;
-  const chosen = choices[shortcut]!;
+  const chosen = choices[shortcut];
+  if (!chosen) return;
   if (chosen.kind === 'no') select(shortcut);
   else answer(chosen.kind);
 }

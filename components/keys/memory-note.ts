@@ -5,7 +5,7 @@ import { errorMessage } from '../../src/util/error-message.js';
 /** `# always use pnpm here` is a note to remember, not a prompt; `## heading` stays a prompt. */
 export function memoryNote(text: string): string | undefined {
   const m = /^#(?!#)\s*(\S[\s\S]*)$/.exec(text.trim());
-  return m ? m[1]!.trim() : undefined;
+  return m?.[1]?.trim();
 }
 
 /** Opens the "user or project?" question for a `#` note; false when the text is not one. */

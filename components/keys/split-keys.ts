@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { group } from '../../src/util/invariant.js';
 
 /** One key press: what Ink's useInput would have reported for it alone, and its bytes. */
 export interface KeyPress {
@@ -46,7 +47,10 @@ export function splitKeys(input: string, key: Key, raw: string | undefined): Key
   // Fast typing, or a busy terminal, can deliver a word and the Enter (or Tab) after it in one read:
   // that is the text, then the key. A chunk with line breaks inside stays whole (an unbracketed paste).
   const typedThenKey = raw === undefined ? null : /^([^\r\n\t\x1b]+)([\r\t])$/.exec(raw);
-  if (typedThenKey && !KEY_CONTROL.test(typedThenKey[1]!)) return [textPress(typedThenKey[1]!), textPress(typedThenKey[2]!)];
+  if (typedThenKey) {
+    const typed = group(typedThenKey, 1);
+    if (!KEY_CONTROL.test(typed)) return [textPress(typed), textPress(group(typedThenKey, 2))];
+  }
   if (raw === undefined || raw.length <= 1 || raw.startsWith('\x1b') || !KEY_CONTROL.test(raw)) return [{ input, key, raw }];
   const out: KeyPress[] = [];
   let text = '';

@@ -4,6 +4,7 @@ import type { TuiState, ViewerSource, ViewerState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
 import { is } from './keymap.js';
 import { blankKey } from './split-keys.js';
+import { itemAt } from '../../src/util/invariant.js';
 
 /** Opens the full view of a card or of the waiting approval. */
 export function openViewer(source: ViewerSource, deps: KeyDeps): void {
@@ -25,7 +26,7 @@ export function findMatch(lines: readonly string[], query: string, from: number,
   const q = query.toLowerCase();
   for (let n = 0; n < lines.length; n++) {
     const i = (((from + step * n) % lines.length) + lines.length) % lines.length;
-    if (lines[i]!.toLowerCase().includes(q)) return i;
+    if (itemAt(lines, i, 'viewer line').toLowerCase().includes(q)) return i;
   }
   return undefined;
 }

@@ -80,8 +80,9 @@ export function fenceClosed(raw: string): boolean {
   const open = /^ {0,3}(`{3,}|~{3,})/.exec(raw)?.[1];
   if (!open) return false;
   const lines = raw.replace(/\n+$/, '').split('\n');
-  if (lines.length < 2) return false;
-  const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lines.at(-1)!)?.[1];
+  const last = lines.at(-1);
+  if (lines.length < 2 || last === undefined) return false;
+  const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(last)?.[1];
   return close !== undefined && close[0] === open[0] && close.length >= open.length;
 }
 

@@ -26,7 +26,7 @@ export function createListRenderer(): (token: Tokens.List, ctx: ListContext) => 
     const start = typeof token.start === 'number' ? token.start : 1;
     const delimiter = ordered && /^\s*\d+\)/.test(token.items[0]?.raw ?? '') ? ')' : '.';
     const numberWidth = String(start + token.items.length - 1).length;
-    const bullet = BULLETS[depth % BULLETS.length]!;
+    const bullet = BULLETS[depth % BULLETS.length] ?? BULLETS[0];
     const level = depth;
     depth++;
     try {

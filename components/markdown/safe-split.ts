@@ -41,7 +41,7 @@ export function createSplitScanner(): SplitScanner {
         seenContent = true;
         const open = FENCE.exec(line)?.[1];
         if (open && !(open[0] === '`' && line.slice(line.indexOf(open) + open.length).includes('`'))) {
-          fence = { char: open[0]!, length: open.length };
+          fence = { char: open.charAt(0), length: open.length };
         }
       }
       return split;

@@ -1,6 +1,7 @@
 import { markdownVersion, renderMarkdown } from './render-markdown.js';
 import type { MarkdownTheme } from './render-markdown.js';
 import { createSplitScanner } from './safe-split.js';
+import { itemAt } from '../../src/util/invariant.js';
 
 // A streaming message renders each finished block once per width and re-parses only the
 // unfinished tail, so the cost of an update does not grow with the message.
@@ -46,7 +47,7 @@ export function createMarkdownStream(
 
   function finishedLines(key: string): string[] {
     if (joined.key !== key) joined = { key, blocks: 0, lines: [] };
-    for (; joined.blocks < blocks.length; joined.blocks++) appendBlock(joined.lines, blockLines(blocks[joined.blocks]!, key));
+    for (; joined.blocks < blocks.length; joined.blocks++) appendBlock(joined.lines, blockLines(itemAt(blocks, joined.blocks, 'markdown block'), key));
     return joined.lines;
   }
 

@@ -62,11 +62,11 @@ export function splitAtWidth(line: string, width: number): [string, string] {
   let used = 0;
   const units = tokenize(line);
   let i = 0;
-  for (; i < units.length; i++) {
-    const u = units[i]!;
+  for (const u of units) {
     if (u.kind === 'esc' ? used >= width : used + u.w > width) break;
     head += u.s;
     used += u.w;
+    i++;
   }
   return [head, units.slice(i).map((u) => u.s).join('')];
 }

@@ -80,12 +80,12 @@ function RowText({ row, cursorCol }: { row: PromptRow; cursorCol: number | undef
   if (cursorCol === undefined) return <Text>{row.cells.map((c) => c.text).join('')}</Text>;
   let col = 0;
   let split = row.cells.length;
-  for (let i = 0; i < row.cells.length; i++) {
+  for (const [i, cell] of row.cells.entries()) {
     if (col >= cursorCol) {
       split = i;
       break;
     }
-    col += row.cells[i]!.width;
+    col += cell.width;
   }
   const before = row.cells.slice(0, split).map((c) => c.text).join('');
   const at = row.cells[split]?.text ?? ' ';

@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { itemAt } from '../../src/util/invariant.js';
 
 // Wraps prompt text into visual rows of at most `width` columns and finds the cursor in them.
 // Widths come from string-width, the same measure Ink uses, so Ink never re-wraps a row.
@@ -59,8 +60,7 @@ export function layoutPrompt(text: string, cursor: number, width: number): Promp
     offset += line.length + 1;
   }
   let cursorRow = rows.length - 1;
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
+  for (const [i, r] of rows.entries()) {
     const next = rows[i + 1];
     const lastOfLine = next === undefined || next.start !== r.end;
     if (cursor >= r.start && (cursor < r.end || (cursor === r.end && lastOfLine))) {
@@ -68,7 +68,7 @@ export function layoutPrompt(text: string, cursor: number, width: number): Promp
       break;
     }
   }
-  const row = rows[cursorRow]!;
+  const row = itemAt(rows, cursorRow, 'prompt row');
   let cursorCol = 0;
   for (const c of row.cells) {
     if (c.index >= cursor) break;

@@ -3,6 +3,7 @@ import type { SubagentActivity } from './subagent-state.js';
 import { mapToolDeep, nestedId } from './subagent-state.js';
 import { applyToolEvent, newToolCard, withStatus } from './tool-card.js';
 import type { PermissionRequest, ToolItem, TuiState } from './types.js';
+import { itemAt } from '../../src/util/invariant.js';
 
 // A subagent's events arrive wrapped once per level. They change the activity kept on the
 // `agent` card that started the subagent (found by the chain of parent ids), never the top level,
@@ -46,7 +47,7 @@ export function reduceSubagent(state: TuiState, envelope: EventOf<'subagent'>, a
     default:
       break;
   }
-  const level = levels[levels.length - 1]!;
+  const level = itemAt(levels, levels.length - 1, 'subagent level');
   // An interrupted child makes its card read "interrupted", not "failed", when its result comes.
   const interrupted = event.type === 'terminal' && event.reason === 'aborted';
   let items = mapToolDeep(state.items, level.cardId, (card) => ({
@@ -78,7 +79,7 @@ export function reduceSubagent(state: TuiState, envelope: EventOf<'subagent'>, a
 /** The id of the newest top-level card of this tool_use id (the raw id when there is none). */
 function topCardId(items: TuiState['items'], toolUseId: string): string {
   for (let i = items.length - 1; i >= 0; i--) {
-    const item = items[i]!;
+    const item = itemAt(items, i, 'transcript item');
     if (item.kind === 'tool' && item.toolUseId === toolUseId) return item.id;
   }
   return toolUseId;

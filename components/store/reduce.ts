@@ -134,9 +134,9 @@ const PASTED_KEPT = 20;
 function foldPastes(state: TuiState, text: string): TuiState {
   const at = state.pastedPrompts.findIndex((p) => p.text === text);
   const last = state.items[state.items.length - 1];
-  if (at < 0 || last?.kind !== 'user') return state;
-  const display = state.pastedPrompts[at]!.display;
-  return { ...state, items: [...state.items.slice(0, -1), { ...last, display }], pastedPrompts: state.pastedPrompts.filter((_, i) => i !== at) };
+  const pasted = state.pastedPrompts[at];
+  if (!pasted || last?.kind !== 'user') return state;
+  return { ...state, items: [...state.items.slice(0, -1), { ...last, display: pasted.display }], pastedPrompts: state.pastedPrompts.filter((_, i) => i !== at) };
 }
 
 /** The editor with prompts taken back from the queue before its draft, one per line, cursor at the end. */

@@ -1,6 +1,7 @@
 import type { TerminalReason } from '../../src/events.js';
 import { isLive } from './tool-card.js';
 import type { ToolItem, TranscriptItem } from './types.js';
+import { itemAt } from '../../src/util/invariant.js';
 
 /** What a subagent has done so far, kept on the `agent` card that started it. */
 export interface SubagentActivity {
@@ -30,7 +31,7 @@ export function nestedId(parentCardId: string, rawId: string): string {
 /** The running tool a subagent is busy with, innermost last-started first. */
 export function currentTool(activity: SubagentActivity): ToolItem | undefined {
   for (let i = activity.tools.length - 1; i >= 0; i--) {
-    const t = activity.tools[i]!;
+    const t = itemAt(activity.tools, i, 'subagent tool');
     if (isLive(t.status)) return t;
   }
   return undefined;
@@ -44,7 +45,7 @@ export function mapToolDeep(items: readonly ToolItem[], id: string, change: (t: 
 export function mapToolDeep(items: readonly TranscriptItem[], id: string, change: (t: ToolItem) => ToolItem): readonly TranscriptItem[];
 export function mapToolDeep(items: readonly TranscriptItem[], id: string, change: (t: ToolItem) => ToolItem): readonly TranscriptItem[] {
   for (let i = items.length - 1; i >= 0; i--) {
-    const item = items[i]!;
+    const item = itemAt(items, i, 'transcript item');
     if (item.kind !== 'tool') continue;
     let next: ToolItem | undefined;
     if (item.id === id) next = change(item);
@@ -64,7 +65,7 @@ export function mapToolDeep(items: readonly TranscriptItem[], id: string, change
 /** The card with (qualified) id `id`, wherever it is nested. */
 export function findToolDeep(items: readonly TranscriptItem[], id: string): ToolItem | undefined {
   for (let i = items.length - 1; i >= 0; i--) {
-    const item = items[i]!;
+    const item = itemAt(items, i, 'transcript item');
     if (item.kind !== 'tool') continue;
     if (item.id === id) return item;
     if (item.child && id.startsWith(item.id + NEST_SEP)) return findToolDeep(item.child.tools, id);

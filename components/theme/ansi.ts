@@ -108,7 +108,7 @@ export function hangingIndent(plain: string, width: number): number {
     const m = pattern.exec(plain);
     if (m && textWidth(m[0]) <= max) return textWidth(m[0]);
   }
-  const indent = /^ */.exec(plain)![0].length;
+  const indent = plain.search(/[^ ]|$/);
   return indent <= max ? indent : 0;
 }
 

@@ -33,8 +33,8 @@ function pickerLines(dialog: ResumeDialog, width: number, theme: Theme, maxRows:
   const room = Math.max(1, maxRows - 3);
   const { index } = pickerSelection(dialog);
   const start = Math.max(0, Math.min(index - room + 1, matches.length - room));
-  const shown = matches.slice(Math.max(0, Math.min(start, index)), Math.max(0, Math.min(start, index)) + room);
-  const first = matches.indexOf(shown[0]!);
+  const first = Math.max(0, Math.min(start, index));
+  const shown = matches.slice(first, first + room);
   const rows = shown.map((s, i) => {
     const selected = first + i === index;
     const age = formatAge(s.modified, dialog.now).padStart(9);

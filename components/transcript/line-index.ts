@@ -7,6 +7,7 @@ import { approvalLines } from './approval-lines.js';
 import type { createItemLines } from './item-lines.js';
 import { isExpanded, toolHeader } from './item-lines.js';
 import { subagentParts } from './subagent-blocks.js';
+import { itemAt } from '../../src/util/invariant.js';
 
 type ItemLines = ReturnType<typeof createItemLines>;
 
@@ -149,11 +150,11 @@ export function visibleLines(index: LineIndex, top: number, height: number, fram
   let hi = blocks.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (blocks[mid]!.start <= top) lo = mid;
+    if (itemAt(blocks, mid, 'line block').start <= top) lo = mid;
     else hi = mid - 1;
   }
   for (let b = lo; b < blocks.length && out.length < height; b++) {
-    const block = blocks[b]!;
+    const block = itemAt(blocks, b, 'line block');
     for (let n = Math.max(0, top - block.start); n < block.count && out.length < height; n++) out.push(block.line(n, frame));
   }
   return out;

@@ -15,7 +15,7 @@ export const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', 
 export function statusGlyph(status: ToolStatus, tick: number): string {
   switch (status) {
     case 'running':
-      return SPINNER_FRAMES[tick % SPINNER_FRAMES.length]!;
+      return SPINNER_FRAMES[tick % SPINNER_FRAMES.length] ?? SPINNER_FRAMES[0];
     case 'awaiting_approval':
     case 'success':
     case 'error':

@@ -5,6 +5,8 @@ import { clockFromEnv } from './clock.js';
 import { writeEpisodicNote } from './context/compact.js';
 import type { PromptSection } from './context/system-prompt.js';
 import { createSystemPromptSource } from './context/system-prompt-source.js';
+import { withFolderInstructions } from './context/folder-instructions-tools.js';
+import { claudeHomeFrom } from './settings/settings-layers.js';
 import type { PermissionMode } from './events.js';
 import { notice } from './events.js';
 import { unknownToolWarnings } from './permissions/unknown-tools.js';
@@ -121,10 +123,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return team;
     },
   });
-  const tools = pool.tools;
+  const promptSource = createSystemPromptSource({
+    cwd, cairnHome, claudeHome: claudeHomeFrom(options.env), ...(options.env['HOME'] ? { home: options.env['HOME'] } : {}),
+    isReadDenied: () => permissions.readDeniedMatcher(), now, toolNames: () => tools.map((t) => t.name), onProblem: reportProblem,
+  });
+  // Reads and edits in a subfolder bring its CLAUDE.md/AGENTS.md (and matching .claude/rules) into the context.
+  const tools = withFolderInstructions(pool.tools, promptSource.forPaths);
   // Teammates and subagents use a subset of these names, so this list is the whole vocabulary.
   startupNotices.push(...unknownToolWarnings(origins, tools.map((t) => t.name)));
-  const promptSource = createSystemPromptSource({ cwd, cairnHome, now, toolNames: () => tools.map((t) => t.name), onProblem: reportProblem });
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
 
   const live = new AgentSession({

@@ -1,15 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { errorMessage } from '../util/error-message.js';
-import type { ReportProblem } from '../util/problem-reporter.js';
-import { danglingLinkTarget, readTextFile } from '../util/read-text-file.js';
+import { createInstructionReader, type ConditionalRule, type InstructionContext, type InstructionFile, type InstructionReader } from './instruction-reader.js';
 
-export interface InstructionFile {
-  path: string;
-  content: string;
-}
+export type { ConditionalRule, InstructionContext, InstructionFile } from './instruction-reader.js';
+export { INSTRUCTION_SIZE_WARNING } from './instruction-reader.js';
 
-const PER_DIRECTORY = ['AGENT.md', 'AGENTS.md', 'CLAUDE.md', path.join('.cairn', 'AGENT.md')];
+/**
+ * A folder's own instruction files, in the order they are read: cairn's and Claude Code's names
+ * (CLAUDE.local.md after CLAUDE.md, as Claude Code does). `.claude/rules/` follows `.claude/CLAUDE.md`.
+ */
+const BEFORE_RULES = ['AGENT.md', 'AGENTS.md', 'CLAUDE.md', path.join('.claude', 'CLAUDE.md')];
+const AFTER_RULES = ['CLAUDE.local.md', path.join('.cairn', 'AGENT.md')];
 
 /** The git root above `cwd` (the nearest directory holding .git), or undefined. */
 export async function findGitRoot(cwd: string): Promise<string | undefined> {
@@ -26,58 +27,46 @@ export async function findGitRoot(cwd: string): Promise<string | undefined> {
   }
 }
 
-/**
- * Instruction files, in order: $CAIRN_HOME/AGENT.md, then from the git root down to the
- * workspace each directory's AGENT.md, AGENTS.md, CLAUDE.md and .cairn/AGENT.md.
- * De-duplicated by real path and by identical content (a CLAUDE.md symlinked to AGENTS.md).
- * Absent files are the common case; one that exists but cannot be read (permissions, a FIFO, a
- * directory) is left out of the prompt and reported through `onProblem` naming it.
- */
-export async function loadInstructionFiles(cairnHome: string, cwd: string, onProblem?: ReportProblem): Promise<InstructionFile[]> {
-  const root = (await findGitRoot(cwd)) ?? cwd;
-  const dirs: string[] = [];
-  for (let dir = cwd; ; dir = path.dirname(dir)) {
-    dirs.unshift(dir);
-    if (dir === root || path.dirname(dir) === dir) break;
-  }
-  const candidates = [path.join(cairnHome, 'AGENT.md'), ...dirs.flatMap((d) => PER_DIRECTORY.map((f) => path.join(d, f)))];
-  const seenPaths = new Set<string>();
-  const seenContent = new Set<string>();
-  const out: InstructionFile[] = [];
-  for (const candidate of candidates) {
-    const read = await readInstructionFile(candidate);
-    if (read === undefined) continue;
-    if ('problem' in read) {
-      onProblem?.(`Instruction file ${read.problem}; it is left out of the system prompt`);
-      continue;
-    }
-    const trimmed = read.content.trim();
-    if (seenPaths.has(read.real) || trimmed === '' || seenContent.has(trimmed)) continue;
-    seenPaths.add(read.real);
-    seenContent.add(trimmed);
-    out.push({ path: candidate, content: trimmed });
-  }
-  return out;
+export interface LoadedInstructions {
+  files: InstructionFile[];
+  /** `.claude/rules` files with `paths:`, waiting for a tool to read a file they match. */
+  conditional: ConditionalRule[];
+  /** The reader, so files found later (a subfolder's CLAUDE.md) are not loaded twice. */
+  reader: InstructionReader;
 }
 
-/** Its real path and text; undefined when absent; a problem naming it when it cannot be read. */
-async function readInstructionFile(file: string): Promise<{ real: string; content: string } | { problem: string } | undefined> {
-  let real: string;
-  try {
-    real = await fs.realpath(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // ENOTDIR: a file where a folder is expected. ENOENT: absent, or a symlink to nothing (said).
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
-      const target = await danglingLinkTarget(file);
-      return target === undefined ? undefined : { problem: `${file}: is a symbolic link to ${target}, which does not exist` };
-    }
-    return { problem: `${file}: cannot resolve: ${code ?? errorMessage(error)}` };
+/**
+ * Instruction files, in order: the user's ($CAIRN_HOME/AGENT.md, ~/.claude/CLAUDE.md, ~/.claude/rules/),
+ * then from the git root down to the workspace each folder's files and `.claude/rules/`. Each
+ * file's `@path` imports follow it. Absent files are the common case; one that exists but cannot
+ * be read (permissions, a FIFO, a directory), a missing import or an import cycle is reported
+ * through `onProblem` naming the file.
+ */
+export async function loadInstructionFiles(ctx: InstructionContext): Promise<LoadedInstructions> {
+  const root = (await findGitRoot(ctx.cwd)) ?? ctx.cwd;
+  const reader = createInstructionReader(ctx, root);
+  const files: InstructionFile[] = [];
+  await reader.add(path.join(ctx.cairnHome, 'AGENT.md'), files);
+  await reader.add(path.join(ctx.claudeHome, 'CLAUDE.md'), files);
+  await reader.addRules(path.join(ctx.claudeHome, 'rules'), ctx.cwd, files);
+  for (const dir of foldersDown(root, ctx.cwd)) await addFolder(reader, dir, files);
+  return { files, conditional: reader.conditional, reader };
+}
+
+/** One folder's instruction files and rules, appended to `out`. */
+export async function addFolder(reader: InstructionReader, dir: string, out: InstructionFile[], loadedFor?: string): Promise<void> {
+  const from = loadedFor ? { loadedFor } : {};
+  for (const name of BEFORE_RULES) await reader.add(path.join(dir, name), out, from);
+  await reader.addRules(path.join(dir, '.claude', 'rules'), dir, out, loadedFor);
+  for (const name of AFTER_RULES) await reader.add(path.join(dir, name), out, from);
+}
+
+/** `top`, then each folder below it down to `bottom` (both included); `bottom` alone when it is not below `top`. */
+export function foldersDown(top: string, bottom: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = bottom; ; dir = path.dirname(dir)) {
+    dirs.unshift(dir);
+    if (dir === top || path.dirname(dir) === dir) break;
   }
-  try {
-    const content = await readTextFile(real);
-    return content === undefined ? undefined : { real, content };
-  } catch (error) {
-    return { problem: errorMessage(error) };
-  }
+  return dirs;
 }

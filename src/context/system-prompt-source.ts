@@ -2,6 +2,7 @@ import type { PermissionMode } from '../events.js';
 import { readGitInfo, type GitInfo } from './git-info.js';
 import { memoryPath, readMemory } from './long-term-memory.js';
 import { loadInstructionFiles, type InstructionFile } from './instruction-files.js';
+import { createNestedInstructions, type NestedInstructions } from './nested-instructions.js';
 import { assembleSystemPrompt, type PromptSection } from './system-prompt.js';
 import { errorMessage } from '../util/error-message.js';
 import { createProblemReporter, type ReportProblem } from '../util/problem-reporter.js';
@@ -9,11 +10,21 @@ import { createProblemReporter, type ReportProblem } from '../util/problem-repor
 export interface SystemPromptSource {
   /** Assembled fresh each turn: memory files and mode changes apply on the next model call. */
   build(ctx: { mode: PermissionMode; model: string }): Promise<{ text: string; sections: PromptSection[] }>;
+  /** A subfolder's instruction files and path-scoped rules for the paths a tool just read (see NestedInstructions). */
+  forPaths(paths: readonly string[], why: string): Promise<string | undefined>;
+  /** Every instruction and memory file in the context now: those of the last prompt, then those loaded for paths. */
+  loadedFiles(): Promise<InstructionFile[]>;
 }
 
 export function createSystemPromptSource(opts: {
   cwd: string;
   cairnHome: string;
+  /** `~/.claude` (claudeHomeFrom): Claude Code's user CLAUDE.md and rules. */
+  claudeHome: string;
+  /** For `@~/` imports; default the OS home. */
+  home?: string;
+  /** Files a Read deny rule covers are never put in the prompt. */
+  isReadDenied?: () => Promise<(absPath: string) => boolean>;
   toolNames: () => readonly string[];
   now: () => Date;
   skills?: () => readonly { name: string; description: string }[];
@@ -23,16 +34,39 @@ export function createSystemPromptSource(opts: {
   const report = createProblemReporter(opts.onProblem);
   // Git is read once per session so the prompt stays byte-stable between turns.
   let git: Promise<GitInfo | undefined> | undefined;
+  let lastFiles: InstructionFile[] = [];
+  // Files are read again for every prompt (edits apply next turn); the folders found later keep
+  // the first reader, which knows what the prompt already holds.
+  let nested: Promise<NestedInstructions> | undefined;
+  const scopes = { cairnHome: opts.cairnHome, cwd: opts.cwd };
+  const load = async () => {
+    const isReadDenied = await opts.isReadDenied?.();
+    return loadInstructionFiles({
+      cairnHome: opts.cairnHome,
+      claudeHome: opts.claudeHome,
+      cwd: opts.cwd,
+      onProblem: report,
+      ...(opts.home ? { home: opts.home } : {}),
+      ...(isReadDenied ? { isReadDenied } : {}),
+    });
+  };
+  const nestedInstructions = () =>
+    (nested ??= load().then(({ reader, conditional }) => createNestedInstructions({ cwd: opts.cwd, reader, conditional })));
   return {
+    forPaths: async (paths, why) => (await nestedInstructions()).forPaths(paths, why),
+    async loadedFiles() {
+      const memory = await Promise.all((['user', 'project'] as const).map(async (scope) => ({ path: memoryPath(scope, scopes), content: await readMemoryOrReport(memoryPath(scope, scopes), report) })));
+      return [...lastFiles, ...(nested ? (await nested).loaded() : []), ...memory.filter((m) => m.content.trim() !== '')];
+    },
     async build({ mode, model }) {
       git ??= readGitInfo(opts.cwd);
-      const scopes = { cairnHome: opts.cairnHome, cwd: opts.cwd };
-      const [gitInfo, instructionFiles, user, project] = await Promise.all([
+      const [gitInfo, { files: instructionFiles }, user, project] = await Promise.all([
         git,
-        loadInstructionFiles(opts.cairnHome, opts.cwd, report),
+        load(),
         readMemoryOrReport(memoryPath('user', scopes), report),
         readMemoryOrReport(memoryPath('project', scopes), report),
       ]);
+      lastFiles = instructionFiles;
       const longTermMemory: InstructionFile[] = [
         { path: memoryPath('user', scopes), content: user },
         { path: memoryPath('project', scopes), content: project },

@@ -58,7 +58,8 @@ export function assembleSystemPrompt(inputs: SystemPromptInputs): { text: string
     { name: 'environment', kind: 'dynamic', text: env.join('\n') },
   ];
   for (const file of inputs.instructionFiles) {
-    sections.push({ name: file.path, kind: 'memory', text: `# Instructions from ${file.path}\n\n${file.content}` });
+    const via = file.importedBy ? ` (imported by ${file.importedBy})` : '';
+    sections.push({ name: file.path, kind: 'memory', text: `# Instructions from ${file.path}${via}\n\n${file.content}` });
   }
   for (const file of inputs.longTermMemory) {
     if (file.content.trim()) sections.push({ name: file.path, kind: 'memory', text: `# Long-term memory from ${file.path}\n\n${file.content.trim()}` });

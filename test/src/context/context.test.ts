@@ -38,14 +38,14 @@ describe('memory files', () => {
     await fs.writeFile(path.join(repo, 'packages', 'CLAUDE.md'), 'packages claude');
     await fs.writeFile(path.join(ws, 'AGENT.md'), 'app agent');
     await fs.writeFile(path.join(ws, '.cairn', 'AGENT.md'), 'app cairn');
-    const files = await loadInstructionFiles(home, ws);
+    const { files } = await loadInstructionFiles({ cairnHome: home, claudeHome: path.join(base, 'claude'), cwd: ws });
     expect(files.map((f) => f.content)).toEqual(['user rules', 'repo agents', 'packages claude', 'app agent', 'app cairn']);
   });
 
   it('the system prompt puts static first, environment next, memory last, and is stable across turns', async () => {
     const ws = await tmp();
     await fs.writeFile(path.join(ws, 'CLAUDE.md'), 'Use tabs.');
-    const source = createSystemPromptSource({ cwd: ws, cairnHome: path.join(ws, 'h'), toolNames: () => ['read_file'], now: () => new Date('2026-11-29T10:00:00Z') });
+    const source = createSystemPromptSource({ cwd: ws, cairnHome: path.join(ws, 'h'), claudeHome: path.join(ws, 'c'), toolNames: () => ['read_file'], now: () => new Date('2026-11-29T10:00:00Z') });
     const a = await source.build({ mode: 'default', model: 'm' });
     const b = await source.build({ mode: 'default', model: 'm' });
     expect(a.text).toBe(b.text);
@@ -71,7 +71,7 @@ describe('long-term memory tool', () => {
     expect(read.content).toMatch(/user memory[\s\S]*1\. \[.*\] answer in English[\s\S]*project memory[\s\S]*1\. .*pnpm[\s\S]*2\. .*tests live/);
     expect((await tool.call({ action: 'forget', index: 1 }, ctx)).content).toMatch(/Forgot project entry 1: .*pnpm/);
     expect((await tool.call({ action: 'forget', index: 9 }, ctx)).isError).toBe(true);
-    const prompt = await createSystemPromptSource({ cwd: ws, cairnHome: home, toolNames: () => [], now: () => new Date() }).build({ mode: 'default', model: 'm' });
+    const prompt = await createSystemPromptSource({ cwd: ws, cairnHome: home, claudeHome: path.join(ws, 'claude'), toolNames: () => [], now: () => new Date() }).build({ mode: 'default', model: 'm' });
     expect(prompt.text).toMatch(/answer in English/);
     expect(prompt.text).toMatch(/tests live in test/);
     expect(prompt.text).not.toMatch(/pnpm/);

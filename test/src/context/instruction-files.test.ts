@@ -22,7 +22,7 @@ describe('instruction files that cannot be read', () => {
     await fs.mkdir(path.join(ws, 'AGENTS.md'));
     await fs.writeFile(path.join(ws, 'CLAUDE.md'), 'claude rules');
     const problems: string[] = [];
-    const files = await loadInstructionFiles(home, ws, (m) => problems.push(m));
+    const { files } = await loadInstructionFiles({ cairnHome: home, claudeHome: path.join(home, 'claude'), cwd: ws, onProblem: (m) => problems.push(m) });
     expect(files.map((f) => f.content)).toEqual(['claude rules']);
     expect(problems).toEqual([`Instruction file ${path.join(ws, 'AGENTS.md')}: is a directory, not a file; not read; it is left out of the system prompt`]);
   });
@@ -31,7 +31,7 @@ describe('instruction files that cannot be read', () => {
     const { ws, home } = await workspace();
     execFileSync('mkfifo', [path.join(ws, 'AGENTS.md')]);
     const problems: string[] = [];
-    expect(await loadInstructionFiles(home, ws, (m) => problems.push(m))).toEqual([]);
+    expect((await loadInstructionFiles({ cairnHome: home, claudeHome: path.join(home, 'claude'), cwd: ws, onProblem: (m) => problems.push(m) })).files).toEqual([]);
     expect(problems).toEqual([expect.stringContaining(`${path.join(ws, 'AGENTS.md')}: is a FIFO (named pipe)`)]);
   });
 
@@ -39,7 +39,7 @@ describe('instruction files that cannot be read', () => {
     const { ws, home } = await workspace();
     await fs.mkdir(path.join(ws, 'CLAUDE.md'));
     const problems: string[] = [];
-    const source = createSystemPromptSource({ cwd: ws, cairnHome: home, toolNames: () => [], now: () => new Date('2026-11-30T10:00:00Z'), onProblem: (m) => problems.push(m) });
+    const source = createSystemPromptSource({ cwd: ws, cairnHome: home, claudeHome: path.join(home, 'claude'), toolNames: () => [], now: () => new Date('2026-11-30T10:00:00Z'), onProblem: (m) => problems.push(m) });
     await source.build({ mode: 'default', model: 'm' });
     await source.build({ mode: 'default', model: 'm' });
     expect(problems).toHaveLength(1);
@@ -50,7 +50,7 @@ describe('instruction files that cannot be read', () => {
     const { ws, home } = await workspace();
     await fs.symlink('AGENTS.md', path.join(ws, 'CLAUDE.md'));
     const problems: string[] = [];
-    expect(await loadInstructionFiles(home, ws, (m) => problems.push(m))).toEqual([]);
+    expect((await loadInstructionFiles({ cairnHome: home, claudeHome: path.join(home, 'claude'), cwd: ws, onProblem: (m) => problems.push(m) })).files).toEqual([]);
     expect(problems).toEqual([`Instruction file ${path.join(ws, 'CLAUDE.md')}: is a symbolic link to AGENTS.md, which does not exist; it is left out of the system prompt`]);
   });
 });

@@ -14,7 +14,7 @@ describe('the system prompt when a memory file cannot be read', () => {
     await fs.mkdir(path.dirname(memoryPath('user', scopes)), { recursive: true });
     await fs.writeFile(memoryPath('user', scopes), '# Memory (user)\n\n- [2026-11-30 10:00] likes tabs\n');
     const problems: string[] = [];
-    const source = createSystemPromptSource({ cwd: ws, cairnHome: home, toolNames: () => [], now: () => new Date('2026-11-30T10:00:00Z'), onProblem: (m) => problems.push(m) });
+    const source = createSystemPromptSource({ cwd: ws, cairnHome: home, claudeHome: path.join(ws, 'claude'), toolNames: () => [], now: () => new Date('2026-11-30T10:00:00Z'), onProblem: (m) => problems.push(m) });
     const { text } = await source.build({ mode: 'default', model: 'm' });
     expect(text).toContain('likes tabs');
     expect(problems).toEqual([`Memory ${memoryPath('project', scopes)}: is a directory, not a file; not read; it is left out of the system prompt`]);

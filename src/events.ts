@@ -132,6 +132,17 @@ const BASE_EVENTS = [
     status: z.enum(['created', 'deleted', 'fired', 'missed', 'auto_run_finished']),
     result: z.string().optional(),
   }),
+  // A cron task's auto run: a background subagent outside any turn, with a card of its own.
+  // Its subagent events arrive wrapped with parent_id = run_id.
+  z.object({
+    type: z.literal('auto_run'),
+    run_id: z.string(),
+    task_id: z.string(),
+    prompt: z.string(),
+    status: z.enum(['started', 'finished', 'failed', 'cancelled']),
+    result: z.string().optional(),
+    duration_ms: z.number().optional(),
+  }),
   z.object({
     type: z.literal('background_shell'),
     id: z.string(),

@@ -5,14 +5,11 @@ import type { PriceTable } from '../../src/pricing.js';
 import { sessionFile } from '../../src/session/session-paths.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import { builtinCommands } from '../commands/builtin.js';
-import type { CommandContext } from '../commands/registry.js';
 import { createCommandRegistry } from '../commands/registry.js';
-import type { KeyDeps } from '../keys/dispatch.js';
 import { submit } from '../keys/dispatch.js';
-import { createApprovalGuard } from '../keys/approval-guard.js';
+import { createKeyDeps } from '../keys/key-wiring.js';
 import { KEYMAP, setActiveKeymap } from '../keys/keymap.js';
 import { loadKeybindings } from '../keys/user-keybindings.js';
-import { createViewMetrics } from '../keys/view-metrics.js';
 import { loadMarkdown } from '../markdown/render-markdown.js';
 import { watchPasteSilence } from '../prompt/terminal-input.js';
 import { appendPromptHistory, loadPromptHistory } from '../prompt/prompt-history.js';
@@ -121,34 +118,24 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     finish(1);
   };
 
-  const commandContext: CommandContext = {
-    session,
+  const deps = createKeyDeps({
     store,
+    session,
     commands,
-    print: (message, level = 'info') => store.dispatch({ type: 'notice', level, message }),
     systemPrompt: options.systemPrompt ?? (async () => '(the system prompt is not available here)'),
     async setTheme(name) {
       store.dispatch({ type: 'theme', name });
       await saveTuiSettings(cairnHome, { theme: name });
     },
-    exit: (code = 0) => finish(code),
-  };
-  const deps: KeyDeps = {
-    store,
-    session,
-    commands,
-    commandContext,
-    view: createViewMetrics(),
+    exit: finish,
     history: () => history,
     onPrompt(text) {
       history.push(text);
       appendPromptHistory(historyFile, text, cwd).catch((error: unknown) => log.write(`prompt history: ${String(error)}`));
     },
-    exit: finish,
     now: Date.now,
     sessions: sessionUi.actions,
-    guard: createApprovalGuard(store, Date.now),
-  };
+  });
 
   const handle = options.handleProcessEvents !== false;
   // From here on the app owns the screen: a library's console.warn, a process warning or a stray

@@ -7,6 +7,7 @@ import { nextMode } from '../commands/builtin.js';
 import { applyEditorKey, editorOwnsInput, parseMouseWheel } from '../prompt/editor.js';
 import { isMouseReport, isUnknownEscapeSequence, PASTE_START } from '../prompt/terminal-input.js';
 import type { TuiStore } from '../store/create-store.js';
+import { autoRunInProgress } from '../store/tool-card.js';
 import type { TuiState } from '../store/types.js';
 import type { ApprovalGuard } from './approval-guard.js';
 import { denyFieldOpen, handleApprovalKey, handleApprovalPaste } from './approval-keys.js';
@@ -85,7 +86,8 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   if (handleScrollKey(input, key, state, deps)) return;
 
   if (is('interrupt', input, key)) {
-    if (state.busy) interrupt(deps);
+    // Idle, Esc still stops a cron auto run in the background (its card says so).
+    if (state.busy || autoRunInProgress(state.items)) interrupt(deps);
     return;
   }
   if (is('up', input, key) && state.editor.text === '' && takeLastQueued(deps)) return;

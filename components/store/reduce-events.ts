@@ -1,6 +1,7 @@
 import type { AgentEvent, EventOf } from '../../src/events.js';
 import { reduceBackgroundShell, reduceCron } from './background-state.js';
 import { reduceCompact } from './reduce-compact.js';
+import { reduceHook } from './reduce-hook.js';
 import { reduceSubagent } from './reduce-subagent.js';
 import { applyToolEvent, newToolCard, withStatus } from './tool-card.js';
 import type { ToolItem, TranscriptItem, TuiState } from './types.js';
@@ -100,7 +101,30 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       return reduceTeam(state, event);
     case 'terminal':
       return finishTurn(state, event);
+    case 'hook':
+      return reduceHook(state, event, at, reduceEvent);
+    case 'auto_run':
+      return reduceAutoRun(state, event, at);
   }
+}
+
+/** A cron auto run's card: opened when it starts (no turn, so no phase), finished by its outcome. */
+function reduceAutoRun(state: TuiState, event: EventOf<'auto_run'>, at: number): TuiState {
+  if (event.status === 'started') {
+    const input = { type: 'general', task: event.prompt, description: `scheduled task ${event.task_id}` };
+    const start: EventOf<'tool_start'> = { type: 'tool_start', id: event.run_id, name: 'agent', input, parallel: false, batch: -1 };
+    return push(state, (id) => ({ ...newToolCard(id, start, at), background: true }));
+  }
+  if (event.status === 'cancelled') return updateTool(state, event.run_id, (t) => withStatus(t, { type: 'interrupt' }));
+  const result: EventOf<'tool_result'> = {
+    type: 'tool_result',
+    id: event.run_id,
+    name: 'agent',
+    content: event.result ?? '',
+    is_error: event.status === 'failed',
+    duration_ms: event.duration_ms ?? 0,
+  };
+  return updateTool(state, event.run_id, (t) => applyToolEvent(t, result));
 }
 
 function reduceTeam(state: TuiState, event: EventOf<'team'>): TuiState {
@@ -195,7 +219,7 @@ export function dropApproval(state: TuiState, id: string): TuiState {
 function finishTurn(state: TuiState, event: EventOf<'terminal'>): TuiState {
   const items = state.items.map((item): TranscriptItem => {
     if ((item.kind === 'assistant' || item.kind === 'thinking') && item.streaming) return { ...item, streaming: false };
-    if (item.kind === 'tool') return withStatus(item, { type: 'interrupt' });
+    if (item.kind === 'tool' && !item.background) return withStatus(item, { type: 'interrupt' });
     return item;
   });
   let s: TuiState = { ...state, items, busy: false, phase: undefined, approvals: [], approval: { choice: 0, denyText: '' } };

@@ -1,5 +1,5 @@
 import type { EventOf } from '../../src/events.js';
-import type { ToolItem, ToolStatus } from './types.js';
+import type { ToolItem, ToolStatus, TranscriptItem } from './types.js';
 
 // A tool card's lifecycle, the same at every nesting level (the main agent's cards and a
 // subagent's). A card starts `running`; only a live card (running or awaiting approval) moves.
@@ -20,6 +20,11 @@ export type CardEvent =
 /** Something is still to happen: it runs or waits for an answer. */
 export function isLive(status: ToolStatus): boolean {
   return status === 'running' || status === 'awaiting_approval';
+}
+
+/** Whether a cron auto run's card is still live (Esc on an idle prompt stops it). */
+export function autoRunInProgress(items: readonly TranscriptItem[]): boolean {
+  return items.some((i) => i.kind === 'tool' && i.background === true && isLive(i.status));
 }
 
 /** status × event → status. A transition the lifecycle does not have leaves the status as it was. */

@@ -61,6 +61,17 @@ export interface ToolItem {
   readonly userExpanded?: boolean;
   /** An `agent` call's subagent: its activity and nested cards. */
   readonly child?: SubagentActivity;
+  /** What hooks did to this call (blocked it, added text, failed), shown under the card. */
+  readonly hookNotes?: readonly HookNote[];
+  /** A cron auto run's card: it belongs to no turn, so a turn's end does not stop it. */
+  readonly background?: true;
+}
+/** One hook outcome under a tool card. */
+export interface HookNote {
+  readonly hookEvent: string;
+  readonly outcome: 'blocked' | 'injected' | 'updated' | 'message' | 'stopped' | 'error';
+  readonly text: string;
+  readonly source: string;
 }
 export interface NoticeItem {
   readonly kind: 'notice';

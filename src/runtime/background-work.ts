@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { createCronScheduler, type CronScheduler } from '../cron/scheduler.js';
 import type { FiredTask } from '../cron/types.js';
@@ -26,8 +27,11 @@ export interface ScheduledPromptTarget {
   readonly busy: boolean;
   run(prompt: string): unknown;
   emit(event: AgentEvent): void;
-  /** Runs a prompt as a background subagent; resolves with its report. Stops when `signal` aborts. */
-  runInBackground(prompt: string, signal: AbortSignal): Promise<string>;
+  /**
+   * Runs a prompt as a background subagent; resolves with its report. Stops when `signal` aborts.
+   * `runId` is the id its subagent events carry as parent_id (the auto_run card's id).
+   */
+  runInBackground(prompt: string, signal: AbortSignal, runId: string): Promise<string>;
 }
 
 /**
@@ -54,10 +58,18 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
 
   const autoRun = (fired: FiredTask, to: ScheduledPromptTarget): void => {
     const run = { taskId: fired.task.id, controller: new AbortController() };
+    const runId = `cron-${randomUUID().slice(0, 8)}`;
+    const startedAt = opts.clock.now();
+    const card = { type: 'auto_run', run_id: runId, task_id: fired.task.id, prompt: fired.prompt } as const;
+    const finish = (status: 'finished' | 'failed' | 'cancelled', result: string): void => {
+      emit({ ...card, status, result, duration_ms: opts.clock.now() - startedAt });
+      cron.reportAutoRun(fired.task.id, status === 'cancelled' ? 'cancelled' : result);
+    };
     autoRuns.add(run);
-    to.runInBackground(fired.prompt, run.controller.signal)
-      .then((report) => cron.reportAutoRun(fired.task.id, run.controller.signal.aborted ? 'cancelled' : report))
-      .catch((error: unknown) => cron.reportAutoRun(fired.task.id, run.controller.signal.aborted ? 'cancelled' : `failed: ${errorMessage(error)}`))
+    emit({ ...card, status: 'started' });
+    to.runInBackground(fired.prompt, run.controller.signal, runId)
+      .then((report) => finish(run.controller.signal.aborted ? 'cancelled' : 'finished', report))
+      .catch((error: unknown) => finish(run.controller.signal.aborted ? 'cancelled' : 'failed', `failed: ${errorMessage(error)}`))
       .finally(() => autoRuns.delete(run));
   };
 

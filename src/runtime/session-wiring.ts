@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { notice } from '../events.js';
 import type { AgentSession } from '../session/agent-session.js';
 import { sessionFile } from '../session/session-paths.js';
@@ -35,11 +34,11 @@ export function connectScheduledRuns(live: AgentSession, background: BackgroundW
     },
     run: (prompt) => live.run(prompt),
     emit: (event) => live.emit(event),
-    async runInBackground(prompt, signal) {
+    async runInBackground(prompt, signal, runId) {
       if (!agentTool) throw new Error('no agent tool');
       const result = await agentTool.call(
         { type: 'general', task: prompt, description: 'scheduled task' },
-        { cwd, signal, toolUseId: `cron-${randomUUID().slice(0, 8)}`, emit: (e) => live.emit(e) },
+        { cwd, signal, toolUseId: runId, emit: (e) => live.emit(e) },
       );
       return result.content;
     },

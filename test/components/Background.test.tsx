@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBackgroundUi } from '../../components/app/background-ui.js';
 import { createFakeClock } from '../../src/clock.js';
+import { BUILTIN_AGENTS } from '../../src/agents/agent-definition.js';
+import { createAgentTool } from '../../src/agents/agent-tool.js';
+import { createPermissionChecker } from '../../src/permissions/checker.js';
+import { createOfflineProvider } from '../../src/providers/offline.js';
 import { createBackgroundWork } from '../../src/runtime/background-work.js';
+import { connectScheduledRuns } from '../../src/runtime/session-wiring.js';
+import { createBuiltinTools } from '../../src/tools/builtin.js';
 import { TodoList } from '../../src/todos/todo-list.js';
 import type { TodoItem } from '../../src/events.js';
 import { createRig, KEYS, type RigOptions } from '../helpers/tui-rig.js';
@@ -18,20 +24,33 @@ afterEach(() => {
 const START = new Date(2025, 2, 1, 10, 0, 10).getTime();
 
 /** The rig plus a real cron scheduler and shell manager on a fake clock, wired like runTui does. */
-async function backgroundRig(options: RigOptions & { todos?: TodoItem[] } = {}) {
+async function backgroundRig(options: RigOptions & { todos?: TodoItem[]; realAutoRuns?: boolean } = {}) {
   const rig = await createRig({ rows: 30, columns: 100, ...options });
   const clock = createFakeClock(START);
   const todos = new TodoList();
   if (options.todos) todos.replace(options.todos);
   const background = createBackgroundWork({ cwd: rig.dir, cairnHome: join(rig.dir, '.home'), clock, todos });
-  background.attach({
-    get busy() {
-      return rig.session.busy;
-    },
-    run: (prompt) => rig.session.run(prompt),
-    emit: (event) => rig.session.emit(event),
-    runInBackground: async (prompt) => `auto report for ${prompt}: all green`,
-  });
+  if (options.realAutoRuns) {
+    // The production wiring: auto runs go to a real agent tool on the offline model.
+    const agent = createAgentTool({
+      definitions: () => BUILTIN_AGENTS,
+      provider: () => createOfflineProvider(),
+      tools: () => createBuiltinTools(),
+      permissions: () => createPermissionChecker({ workspace: rig.dir, cairnHome: join(rig.dir, '.home'), mode: 'default', rules: { allow: [], ask: [], deny: [] } }),
+      environment: () => '',
+      cwd: rig.dir,
+    });
+    connectScheduledRuns(rig.session, background, agent, rig.dir);
+  } else {
+    background.attach({
+      get busy() {
+        return rig.session.busy;
+      },
+      run: (prompt) => rig.session.run(prompt),
+      emit: (event) => rig.session.emit(event),
+      runInBackground: async (prompt) => `auto report for ${prompt}: all green`,
+    });
+  }
   const ui = startBackgroundUi({
     store: rig.store,
     session: rig.session,
@@ -118,6 +137,26 @@ describe('cron notices', () => {
     await rig.press(KEYS.esc);
     expect(rig.store.getSnapshot().editor.text).toBe('draft');
   });
+});
+
+describe('a cron auto run has a card of its own (issue 13 item 7)', () => {
+  it('shows the run live under its card; Esc on an idle prompt stops it and the card says so', async () => {
+    const { rig, clock, background } = await backgroundRig({ realAutoRuns: true });
+    background.cron.create({ cron: '* * * * *', prompt: 'stream 2000 at 40/s', autoRun: true });
+    await rig.type('half a thought');
+    clock.advanceTo(START + 60_000);
+    await rig.waitFrame((fr) => /agent general: scheduled task \w+/.test(fr) && fr.includes('turn 1'), 'the auto run live in its card');
+    expect(rig.store.getSnapshot().busy).toBe(false);
+    expect(background.autoRunning()).toHaveLength(1);
+    rig.settle();
+    await rig.press(KEYS.esc);
+    await waitFor(() => background.autoRunning().length === 0, { message: 'the run stopped' });
+    // ■: the card's interrupted mark (a failure would read ✗, a finished run ✓).
+    const stopped = await rig.waitFrame((fr) => /■ agent general: scheduled task/.test(fr), 'the card marked interrupted');
+    expect(stopped).toContain('auto-run finished');
+    expect(rig.store.getSnapshot().items.find((i) => i.kind === 'tool')).toMatchObject({ status: 'interrupted', background: true });
+    expect(rig.store.getSnapshot().editor.text).toBe('half a thought');
+  }, 20_000);
 });
 
 describe('cron toasts go with their tasks (issue 12 item 19)', () => {

@@ -6,11 +6,9 @@ import { App } from '../../components/app/App.js';
 import { createItemLines } from '../../components/transcript/item-lines.js';
 import { createMarkdownLines } from '../../components/transcript/markdown-lines.js';
 import { builtinCommands } from '../../components/commands/builtin.js';
-import type { CommandContext } from '../../components/commands/registry.js';
 import { createCommandRegistry } from '../../components/commands/registry.js';
-import { APPROVAL_GUARD_MS, createApprovalGuard, TYPING_IDLE_MS } from '../../components/keys/approval-guard.js';
-import type { KeyDeps } from '../../components/keys/dispatch.js';
-import { createViewMetrics } from '../../components/keys/view-metrics.js';
+import { APPROVAL_GUARD_MS, TYPING_IDLE_MS } from '../../components/keys/approval-guard.js';
+import { createKeyDeps } from '../../components/keys/key-wiring.js';
 import { loadMarkdown } from '../../components/markdown/render-markdown.js';
 import { createStore } from '../../components/store/create-store.js';
 import { stripAnsi, textWidth } from '../../components/theme/ansi.js';
@@ -82,31 +80,22 @@ export async function createRig(options: RigOptions = {}) {
   const commands = createCommandRegistry(builtinCommands());
   const exits: number[] = [];
   const history: string[] = [];
-  const commandContext: CommandContext = {
-    session,
-    store,
-    commands,
-    print: (message, level = 'info') => store.dispatch({ type: 'notice', level, message }),
-    systemPrompt: async () => 'SYSTEM PROMPT TEXT',
-    setTheme: async (name) => store.dispatch({ type: 'theme', name }),
-    exit: (code = 0) => exits.push(code),
-  };
   // The clock runs, and tests move it on past the approval guard instead of sleeping.
   let skipped = 0;
   const now = (): number => Date.now() + skipped;
-  const guard = createApprovalGuard(store, now);
-  const deps: KeyDeps = {
+  // The app's own wiring of keys and commands (run-tui builds its deps the same way).
+  const deps = createKeyDeps({
     store,
     session,
     commands,
-    commandContext,
-    view: createViewMetrics(),
+    systemPrompt: async () => 'SYSTEM PROMPT TEXT',
+    setTheme: async (name) => store.dispatch({ type: 'theme', name }),
+    exit: (code) => exits.push(code),
     history: () => history,
     onPrompt: (t) => history.push(t),
-    exit: (code) => exits.push(code),
     now,
-    guard,
-  };
+  });
+  const { guard } = deps;
   const columns = options.columns ?? 80;
   const rows = options.rows ?? 24;
   const app = render(<App deps={deps} itemLines={createItemLines(createMarkdownLines())} size={{ columns, rows }} />);

@@ -16,6 +16,7 @@ async function setup(busy: boolean) {
   const clock = createFakeClock(Date.UTC(2026, 10, 29, 10, 0, 30));
   const runs: string[] = [];
   const background: string[] = [];
+  const runIds: string[] = [];
   const events: AgentEvent[] = [];
   const state = { busy };
   work = createBackgroundWork({ cwd, cairnHome: path.join(cwd, '.home'), clock, todos: new TodoList() });
@@ -25,13 +26,14 @@ async function setup(busy: boolean) {
     },
     run: (p) => runs.push(p),
     emit: (e) => events.push(e),
-    runInBackground: async (p) => {
+    runInBackground: async (p, _signal, runId) => {
       background.push(p);
+      runIds.push(runId);
       return `report for ${p}`;
     },
   });
   work.start();
-  return { clock, runs, background, events, state, work };
+  return { clock, runs, background, runIds, events, state, work };
 }
 
 describe('scheduled prompts reach the session', () => {
@@ -54,13 +56,18 @@ describe('scheduled prompts reach the session', () => {
   });
 
   it('auto_run runs in the background and its result arrives as a cron notice', async () => {
-    const { clock, runs, background, events, work } = await setup(false);
+    const { clock, runs, background, runIds, events, work } = await setup(false);
     work.cron.create({ cron: '*/2 * * * *', prompt: 'summarise logs', recurring: true, autoRun: true });
     clock.advance(2 * 60_000);
     await waitFor(() => events.some((e) => e.type === 'cron' && e.status === 'auto_run_finished'));
     expect(runs).toEqual([]);
     expect(background).toEqual(['summarise logs']);
     expect(events.find((e) => e.type === 'cron' && e.status === 'auto_run_finished')).toMatchObject({ result: 'report for summarise logs' });
+    // Its card: opened when the run starts, closed with the report, one id for both and for the subagent's events.
+    const card = events.filter((e) => e.type === 'auto_run');
+    expect(card.map((e) => e.status)).toEqual(['started', 'finished']);
+    expect(card[1]).toMatchObject({ run_id: card[0]?.run_id, prompt: 'summarise logs', result: 'report for summarise logs' });
+    expect(runIds).toEqual([card[0]?.run_id]);
   });
 
   it('a finished background shell becomes a reminder', async () => {

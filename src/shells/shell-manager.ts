@@ -38,6 +38,13 @@ export interface ShellRead {
   truncated: boolean;
 }
 
+/** The program that runs a command, and what to do once it has ended (its output given; a note comes back). */
+export interface ShellLaunch {
+  file: string;
+  args: string[];
+  finish(output: string): Promise<string | undefined>;
+}
+
 export interface ShellManagerOptions {
   /** Timestamps only; processes and their kill grace run on real time. */
   clock?: Clock;
@@ -46,8 +53,11 @@ export interface ShellManagerOptions {
 }
 
 export interface ShellManager {
-  /** Starts `bash -c command` in cwd, detached in its own process group. A spawn failure shows up as a failed shell. */
-  start(command: string, cwd: string): { id: string };
+  /**
+   * Starts `bash -c command` in cwd (or `launch`, the same command wrapped in the sandbox), detached
+   * in its own process group. A spawn failure shows up as a failed shell.
+   */
+  start(command: string, cwd: string, launch?: ShellLaunch): { id: string };
   /** undefined for an unknown id. */
   read(id: string): ShellRead | undefined;
   /** Everything the shell printed so far (head and tail over the cap), for the user: reads nothing for the model. */
@@ -119,9 +129,9 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
   };
 
   return {
-    start(command, cwd) {
+    start(command, cwd, launch) {
       const id = `bash_${++seq}`;
-      const child = spawn('bash', ['-c', command], {
+      const child = spawn(launch?.file ?? 'bash', launch?.args ?? ['-c', command], {
         cwd,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -148,8 +158,21 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
         if (closeTimer) clearTimeout(closeTimer);
         child.stdout?.destroy();
         child.stderr?.destroy();
-        finish(shell, code, signal, err);
-        resolveEnded();
+        const done = (): void => {
+          finish(shell, code, signal, err);
+          resolveEnded();
+        };
+        if (!launch) return done();
+        // The sandbox's note (a refused path or domain) is part of what the model reads.
+        launch
+          .finish(shell.all.toString())
+          .then((note) => {
+            if (note) {
+              shell.buffer.append(`\n${note}\n`);
+              shell.all.append(`\n${note}\n`);
+            }
+          }, (error: unknown) => shell.all.append(`\n(the sandbox did not clean up: ${String(error)})\n`))
+          .finally(done);
       };
       for (const stream of [child.stdout, child.stderr]) {
         stream?.setEncoding('utf8');

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { z } from 'zod';
+import type { CommandSandbox } from '../sandbox/sandbox.js';
+import type { PreparedCommand } from '../sandbox/sandboxed-spawn.js';
 import type { ShellManager } from '../shells/shell-manager.js';
 import { HeadTailBuffer, LineSplitter } from './output-buffer.js';
 import { errorResult } from './result.js';
@@ -36,11 +38,18 @@ const backgroundSchema = inputSchema.extend({
     .describe('Run the command in the background and return a shell id at once; read its output later with bash_output.'),
 });
 
-export type BashInput = z.infer<typeof backgroundSchema>;
+const unsandboxedSchema = { dangerously_disable_sandbox: z
+  .boolean()
+  .optional()
+  .describe('Run this command outside the sandbox. Only after a sandboxed run failed because the sandbox refused a path or domain; the user is asked to approve it.') };
+
+export type BashInput = z.infer<typeof backgroundSchema> & { dangerously_disable_sandbox?: boolean };
 
 export interface BashToolOptions {
   /** Enables run_in_background; without it the parameter is not offered. */
   shells?: ShellManager;
+  /** Runs commands inside the operating-system sandbox when it is on and available. */
+  sandbox?: CommandSandbox;
 }
 
 const description = `Run a shell command with bash in the workspace root and return its combined stdout and stderr.
@@ -73,9 +82,9 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
-function runProcess(input: BashInput, ctx: ToolContext, timeoutMs: number, out: HeadTailBuffer): Promise<Outcome> {
+function runProcess(launch: PreparedCommand, ctx: ToolContext, timeoutMs: number, out: HeadTailBuffer): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', input.command], {
+    const child = spawn(launch.file, launch.args, {
       cwd: ctx.cwd,
       // Its own process group, so timeout and abort can kill everything it started.
       detached: true,
@@ -140,17 +149,26 @@ function statusLine(o: Outcome, timeoutMs: number): string | undefined {
   return undefined;
 }
 
-async function runBash(input: BashInput, ctx: ToolContext): Promise<ToolResult> {
+async function prepare(input: BashInput, sandbox: CommandSandbox | undefined): Promise<PreparedCommand | { refuse: string }> {
+  if (!sandbox) return { file: 'bash', args: ['-c', input.command], sandboxed: false, finish: async () => undefined };
+  return sandbox.prepare(input.command, input.dangerously_disable_sandbox === true);
+}
+
+async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandbox | undefined): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
   const timeoutMs = Math.min(Math.max(1, input.timeout ?? DEFAULT_TIMEOUT_MS), MAX_TIMEOUT_MS);
   const out = new HeadTailBuffer(MAX_OUTPUT_CHARS);
-  const outcome = await runProcess(input, ctx, timeoutMs, out);
-  if (outcome.spawnError) return errorResult(`Could not start bash: ${outcome.spawnError.message}`);
+  const launch = await prepare(input, sandbox);
+  if ('refuse' in launch) return errorResult(`The command did not run: ${launch.refuse}.`);
+  const outcome = await runProcess(launch, ctx, timeoutMs, out);
+  const note = await launch.finish(out.toString());
+  if (outcome.spawnError) return errorResult(`Could not start ${launch.sandboxed ? 'the sandbox (bwrap)' : 'bash'}: ${outcome.spawnError.message}`);
 
   const text = out.toString().replace(/\n+$/, '');
   const status = statusLine(outcome, timeoutMs);
   const parts = [text === '' ? '(no output)' : text];
   if (status) parts.push(status);
+  if (note) parts.push(note);
   return {
     content: parts.join('\n\n'),
     isError: status !== undefined,
@@ -167,9 +185,11 @@ async function runBash(input: BashInput, ctx: ToolContext): Promise<ToolResult> 
   };
 }
 
-function startBackground(input: BashInput, ctx: ToolContext, shells: ShellManager): ToolResult {
+async function startBackground(input: BashInput, ctx: ToolContext, shells: ShellManager, sandbox: CommandSandbox | undefined): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
-  const { id } = shells.start(input.command, ctx.cwd);
+  const launch = await prepare(input, sandbox);
+  if ('refuse' in launch) return errorResult(`The command did not run: ${launch.refuse}.`);
+  const { id } = shells.start(input.command, ctx.cwd, launch);
   return {
     content: `Started background shell ${id}. Read its output with bash_output {"id": "${id}"}; stop it with kill_shell {"id": "${id}"}. You will be told when it ends.`,
     display: { kind: 'bash', command: input.command, description: input.description, background: true, shellId: id },
@@ -177,20 +197,23 @@ function startBackground(input: BashInput, ctx: ToolContext, shells: ShellManage
 }
 
 export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
-  const { shells } = options;
+  const { shells, sandbox } = options;
+  const base = shells ? backgroundSchema : inputSchema;
   return defineTool<BashInput>({
     name: 'bash',
     description: shells ? backgroundDescription : description,
-    // Without a shell manager the model is not offered run_in_background (zod strips it if sent).
-    inputSchema: shells ? backgroundSchema : inputSchema,
+    // Without a shell manager the model is not offered run_in_background (zod strips it if sent);
+    // without a sandbox that may be left, not dangerously_disable_sandbox either.
+    inputSchema: sandbox?.allowUnsandboxed ? base.extend(unsandboxedSchema) : base,
     kind: 'execute',
     effects: () => 'world',
     isConcurrencySafe: () => false,
     command: (input) => input.command,
+    runsSandboxed: (input) => sandbox?.sandboxes(input.command, input.dangerously_disable_sandbox === true) ?? false,
     async call(input, ctx) {
       try {
-        if (input.run_in_background && shells) return startBackground(input, ctx, shells);
-        return await runBash(input, ctx);
+        if (input.run_in_background && shells) return await startBackground(input, ctx, shells, sandbox);
+        return await runBash(input, ctx, sandbox);
       } catch (err) {
         return errorResult(`bash failed: ${errorMessage(err)}`);
       }

@@ -71,6 +71,8 @@ export interface Tool<I = unknown> {
   paths?(input: I): string[];
   /** The shell command a call runs, for bash rules and the safety check. */
   command?(input: I): string;
+  /** Whether the call would run inside the operating-system sandbox (absent: it would not). */
+  runsSandboxed?(input: I): boolean;
   /** A preview for the approval prompt (a diff for edits). Must not throw; may return undefined. */
   preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
   /** Must not throw: failures are results with isError. The loop still guards against a throw. */

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import type { SandboxPolicy } from './policy.js';
+
+// The policy as a bubblewrap command line. Pure: what exists on disk is looked up beforehand
+// (sandboxed-spawn.ts) and passed in, so the argv can be tested as data.
+
+export type PathKind = 'file' | 'dir';
+
+export interface BwrapHost {
+  /** What each path of the policy is on disk now (undefined: absent). */
+  kind(p: string): PathKind | undefined;
+  /** An empty, read-only file and directory to mount over protected names that do not exist yet. */
+  emptyFile: string;
+  emptyDir: string;
+  /** The Unix socket of the host's network proxy, when the network is restricted. */
+  proxySocket?: string;
+}
+
+/** The TCP port the in-sandbox end of the proxy bridge listens on (loopback of the sandbox's own network). */
+export const SANDBOX_PROXY_PORT = 3128;
+
+export interface BwrapPlan {
+  args: string[];
+  /** Placeholders bwrap creates on the host as mount points for absent protected names; removed afterwards. */
+  placeholders: { path: string; kind: PathKind }[];
+}
+
+const isUnder = (root: string, p: string): boolean => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+
+/**
+ * bwrap argv (without the program) for running `bash -c command` under the policy: everything
+ * read-only, the writable roots bound read-write, protected paths bound read-only over them, a
+ * minimal /dev and /proc, new PID/IPC namespaces (and network, when restricted), no capabilities,
+ * killed with cairn.
+ */
+export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: string): BwrapPlan {
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+  const placeholders: BwrapPlan['placeholders'] = [];
+  for (const w of policy.writable) {
+    if (host.kind(w) === 'dir') args.push('--bind', w, w);
+  }
+  for (const hidden of policy.denyRead) {
+    const k = host.kind(hidden);
+    if (k === 'dir') args.push('--tmpfs', hidden);
+    else if (k === 'file') args.push('--ro-bind', host.emptyFile, hidden);
+  }
+  for (const ro of policy.readOnly) {
+    if (!policy.writable.some((w) => isUnder(w, ro))) continue; // already read-only
+    if (host.kind(ro) !== undefined) args.push('--ro-bind', ro, ro);
+  }
+  // Absent protected names get an empty read-only placeholder mounted over them, if their parent is there to hold it.
+  for (const u of policy.uncreatable) {
+    if (host.kind(u.path) !== undefined || host.kind(path.dirname(u.path)) !== 'dir') continue;
+    placeholders.push({ path: u.path, kind: u.kind });
+    args.push('--ro-bind', u.kind === 'file' ? host.emptyFile : host.emptyDir, u.path);
+  }
+  args.push('--unshare-pid', '--unshare-ipc', '--new-session', '--die-with-parent', '--cap-drop', 'ALL');
+  if (policy.network.restricted) args.push('--unshare-net');
+  args.push('--setenv', 'TMPDIR', policy.tempDir, '--chdir', policy.workspace, '--', 'bash', '-c');
+  if (policy.network.restricted && host.proxySocket !== undefined) {
+    args.push(bridgeScript(host.proxySocket), 'cairn-sandbox', command);
+  } else {
+    args.push(command);
+  }
+  return { args, placeholders };
+}
+
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Inside the sandbox's own network: socat listens on loopback and carries each connection to the
+ * host proxy's Unix socket (as Claude Code does); the command starts once the port answers, with
+ * the proxy variables every common client reads.
+ */
+export function bridgeScript(socket: string): string {
+  const proxy = `http://127.0.0.1:${SANDBOX_PROXY_PORT}`;
+  const vars = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']
+    .map((v) => `${v}=${proxy}`)
+    .join(' ');
+  return [
+    `socat TCP-LISTEN:${SANDBOX_PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${shellQuote(socket)} </dev/null >/dev/null 2>&1 &`,
+    `__i=0; until (: </dev/tcp/127.0.0.1/${SANDBOX_PROXY_PORT}) 2>/dev/null; do __i=$((__i+1)); [ $__i -gt 1000 ] && break; sleep 0.002; done; unset __i`,
+    `export ${vars} NO_PROXY= no_proxy=`,
+    'exec bash -c "$1"',
+  ].join('\n');
+}

@@ -1,0 +1,110 @@
+import path from 'node:path';
+
+// What the operating-system sandbox lets a command do, as plain data: the bwrap argv and the
+// Seatbelt profile are both generated from it, so Linux and macOS enforce the same boundary.
+
+/** Places inside a writable root that stay read-only: changing them grants permissions or plants code that runs later. */
+export const PROTECTED_IN_WORKSPACE = [
+  '.git/hooks',
+  '.git/config',
+  '.claude',
+  '.cairn',
+  '.mcp.json',
+  '.hooks.json',
+  '.husky',
+  '.vscode',
+  '.gitmodules',
+  '.envrc',
+  '.npmrc',
+] as const;
+
+/**
+ * Names that must stay uncreatable while absent: a new `.claude/settings.local.json`, `.mcp.json` or
+ * `.git/hooks/pre-commit` (after a `git init` inside) would take effect later, outside the sandbox.
+ */
+export const GUARD_WHEN_ABSENT: ReadonlyMap<string, 'file' | 'dir'> = new Map([
+  ['.git', 'dir'],
+  ['.git/hooks', 'dir'],
+  ['.git/config', 'file'],
+  ['.claude', 'dir'],
+  ['.cairn', 'dir'],
+  ['.mcp.json', 'file'],
+  ['.hooks.json', 'file'],
+]);
+
+export interface SandboxPolicy {
+  /** The workspace root (resolved through symlinks): writable, the command's working directory. */
+  workspace: string;
+  /** Every writable directory: the workspace, additional directories, the session's temp dir, `filesystem.allowWrite`. */
+  writable: string[];
+  /** Paths inside a writable root that stay read-only when they exist (absolute). */
+  readOnly: string[];
+  /** Paths inside a writable root that the command cannot create while they are absent, with what they would be. */
+  uncreatable: { path: string; kind: 'file' | 'dir' }[];
+  /** Paths hidden from the command entirely (`filesystem.denyRead`), absolute. */
+  denyRead: string[];
+  /** The per-session temp dir, set as TMPDIR inside. */
+  tempDir: string;
+  network: {
+    /** false: no network namespace of its own (`network.allowAll`); the host network as is. */
+    restricted: boolean;
+    /** Domains reachable without asking; `*.example.com` covers subdomains. */
+    allowedDomains: string[];
+  };
+}
+
+export interface PolicyInput {
+  workspace: string;
+  additionalDirectories?: readonly string[];
+  tempDir: string;
+  /** The user's home, for `~/` in settings paths. */
+  home: string;
+  filesystem?: { allowWrite?: readonly string[]; denyWrite?: readonly string[]; denyRead?: readonly string[] };
+  network?: { allowedDomains?: readonly string[]; allowAll?: boolean };
+}
+
+/** A settings path: `~/x` under home, relative to the workspace, or absolute. */
+export function expandPath(p: string, workspace: string, home: string): string {
+  if (p === '~') return home;
+  if (p.startsWith('~/')) return path.join(home, p.slice(2));
+  return path.resolve(workspace, p);
+}
+
+const unique = (list: string[]): string[] => [...new Set(list)];
+
+/** The policy for one session. Pure: whether paths exist is decided when the command is wrapped. */
+export function buildPolicy(input: PolicyInput): SandboxPolicy {
+  const fs = input.filesystem ?? {};
+  const expand = (p: string): string => expandPath(p, input.workspace, input.home);
+  const writable = unique([
+    input.workspace,
+    ...(input.additionalDirectories ?? []).map(expand),
+    input.tempDir,
+    ...(fs.allowWrite ?? []).map(expand),
+  ]);
+  const roots = writable.filter((w) => w !== input.tempDir);
+  const readOnly = unique([
+    ...roots.flatMap((root) => PROTECTED_IN_WORKSPACE.map((p) => path.join(root, p))),
+    ...(fs.denyWrite ?? []).map(expand),
+  ]);
+  const uncreatable = roots.flatMap((root) => [...GUARD_WHEN_ABSENT].map(([name, kind]) => ({ path: path.join(root, name), kind })));
+  return {
+    workspace: input.workspace,
+    writable,
+    readOnly,
+    uncreatable,
+    denyRead: unique((fs.denyRead ?? []).map(expand)),
+    tempDir: input.tempDir,
+    network: { restricted: input.network?.allowAll !== true, allowedDomains: unique([...(input.network?.allowedDomains ?? [])]) },
+  };
+}
+
+/** Whether a host name is on an allow list (`example.com` exactly, `*.example.com` any subdomain). */
+export function domainAllowed(host: string, allowed: readonly string[]): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return allowed.some((pattern) => {
+    const p = pattern.toLowerCase().replace(/\.$/, '');
+    if (p.startsWith('*.')) return h.endsWith(p.slice(1));
+    return h === p;
+  });
+}

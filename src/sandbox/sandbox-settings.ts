@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { SettingsLayer } from '../settings/settings-layers.js';
+
+// The `sandbox` key of the settings files, in Claude Code's shape. Every layer's object is checked
+// on its own (so a bad value names its file), then folded lowest precedence first: objects merge
+// per key, arrays concatenate, the more specific file wins for scalars.
+
+const paths = z.array(z.string());
+
+// Loose: Claude Code's keys cairn does not use yet (ignoreViolations, allowUnixSockets...) are kept, not refused.
+const LayerSchema = z.looseObject({
+  enabled: z.boolean().optional(),
+  autoAllowBashIfSandboxed: z.boolean().optional(),
+  excludedCommands: z.array(z.string()).optional(),
+  allowUnsandboxedCommands: z.boolean().optional(),
+  failIfUnavailable: z.boolean().optional(),
+  network: z
+    .looseObject({
+      allowedDomains: z.array(z.string()).optional(),
+      /** cairn's: the host network as is, no proxy. */
+      allowAll: z.boolean().optional(),
+    })
+    .optional(),
+  filesystem: z
+    .looseObject({
+      allowWrite: paths.optional(),
+      denyWrite: paths.optional(),
+      denyRead: paths.optional(),
+    })
+    .optional(),
+});
+
+export interface SandboxSettings {
+  enabled: boolean;
+  autoAllowBashIfSandboxed: boolean;
+  excludedCommands: string[];
+  allowUnsandboxedCommands: boolean;
+  failIfUnavailable: boolean;
+  network: { allowedDomains: string[]; allowAll: boolean };
+  filesystem: { allowWrite: string[]; denyWrite: string[]; denyRead: string[] };
+}
+
+export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
+  enabled: false,
+  autoAllowBashIfSandboxed: true,
+  excludedCommands: [],
+  allowUnsandboxedCommands: true,
+  failIfUnavailable: false,
+  network: { allowedDomains: [], allowAll: false },
+  filesystem: { allowWrite: [], denyWrite: [], denyRead: [] },
+};
+
+/** A sandbox value that is not what the setting takes; the message names the file and the key. */
+export class SandboxSettingsError extends Error {
+  override name = 'SandboxSettingsError';
+}
+
+type Json = unknown;
+
+function merge(lower: Json, higher: Json): Json {
+  if (Array.isArray(lower) && Array.isArray(higher)) return [...new Set([...(lower as Json[]), ...(higher as Json[])])];
+  const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (isObject(lower) && isObject(higher)) {
+    const out: Record<string, Json> = { ...lower };
+    for (const [k, v] of Object.entries(higher)) out[k] = k in out ? merge(out[k], v) : v;
+    return out;
+  }
+  return higher;
+}
+
+/** Checks one layer's `sandbox` value; throws naming the file and key. */
+function checkLayer(layer: Pick<SettingsLayer, 'file' | 'data'>): Record<string, Json> | undefined {
+  const raw = layer.data['sandbox'];
+  if (raw === undefined) return undefined;
+  const parsed = LayerSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = ['sandbox', ...(issue?.path ?? []).map(String)].join('.');
+    throw new SandboxSettingsError(`${layer.file}: ${key}: ${issue?.message ?? 'invalid value'}`);
+  }
+  return parsed.data;
+}
+
+/** The sandbox settings in force, folded from every layer (lowest precedence first) over the defaults. */
+export function sandboxSettingsFrom(layers: readonly Pick<SettingsLayer, 'file' | 'data'>[]): SandboxSettings {
+  let folded: Json = {};
+  for (const layer of layers) {
+    const value = checkLayer(layer);
+    if (value !== undefined) folded = merge(folded, value);
+  }
+  const s = LayerSchema.parse(folded);
+  const d = DEFAULT_SANDBOX_SETTINGS;
+  return {
+    enabled: s.enabled ?? d.enabled,
+    autoAllowBashIfSandboxed: s.autoAllowBashIfSandboxed ?? d.autoAllowBashIfSandboxed,
+    excludedCommands: s.excludedCommands ?? [],
+    allowUnsandboxedCommands: s.allowUnsandboxedCommands ?? d.allowUnsandboxedCommands,
+    failIfUnavailable: s.failIfUnavailable ?? d.failIfUnavailable,
+    network: { allowedDomains: s.network?.allowedDomains ?? [], allowAll: s.network?.allowAll ?? false },
+    filesystem: {
+      allowWrite: s.filesystem?.allowWrite ?? [],
+      denyWrite: s.filesystem?.denyWrite ?? [],
+      denyRead: s.filesystem?.denyRead ?? [],
+    },
+  };
+}

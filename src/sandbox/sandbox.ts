@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AskPermission } from '../permissions/types.js';
+import { cachedProbe, type Availability } from './availability.js';
+import { domainAllowed, type SandboxPolicy } from './policy.js';
+import type { SandboxSettings } from './sandbox-settings.js';
+import { prepareSandboxed, type PreparedCommand } from './sandboxed-spawn.js';
+
+/** What /sandbox shows. */
+export interface SandboxStatus {
+  availability: Availability | undefined;
+  enabled: boolean;
+  settings: SandboxSettings;
+  policy: SandboxPolicy;
+  /** Domains the user approved this session. */
+  approvedDomains: string[];
+}
+
+export type Prepared = PreparedCommand | { refuse: string };
+
+export interface CommandSandbox {
+  /** Probes bubblewrap (once); resolves when it is known whether commands can be sandboxed. */
+  ready(): Promise<Availability>;
+  /** Whether a call with this command would run inside the sandbox now. */
+  sandboxes(command: string, disable?: boolean): boolean;
+  /** The command line to spawn, or why the command must not run. */
+  prepare(command: string, disable?: boolean): Promise<Prepared>;
+  /** Retry outside the sandbox is offered (behind a normal approval). */
+  readonly allowUnsandboxed: boolean;
+  /** A sandboxed command runs without asking (the permission chain's other checks still apply). */
+  autoAllow(): boolean;
+  setEnabled(on: boolean): void;
+  status(): SandboxStatus;
+  /** Removes the session's private directory. */
+  close(): void;
+}
+
+export interface SandboxOptions {
+  settings: SandboxSettings;
+  /** The policy's writable places and rules (from buildPolicy, with this sandbox's temp dir). */
+  policy: (tempDir: string) => SandboxPolicy;
+  /** The session's ask channel, looked up when a new domain is met; none: new domains are refused. */
+  ask?: () => AskPermission | undefined;
+  probe?: () => Promise<Availability>;
+}
+
+/** `docker`, `docker *`, `docker:*` cover `docker` and `docker ...`. */
+export function isExcluded(command: string, patterns: readonly string[]): boolean {
+  const c = command.trim();
+  return patterns.some((raw) => {
+    const p = raw.trim().replace(/(?::\*| \*|\*)$/, '').trim();
+    return p !== '' && (c === p || c.startsWith(`${p} `));
+  });
+}
+
+export function createSandbox(options: SandboxOptions): CommandSandbox {
+  const probe = options.probe ?? cachedProbe();
+  const { settings } = options;
+  let enabled = settings.enabled;
+  let availability: Availability | undefined;
+  // Private: mount sources and proxy sockets (read-only inside); tmp/ is the commands' TMPDIR.
+  const home = mkdtempSync(path.join(os.tmpdir(), 'cairn-sandbox-'));
+  const tempDir = path.join(home, 'tmp');
+  mkdirSync(tempDir);
+  const emptyDir = path.join(home, 'empty-dir');
+  mkdirSync(emptyDir);
+  const emptyFile = path.join(home, 'empty-file');
+  writeFileSync(emptyFile, '', { mode: 0o444 });
+  const policy = options.policy(tempDir);
+  const approved = new Set<string>();
+  const pending = new Map<string, Promise<boolean>>();
+  const placeholders = new Map<string, number>();
+
+  const askDomain = async (host: string): Promise<boolean> => {
+    const ask = options.ask?.();
+    if (!ask) return false;
+    const decision = await ask(
+      {
+        id: `sandbox-network-${randomUUID()}`,
+        name: 'sandbox_network',
+        input: { domain: host },
+        reason: `a sandboxed command wants to reach ${host}, which is not in sandbox.network.allowedDomains`,
+        suggestions: [],
+      },
+      AbortSignal.timeout(10 * 60_000),
+    );
+    return decision.behavior === 'allow';
+  };
+  const decide = (host: string): Promise<boolean> => {
+    if (domainAllowed(host, policy.network.allowedDomains) || approved.has(host.toLowerCase())) return Promise.resolve(true);
+    const key = host.toLowerCase();
+    let answer = pending.get(key);
+    if (!answer) {
+      answer = askDomain(host)
+        .catch(() => false)
+        .then((ok) => {
+          pending.delete(key);
+          if (ok) approved.add(key);
+          return ok;
+        });
+      pending.set(key, answer);
+    }
+    return answer;
+  };
+
+  const usable = (): boolean => enabled && availability?.available === true;
+
+  return {
+    async ready() {
+      availability = await probe();
+      return availability;
+    },
+    sandboxes: (command, disable) => usable() && !disable && !isExcluded(command, settings.excludedCommands),
+    async prepare(command, disable) {
+      if (enabled && availability === undefined) availability = await probe();
+      if (!enabled || isExcluded(command, settings.excludedCommands)) return unsandboxed(command);
+      if (disable) {
+        return settings.allowUnsandboxedCommands
+          ? unsandboxed(command)
+          : { refuse: 'commands cannot run outside the sandbox here (sandbox.allowUnsandboxedCommands is off)' };
+      }
+      if (availability?.available !== true) {
+        if (settings.failIfUnavailable) {
+          return { refuse: `the sandbox is required (sandbox.failIfUnavailable) but unavailable: ${availability?.reason ?? 'not probed'}` };
+        }
+        return unsandboxed(command);
+      }
+      return prepareSandboxed({
+        policy,
+        command,
+        emptyFile,
+        emptyDir,
+        socketDir: home,
+        decide,
+        placeholders,
+        retryHint: settings.allowUnsandboxedCommands,
+      });
+    },
+    allowUnsandboxed: settings.allowUnsandboxedCommands,
+    autoAllow: () => usable() && settings.autoAllowBashIfSandboxed,
+    setEnabled(on) {
+      enabled = on;
+    },
+    status: () => ({ availability, enabled, settings, policy, approvedDomains: [...approved] }),
+    close() {
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+function unsandboxed(command: string): PreparedCommand {
+  return { file: 'bash', args: ['-c', command], sandboxed: false, finish: async () => undefined };
+}

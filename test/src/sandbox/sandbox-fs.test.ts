@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CommandSandbox } from '../../../src/sandbox/sandbox.js';
+import { createBashTool } from '../../../src/tools/bash.js';
+import type { ToolResult } from '../../../src/tools/tool.js';
+import { testSandbox } from '../../helpers/sandbox.js';
+
+// Real commands under the real bubblewrap sandbox: what a command may and may not write.
+
+let root: string;
+let ws: string;
+let outside: string;
+let sandbox: CommandSandbox;
+const tag = `cairn-sbx-${process.pid}-${Date.now()}`;
+
+async function run(command: string, sb: CommandSandbox = sandbox): Promise<ToolResult> {
+  const bash = createBashTool({ sandbox: sb });
+  return bash.call({ command }, { cwd: ws, signal: new AbortController().signal });
+}
+
+beforeEach(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-sandbox-fs-')));
+  ws = path.join(root, 'ws');
+  outside = path.join(root, 'outside');
+  await fs.mkdir(ws);
+  await fs.mkdir(outside);
+  sandbox = await testSandbox(ws);
+  expect(sandbox.status().availability).toEqual({ available: true });
+});
+afterEach(async () => {
+  sandbox.close();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+describe('the sandbox file system', () => {
+  it('lets a command write inside the workspace', async () => {
+    const r = await run('echo hello > made.txt && mkdir -p sub/dir && echo deep > sub/dir/f && cat made.txt');
+    expect(r.isError).toBeFalsy();
+    expect(r.content).toBe('hello');
+    expect(await fs.readFile(path.join(ws, 'sub/dir/f'), 'utf8')).toBe('deep\n');
+  });
+
+  it('refuses a write outside the workspace and names the path', async () => {
+    const target = path.join(outside, 'escaped.txt');
+    const r = await run(`echo pwned > ${target}`);
+    expect(r.isError).toBe(true);
+    expect(existsSync(target)).toBe(false);
+    expect(r.content).toContain(`The sandbox refused writing ${target}`);
+    expect(r.content).toContain('dangerously_disable_sandbox');
+  });
+
+  it('refuses writes through a symlink that points outside', async () => {
+    await fs.symlink(outside, path.join(ws, 'link'));
+    await fs.symlink(path.join(outside, 'file.txt'), path.join(ws, 'dangling'));
+    const r = await run('echo a > link/via-dir.txt; echo b > dangling; cp /etc/hostname link/copied; ln -s x link/newlink');
+    expect(r.isError).toBe(true);
+    expect(await fs.readdir(outside)).toEqual([]);
+  });
+
+  it('refuses writes into the home directory', async () => {
+    const target = path.join(os.homedir(), `${tag}.txt`);
+    const r = await run(`touch ${target}; echo x >> ~/.bashrc-${tag}`);
+    expect(r.isError).toBe(true);
+    expect(existsSync(target)).toBe(false);
+    expect(existsSync(path.join(os.homedir(), `.bashrc-${tag}`))).toBe(false);
+  });
+
+  it('keeps protected paths read-only inside the workspace', async () => {
+    await fs.mkdir(path.join(ws, '.git/hooks'), { recursive: true });
+    await fs.writeFile(path.join(ws, '.git/config'), '[core]\n');
+    await fs.mkdir(path.join(ws, '.claude'));
+    const r = await run(
+      [
+        'echo evil > .git/hooks/pre-commit',
+        'echo "[alias] x = !evil" >> .git/config',
+        'echo "{}" > .claude/settings.local.json',
+        'echo "{}" > .mcp.json',
+        'echo "{}" > .hooks.json',
+        'mkdir -p .cairn && echo "{}" > .cairn/settings.json',
+        'echo ok > .git/HEAD-ish',
+      ].join('; '),
+    );
+    expect(r.content).toContain('The sandbox refused writing');
+    expect(existsSync(path.join(ws, '.git/hooks/pre-commit'))).toBe(false);
+    expect(await fs.readFile(path.join(ws, '.git/config'), 'utf8')).toBe('[core]\n');
+    expect(existsSync(path.join(ws, '.claude/settings.local.json'))).toBe(false);
+    // The placeholders that guarded the absent names are gone again.
+    expect(existsSync(path.join(ws, '.mcp.json'))).toBe(false);
+    expect(existsSync(path.join(ws, '.hooks.json'))).toBe(false);
+    expect(existsSync(path.join(ws, '.cairn'))).toBe(false);
+    // The rest of .git stays writable (git commit must work).
+    expect(await fs.readFile(path.join(ws, '.git/HEAD-ish'), 'utf8')).toBe('ok\n');
+  });
+
+  it('keeps a fresh workspace from gaining a .git with hooks (git init inside is refused)', async () => {
+    const r = await run('mkdir -p .git/hooks && echo evil > .git/hooks/post-checkout');
+    expect(r.isError).toBe(true);
+    expect(existsSync(path.join(ws, '.git'))).toBe(false);
+  });
+
+  it('gives each session a writable temp dir as TMPDIR, and keeps /tmp itself read-only', async () => {
+    const r = await run(`echo t > "$TMPDIR/scratch" && cat "$TMPDIR/scratch" && echo "$TMPDIR"; touch /tmp/${tag}`);
+    expect(r.content.split('\n')[0]).toBe('t');
+    expect(r.content).toContain(sandbox.status().policy.tempDir);
+    expect(existsSync(`/tmp/${tag}`)).toBe(false);
+  });
+
+  it('writes to an additional directory', async () => {
+    const extra = await testSandbox(ws, { additionalDirectories: [outside] });
+    try {
+      const r = await run(`echo shared > ${outside}/ok.txt`, extra);
+      expect(r.isError).toBeFalsy();
+      expect(await fs.readFile(path.join(outside, 'ok.txt'), 'utf8')).toBe('shared\n');
+    } finally {
+      extra.close();
+    }
+  });
+
+  it('runs an excluded command outside the sandbox', async () => {
+    const target = path.join(outside, 'excluded.txt');
+    const excluded = await testSandbox(ws, { settings: { excludedCommands: ['touch *'] } });
+    try {
+      expect(excluded.sandboxes(`touch ${target}`)).toBe(false);
+      expect(excluded.sandboxes(`echo hi > ${target}`)).toBe(true);
+      await run(`touch ${target}`, excluded);
+      expect(existsSync(target)).toBe(true);
+    } finally {
+      excluded.close();
+    }
+  });
+
+  it('runs outside only when the call asks for it and allowUnsandboxedCommands allows it', async () => {
+    const target = path.join(outside, 'unsandboxed.txt');
+    const bash = createBashTool({ sandbox });
+    const ctx = { cwd: ws, signal: new AbortController().signal };
+    await bash.call({ command: `touch ${target}`, dangerously_disable_sandbox: true }, ctx);
+    expect(existsSync(target)).toBe(true);
+
+    const strict = await testSandbox(ws, { settings: { allowUnsandboxedCommands: false } });
+    try {
+      const strictBash = createBashTool({ sandbox: strict });
+      // Not offered: the schema drops the field, and the call stays in the sandbox.
+      const parsed = strictBash.inputSchema.parse({ command: 'x', dangerously_disable_sandbox: true }) as Record<string, unknown>;
+      expect(parsed['dangerously_disable_sandbox']).toBeUndefined();
+      const r = await strict.prepare(`touch ${target}2`, true);
+      expect(r).toEqual({ refuse: expect.stringContaining('allowUnsandboxedCommands') });
+    } finally {
+      strict.close();
+    }
+  });
+});

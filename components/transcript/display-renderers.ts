@@ -2,6 +2,7 @@ import type { DisplayOf, ToolDisplay, ToolDisplayKind } from '../../src/tools/di
 import { paint } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import { diffLines } from './diff-lines.js';
+import { webFetchRenderer, webSearchRenderer } from './web-renderers.js';
 
 /** How one kind of tool display reads on its card. Each part is optional: a display may only inform. */
 export interface DisplayRenderer<D extends ToolDisplay> {
@@ -48,6 +49,8 @@ const DISPLAY_RENDERERS: { readonly [K in ToolDisplayKind]: DisplayRenderer<Disp
   cron_create: {},
   cron_list: {},
   agent: {},
+  web_search: webSearchRenderer,
+  web_fetch: webFetchRenderer,
 };
 
 function rendererOf<D extends ToolDisplay>(display: D): DisplayRenderer<D> {

@@ -72,6 +72,8 @@ const registry = new Map<string, ToolRenderer>([
   ['edit_file', file],
   ['write_file', file],
   ['read_file', file],
+  ['web_search', { ...file, keyArg: (input) => str(input['query']) }],
+  ['web_fetch', { ...file, keyArg: (input) => str(input['url']) }],
   ['agent', createAgentRenderer((tool) => toolRenderer(tool.name).keyArg(inputRecord(tool.input)))],
 ]);
 

@@ -17,6 +17,7 @@ import { pathSuggestion } from './suggestions.js';
 import type { PermissionCheck, PermissionChecker, PermissionRuleSet } from './types.js';
 import { allow, ask, deny, quoteList } from './verdicts.js';
 import { BUILTIN_DENY } from './builtin-deny.js';
+import { checkDomain } from './domain-rules.js';
 
 export interface PermissionCheckerOptions {
   workspace: string;
@@ -153,6 +154,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     async check(tool, input) {
       if (tool.command) return checkCommand(commandContext, tool, tool.command(input));
       if (tool.asksUser) return checkAsksUser(tool);
+      if (tool.url) return checkDomain(tool, tool.url(input), current(), mode);
       const effects = effectsOf(tool, input);
       return checkPaths(tool, tool.paths?.(input) ?? [], effects === 'none' || effects === 'session');
     },

@@ -30,6 +30,8 @@ const TOOL_ALIASES: Record<string, string> = {
   BashOutput: 'bash_output',
   KillShell: 'kill_shell',
   KillBash: 'kill_shell',
+  WebFetch: 'web_fetch',
+  WebSearch: 'web_search',
 };
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]+$/;

@@ -10,6 +10,8 @@ import { GrepDisplaySchema } from './grep-display.js';
 import { ListDirDisplaySchema } from './list-dir-display.js';
 import { ReadFileDisplaySchema } from './read-file-display.js';
 import { WriteFileDisplaySchema } from './write-file-display.js';
+import { WebFetchDisplaySchema } from './web-fetch-display.js';
+import { WebSearchDisplaySchema } from './web-search-display.js';
 
 // What a tool's result carries for the UI beside its text, one shape per tool, told apart by
 // `kind` (the tool's name). Each tool declares its shape in `<tool>-display.ts`, a file with no
@@ -27,6 +29,8 @@ export const ToolDisplaySchema = z.discriminatedUnion('kind', [
   CronCreateDisplaySchema,
   CronListDisplaySchema,
   AgentDisplaySchema,
+  WebFetchDisplaySchema,
+  WebSearchDisplaySchema,
 ]);
 export type ToolDisplay = z.infer<typeof ToolDisplaySchema>;
 export type ToolDisplayKind = ToolDisplay['kind'];

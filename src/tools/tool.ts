@@ -69,6 +69,8 @@ export interface Tool<I = unknown> {
   isConcurrencySafe?(input: I): boolean;
   /** Paths the call touches (as given; the permission chain resolves them against the workspace). */
   paths?(input: I): string[];
+  /** The URL a call fetches, for `WebFetch(domain:...)` rules. */
+  url?(input: I): string;
   /** The shell command a call runs, for bash rules and the safety check. */
   command?(input: I): string;
   /** Whether the call would run inside the operating-system sandbox (absent: it would not). */

@@ -1,4 +1,5 @@
 import { expandBraces, GlobSyntaxError, parseSegments, type CharTest, type Item, type Segment } from './glob-parse.js';
+import { itemAt } from '../util/invariant.js';
 
 export { GlobSyntaxError } from './glob-parse.js';
 
@@ -82,7 +83,7 @@ class Automaton {
     let next = this.match;
     const last = segments.length - 1;
     for (let i = last; i >= 0; i--) {
-      const seg = segments[i]!;
+      const seg = itemAt(segments, i, 'glob segment');
       const following = segments[i + 1];
       // The `/` between two segments belongs to a globstar next to it: `**/x` may match `x`, `a/**` may match `a`.
       if (i < last && seg.kind !== 'globstar' && !(following?.kind === 'globstar' && i + 1 === last)) {
@@ -101,7 +102,7 @@ class Automaton {
 
   private items(items: readonly Item[], next: number): number {
     for (let k = items.length - 1; k >= 0; k--) {
-      const item = items[k]!;
+      const item = itemAt(items, k, 'glob item');
       if (item.kind === 'star') next = this.loop({ kind: 'any' }, next);
       else if (item.kind === 'alt') {
         // Each option leads to the same continuation; splits choose between them without copying what follows.
@@ -127,12 +128,11 @@ export function compileGlob(pattern: string): GlobMatcher {
     generation++;
     const out: number[] = [];
     const stack = [...from];
-    while (stack.length > 0) {
-      const s = stack.pop()!;
+    for (let s = stack.pop(); s !== undefined; s = stack.pop()) {
       if (seen[s] === generation) continue;
       seen[s] = generation;
       const kind = nfa.kind[s];
-      if (kind === Kind.Split) stack.push(nfa.out2[s]!, nfa.out1[s]!);
+      if (kind === Kind.Split) stack.push(itemAt(nfa.out2, s, 'glob state'), itemAt(nfa.out1, s, 'glob state'));
       else out.push(s);
     }
     return out;
@@ -156,7 +156,10 @@ export function compileGlob(pattern: string): GlobMatcher {
     if (cached) return cached;
     const moved: number[] = [];
     for (const s of from.states) {
-      if (nfa.kind[s] === Kind.Char && passes(nfa.test[s]!, c)) moved.push(nfa.out1[s]!);
+      if (nfa.kind[s] !== Kind.Char) continue;
+      const test = nfa.test[s];
+      if (test === undefined) throw new Error(`glob state ${s} tests no character`);
+      if (passes(test, c)) moved.push(itemAt(nfa.out1, s, 'glob state'));
     }
     const to = moved.length === 0 ? dead : intern(close(moved));
     if (from.next.size < 256) from.next.set(c, to);

@@ -58,11 +58,12 @@ export function expandBraces(pattern: string): string[] {
     if (!group || group.commas.length === 0 || !pattern.slice(i, group.close).includes('/')) continue;
     const head = pattern.slice(0, i);
     const tail = pattern.slice(group.close + 1);
-    const bounds = [i, ...group.commas, group.close];
     const out: string[] = [];
-    for (let k = 0; k + 1 < bounds.length; k++) {
+    let from = i;
+    for (const end of [...group.commas, group.close]) {
       // Marked at both ends so `{a/b,*}{c,*}` cannot join two stars into a `**` segment that was never written.
-      const option = `${SEAM}${pattern.slice(bounds[k]! + 1, bounds[k + 1])}${SEAM}`;
+      const option = `${SEAM}${pattern.slice(from + 1, end)}${SEAM}`;
+      from = end;
       for (const expanded of expandBraces(head + option + tail)) {
         out.push(expanded);
         if (out.length > MAX_ALTERNATIVES) throw new GlobSyntaxError(`the pattern expands to more than ${MAX_ALTERNATIVES} alternatives`);
@@ -114,21 +115,24 @@ const EXTGLOB = /[@!+*?]\(/;
 function parseItems(text: string, from: number, to: number): Item[] {
   const items: Item[] = [];
   for (let i = from; i < to; i++) {
-    const ch = text[i]!;
+    const ch = text.charAt(i);
+    const close = ch === '[' ? classEnd(text, i) : undefined;
+    const group = ch === '{' ? braceGroup(text, i) : undefined;
     if (ch === SEAM) continue;
     if (ch === '\\' && i + 1 < to) items.push({ kind: 'lit', code: text.charCodeAt(++i) });
     else if (ch === '*') {
       if (items[items.length - 1]?.kind !== 'star') items.push({ kind: 'star' }); // `a**b` is `a*b`
     } else if (ch === '?') items.push({ kind: 'any' });
-    else if (ch === '[' && classEnd(text, i) !== undefined && classEnd(text, i)! < to) {
-      const close = classEnd(text, i)!;
+    else if (close !== undefined && close < to) {
       items.push(parseClass(text, i, close));
       i = close;
-    } else if (ch === '{' && (braceGroup(text, i)?.commas.length ?? 0) > 0 && braceGroup(text, i)!.close < to) {
-      const group = braceGroup(text, i)!;
-      const bounds = [i, ...group.commas, group.close];
+    } else if (group && group.commas.length > 0 && group.close < to) {
       const options: Item[][] = [];
-      for (let k = 0; k + 1 < bounds.length; k++) options.push(parseItems(text, bounds[k]! + 1, bounds[k + 1]!));
+      let start = i;
+      for (const end of [...group.commas, group.close]) {
+        options.push(parseItems(text, start + 1, end));
+        start = end;
+      }
       items.push({ kind: 'alt', options });
       i = group.close;
     } else items.push({ kind: 'lit', code: text.charCodeAt(i) });

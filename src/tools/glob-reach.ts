@@ -25,9 +25,8 @@ export function globReach(pathArg: string | undefined, pattern: string): GlobRea
     body = pattern;
   }
   const parts = body.split('/');
-  const fixed: string[] = [];
   // The last segment stays in the pattern: it names the files.
-  while (parts.length > 1 && !MAGIC.test(parts[0]!)) fixed.push(parts.shift()!);
+  const fixed = parts.splice(0, parts.findIndex((p, k) => k === parts.length - 1 || MAGIC.test(p)));
   const rest = parts.join('/');
   if (rest === '') return { error: `"${pattern}" names a directory, not files; add a file pattern such as "${pattern.replace(/\/+$/, '')}/*".` };
   if (parts.some((p) => DOTDOT.test(p))) {

@@ -4,6 +4,7 @@ import { readLineBlocks, type LineBlock } from './line-reader.js';
 import { RegexSearch, type BatchOutcome, type SearchMode } from './regex-worker.js';
 import { errorResult } from './result.js';
 import type { ToolResult } from './tool.js';
+import { itemAt } from '../util/invariant.js';
 
 export interface FileHits {
   shown: string;
@@ -83,7 +84,7 @@ export class GrepSearch {
     const outcome = await this.regex.search(batch.map((b) => b.block), this.opts.mode, this.room);
     if (outcome.kind !== 'done') return this.stop(outcome, (i) => batch[i]?.shown ?? 'a file');
     outcome.results.forEach((r, i) => {
-      if (r.count > 0) this.record({ shown: batch[i]!.shown, count: r.count, lines: r.lines });
+      if (r.count > 0) this.record({ shown: itemAt(batch, i, 'searched file').shown, count: r.count, lines: r.lines });
     });
     return undefined;
   }
@@ -100,7 +101,7 @@ export class GrepSearch {
         const room = this.room - hits.lines.length;
         const outcome = await this.regex.search([block], this.opts.mode, room);
         if (outcome.kind !== 'done') return this.stop(outcome, () => shown);
-        const r = outcome.results[0]!;
+        const r = itemAt(outcome.results, 0, 'search result');
         hits.count += r.count;
         hits.lines.push(...r.lines);
         for (const [no, bytes] of block.cut) this.partly.push(`${shown} line ${no} is ${bytes.toLocaleString('en-US')} bytes`);

@@ -24,7 +24,7 @@ const DEFAULT_BLOCK_BYTES = 1024 * 1024;
 /** Steps back from `at` to the start of a UTF-8 character, so a cut line never ends in half a character. */
 function charBoundary(buf: Buffer, from: number, at: number): number {
   let i = at;
-  while (i > from && i < buf.length && (buf[i]! & 0xc0) === 0x80) i--;
+  while (i > from && i < buf.length && (buf.readUInt8(i) & 0xc0) === 0x80) i--;
   return i;
 }
 
@@ -108,8 +108,7 @@ export async function* readLineBlocks(handle: FileHandle, opts: LineReadOptions)
 export function blockLines(block: LineBlock): string[] {
   const lines = block.data.toString('utf8').split('\n');
   if (lines.length > block.lineCount) lines.length = block.lineCount; // the split after the last newline
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+  for (const [i, line] of lines.entries()) {
     if (line.endsWith('\r')) lines[i] = line.slice(0, -1);
   }
   return lines;

@@ -83,10 +83,10 @@ async function readFile(input: ReadFileInput, ctx: ToolContext): Promise<ToolRes
       total = block.firstLine + block.lineCount - 1;
       if (cutByBudget || total < start || block.firstLine >= start + limit) continue;
       const lines = blockLines(block);
-      for (let i = 0; i < lines.length && !cutByBudget; i++) {
+      for (const [i, text] of lines.entries()) {
         const no = block.firstLine + i;
         if (no < start || no >= start + limit) continue;
-        let line = no === 1 ? lines[i]!.replace(/^\uFEFF/, '') : lines[i]!;
+        let line = no === 1 ? text.replace(/^\uFEFF/, '') : text;
         const fullBytes = block.cut.get(no);
         if (fullBytes !== undefined) {
           line = `${line.slice(0, MAX_LINE_CHARS)}… [line truncated: ${count(fullBytes)} bytes]`;

@@ -3,6 +3,7 @@ import type { PermissionMode } from './events.js';
 import { PermissionModeSchema } from './events.js';
 import type { OutputFormat } from './headless.js';
 import { errorMessage } from './util/error-message.js';
+import { itemAt } from './util/invariant.js';
 
 export interface CliArgs {
   prompt?: string;
@@ -74,7 +75,7 @@ function expandArgs(argv: readonly string[]): string[] {
   const out: string[] = [];
   const isValue = (arg: string | undefined): arg is string => arg !== undefined && !arg.startsWith('-');
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = itemAt(argv, i, 'command-line argument');
     if (arg === '--') {
       out.push(...argv.slice(i));
       break;
@@ -82,7 +83,10 @@ function expandArgs(argv: readonly string[]): string[] {
     if (arg === '--resume' && !isValue(argv[i + 1])) {
       out.push('--resume=');
     } else if (LIST_FLAGS.has(arg) && isValue(argv[i + 1])) {
-      while (isValue(argv[i + 1])) out.push(`${arg}=${argv[++i]!}`);
+      for (let value = argv[i + 1]; isValue(value); value = argv[i + 1]) {
+        out.push(`${arg}=${value}`);
+        i++;
+      }
     } else {
       // A list flag with no value is left for parseArgs to report.
       out.push(arg);

@@ -5,6 +5,7 @@ import type { Message } from '../messages.js';
 import { textOf, userText } from '../messages.js';
 import type { ModelProvider } from '../providers/provider.js';
 import { estimateMessagesTokens } from './tokens.js';
+import { itemAt } from '../util/invariant.js';
 
 export const COMPACTION_SYSTEM_PROMPT =
   'You are compacting a coding session so it can continue in a smaller context. Write a summary ' +
@@ -25,7 +26,7 @@ export interface CompactionResult {
 /** The tail starts at the last plain user prompt, so no tool_use/tool_result pair is split. */
 export function splitForCompaction(messages: readonly Message[]): { head: Message[]; tail: Message[] } {
   for (let i = messages.length - 1; i > 0; i--) {
-    const m = messages[i]!;
+    const m = itemAt(messages, i, 'message');
     const plainPrompt = m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'text');
     if (plainPrompt) return { head: messages.slice(0, i), tail: messages.slice(i) };
   }

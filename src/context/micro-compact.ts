@@ -1,4 +1,5 @@
 import type { Message, ToolUseBlock } from '../messages.js';
+import { itemAt } from '../util/invariant.js';
 
 export const DEFAULT_KEEP_RECENT_RESULTS = 8;
 /** Results this short cost less than the stub that would replace them. */
@@ -24,11 +25,12 @@ export function microCompact(messages: readonly Message[], keepRecent = DEFAULT_
   const keep = new Set(order.slice(-keepRecent));
   const recentFiles: string[] = [];
   for (let i = order.length - 1; i >= 0 && recentFiles.length < KEEP_RECENT_FILES; i--) {
-    const use = uses.get(order[i]!);
+    const id = itemAt(order, i, 'tool result id');
+    const use = uses.get(id);
     const path = use?.name === 'read_file' ? (use.input as { path?: unknown }).path : undefined;
     if (typeof path === 'string' && !recentFiles.includes(path)) {
       recentFiles.push(path);
-      keep.add(order[i]!);
+      keep.add(id);
     }
   }
   return messages.map((m) => {

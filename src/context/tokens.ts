@@ -6,7 +6,7 @@ import type { Message } from '../messages.js';
  */
 export function estimateTokens(text: string): number {
   let wide = 0;
-  for (const ch of text) if (ch.codePointAt(0)! > 0x2e80) wide++;
+  for (const ch of text) if ((ch.codePointAt(0) ?? 0) > 0x2e80) wide++;
   return Math.ceil((text.length - wide) / 4) + wide;
 }
 

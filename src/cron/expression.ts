@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import { errorMessage } from '../util/error-message.js';
+import { itemAt } from '../util/invariant.js';
 
 // Standard 5-field cron, validated field by field here so an error names the field and the value;
 // matching and next-run computation are croner's (local time, day-of-month OR day-of-week when
@@ -74,7 +75,7 @@ export function validateCronFields(expr: string): void {
     throw new CronExpressionError(`cron "${expr}": expected 5 fields, got ${parts.length}${extra}; ${CRON_SYNTAX_HELP}`);
   }
   parts.forEach((part, i) => {
-    const spec = FIELDS[i]!;
+    const spec = itemAt(FIELDS, i, 'cron field');
     const fail = (why: string): never => {
       throw new CronExpressionError(`cron "${expr}": ${spec.name} field: ${why}`);
     };

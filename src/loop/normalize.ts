@@ -1,4 +1,5 @@
 import type { ContentBlock, Message, ToolResultBlock } from '../messages.js';
+import { itemAt } from '../util/invariant.js';
 
 export const INTERRUPTED_RESULT = 'Tool call was interrupted before it produced a result.';
 const EMPTY_PLACEHOLDER = '(empty)';
@@ -26,7 +27,7 @@ export function normalizeMessages(input: readonly Message[]): NormalizeResult {
   const out: Message[] = [];
 
   for (let i = 0; i < merged.length; i++) {
-    const message = merged[i]!;
+    const message = itemAt(merged, i, 'message');
     if (message.role === 'assistant') {
       out.push(message);
       const uses = message.content.filter((b) => b.type === 'tool_use');
@@ -51,7 +52,7 @@ export function normalizeMessages(input: readonly Message[]): NormalizeResult {
         if (o.type === 'tool_result') repairs.push(`dropped a tool result with no matching call (${o.tool_use_id})`);
       }
       const firstNonResult = nextContent.findIndex((b) => b.type !== 'tool_result');
-      const lastResult = findLastIndex(nextContent, (b) => b.type === 'tool_result');
+      const lastResult = nextContent.findLastIndex((b) => b.type === 'tool_result');
       if (firstNonResult !== -1 && lastResult > firstNonResult) {
         repairs.push('moved tool results before other content in a user message');
       }
@@ -107,9 +108,4 @@ function fillEmpty(message: Message, repairs: string[]): Message {
   }
   repairs.push(`filled an empty ${message.role} message`);
   return { role: message.role, content: [{ type: 'text', text: EMPTY_PLACEHOLDER }] };
-}
-
-function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
-  for (let i = items.length - 1; i >= 0; i--) if (predicate(items[i]!)) return i;
-  return -1;
 }

@@ -1,3 +1,5 @@
+import { itemAt } from '../util/invariant.js';
+
 // Deterministic markdown of a given word count, varied like a real answer: headings,
 // paragraphs, lists, code blocks and tables. Used by `stream <N>` for benchmarks.
 
@@ -17,7 +19,7 @@ function rng(seed: number): () => number {
 
 export function generateMarkdown(wordCount: number, seed = 42): string {
   const rand = rng(seed);
-  const word = (): string => WORDS[Math.floor(rand() * WORDS.length)]!;
+  const word = (): string => itemAt(WORDS, Math.floor(rand() * WORDS.length), 'word');
   const words = (n: number): string[] => Array.from({ length: n }, word);
   const parts: string[] = [];
   let remaining = wordCount;

@@ -8,6 +8,7 @@ import { chunkText, generateMarkdown } from './offline-markdown.js';
 import type { OfflinePlan, PlannedCall } from './offline-script.js';
 import { planFor } from './offline-script.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
+import { itemAt } from '../util/invariant.js';
 
 export const OFFLINE_MODEL = 'offline-scripted-1';
 const DELTA_CHARS = 4;
@@ -34,7 +35,7 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
   if (signal.aborted) throw new AbortError();
   const promptIndex = findPromptIndex(request.messages);
   // The last text block is the instruction: a compaction summary may sit before it in the same message.
-  const promptBlocks = promptIndex >= 0 ? request.messages[promptIndex]!.content.filter((b): b is TextBlock => b.type === 'text' && !isReminder(b.text)) : [];
+  const promptBlocks = request.messages[promptIndex]?.content.filter((b): b is TextBlock => b.type === 'text' && !isReminder(b.text)) ?? [];
   const prompt = promptBlocks.at(-1)?.text ?? '';
   const plan = planFor(prompt);
   const after = request.messages.slice(promptIndex + 1);
@@ -95,7 +96,7 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
       content.push({ type: 'thinking', thinking: thought, signature: 'offline' });
       yield* emitText(`Having thought about **${plan.topic}**: it is worth doing one small step at a time.`, deltaDelayMs);
     } else if (plan.kind === 'tools' && step < plan.steps.length) {
-      const calls = plan.steps[step]!;
+      const calls = itemAt(plan.steps, step, 'planned step');
       yield* emitText(`${describeCalls(calls)}\n`, deltaDelayMs);
       content.push({ type: 'text', text });
       calls.forEach((call, i) => {
@@ -114,11 +115,7 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
 
 /** The last user message with text of its own (not just tool results) is the instruction. */
 function findPromptIndex(messages: readonly Message[]): number {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i]!;
-    if (m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text.trim() !== '' && !isReminder(b.text))) return i;
-  }
-  return -1;
+  return messages.findLastIndex((m) => m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text.trim() !== '' && !isReminder(b.text)));
 }
 
 function describeCalls(calls: PlannedCall[]): string {
@@ -195,12 +192,12 @@ function summarizeConversation(messages: readonly Message[]): string {
   let lastAnswer = '';
   for (const m of messages) {
     for (const b of m.content) {
-      if (m.role === 'user' && b.type === 'text') prompts.push(b.text.split('\n')[0]!.slice(0, 120));
+      if (m.role === 'user' && b.type === 'text') prompts.push((b.text.split('\n')[0] ?? '').slice(0, 120));
       if (b.type === 'tool_use') tools.push(`${b.name} ${JSON.stringify(b.input).slice(0, 80)}`);
     }
     if (m.role === 'assistant') {
       const t = textOf(m).trim();
-      if (t) lastAnswer = t.split('\n')[0]!.slice(0, 200);
+      if (t) lastAnswer = (t.split('\n')[0] ?? '').slice(0, 200);
     }
   }
   return [

@@ -67,7 +67,8 @@ export function matchSession(list: readonly SessionSummary[], idOrPrefix: string
   const exact = list.find((s) => s.id === wanted);
   if (exact) return { session: exact };
   const found = wanted === '' ? [] : list.filter((s) => s.id.startsWith(wanted));
-  if (found.length === 1) return { session: found[0]! };
+  const [only] = found;
+  if (found.length === 1 && only) return { session: only };
   if (found.length === 0) return { problem: 'none', message: `no session ${wanted} in this workspace` };
   const shown = found.slice(0, 5).map((s) => s.id.slice(0, Math.max(8, wanted.length + 4)));
   return { problem: 'ambiguous', message: `"${wanted}" matches ${found.length} sessions (${shown.join(', ')}${found.length > 5 ? ', …' : ''}); type more of the id` };

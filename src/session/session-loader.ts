@@ -104,8 +104,9 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
 
   const flush = (): void => {
     if (!pending) return;
+    const answered = pending.results;
     const results = pending.calls.map((call) => {
-      const found = pending!.results.get(call.id);
+      const found = answered.get(call.id);
       if (found) return found;
       repairs.push(`tool call ${call.name} (${call.id}) had no result; added a placeholder`);
       return { type: 'tool_result' as const, tool_use_id: call.id, content: INTERRUPTED_RESULT, is_error: true };

@@ -61,6 +61,12 @@ export function createTaskStore(cwd: string, now: () => Date = () => new Date(),
     return parsed.data;
   }
 
+  async function listing(): Promise<{ tasks: SharedTask[]; problems: string[] }> {
+    const found = await scan();
+    for (const p of found.problems) report(p);
+    return found;
+  }
+
   /** Every readable task, oldest first, and a problem naming each task file that is not. */
   async function scan(): Promise<{ tasks: SharedTask[]; problems: string[] }> {
     let names: string[];
@@ -126,11 +132,10 @@ export function createTaskStore(cwd: string, now: () => Date = () => new Date(),
       return task;
     },
     get: read,
-    /** The readable tasks; each unreadable task file is reported (once) through onProblem. */
+    /** The readable tasks and a line naming each unreadable task file, also reported (once) through onProblem. */
+    listing,
     async list(): Promise<SharedTask[]> {
-      const { tasks, problems } = await scan();
-      for (const p of problems) report(p);
-      return tasks;
+      return (await listing()).tasks;
     },
     scan,
     /**
@@ -146,7 +151,7 @@ export function createTaskStore(cwd: string, now: () => Date = () => new Date(),
         if (change.owner === null && task.owner && task.owner !== actor) throw new TaskError(`task ${id} is owned by ${task.owner}; only they can release it`);
         if (change.status === 'in_progress') {
           const blockers = await Promise.all((change.blocked_by ?? task.blocked_by).map((b) => read(b).catch(() => undefined)));
-          const open = blockers.filter((b) => b && b.status !== 'completed').map((b) => b!.id);
+          const open = blockers.flatMap((b) => (b && b.status !== 'completed' ? [b.id] : []));
           if (open.length > 0) throw new TaskError(`task ${id} is blocked by ${open.join(', ')}`);
         }
         const next: SharedTask = { ...task, updated: now().toISOString() };

@@ -97,7 +97,8 @@ export function createTeam(deps: TeamDeps) {
   return {
     spawn(name: string, type: string, instructions: string): TeammateInfo {
       if (!/^[\w-]+$/.test(name) || name === LEAD) throw new Error(`invalid teammate name "${name}": letters, digits, - and _, not "${LEAD}"`);
-      if (mates.get(name)?.info.status && mates.get(name)!.info.status !== 'stopped') throw new Error(`a teammate named ${name} is already running`);
+      const existing = mates.get(name)?.info.status;
+      if (existing && existing !== 'stopped') throw new Error(`a teammate named ${name} is already running`);
       const def = deps.definitions().find((d) => d.name === type);
       if (!def) throw new Error(`unknown agent type "${type}"; available: ${deps.definitions().map((d) => d.name).join(', ')}`);
       const controller = new AbortController();

@@ -4,7 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'eslint.config.js'] },
+  // Fixture servers are plain JavaScript run by node as they are (test/fixtures/mcp/).
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'eslint.config.js', 'test/fixtures/**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -159,6 +159,19 @@ const BASE_EVENTS = [
     to: z.string().optional(),
     text: z.string().optional(),
   }),
+  // What a hook did that someone should see: blocked a call or prompt (why), injected text for the
+  // model (what), rewrote a tool input, showed a message, or failed (it then decides nothing).
+  // `tool_id` places it under its tool card; `source` is the file the hook was read from.
+  z.object({
+    type: z.literal('hook'),
+    hook_event: z.string(),
+    outcome: z.enum(['blocked', 'injected', 'updated', 'message', 'stopped', 'error']),
+    text: z.string(),
+    source: z.string(),
+    command: z.string(),
+    tool_id: z.string().optional(),
+    tool_name: z.string().optional(),
+  }),
   z.object({
     type: z.literal('terminal'),
     reason: TerminalReasonSchema,

@@ -6,6 +6,7 @@ import { isLive } from '../store/tool-card.js';
 import { markdownVersion } from '../markdown/render-markdown.js';
 import { compactLines } from './compact-lines.js';
 import { cronLines } from './cron-lines.js';
+import { hookNoteLines } from './hook-lines.js';
 import type { createMarkdownLines } from './markdown-lines.js';
 import { expandedByDefault, formatDuration, statusColor, statusGlyph } from './tool-status.js';
 import { inputRecord, toolRenderer } from './tool-renderers.js';
@@ -62,11 +63,14 @@ function render(item: TranscriptItem, width: number, theme: Theme, expanded: boo
     case 'thinking':
       return thinkingLines(item, width, theme, expanded);
     case 'tool': {
-      if (!expanded) return [];
+      // What hooks did shows folded or not: a blocked call says why without opening the card.
+      const hooks = hookNoteLines(item, width, theme);
+      if (!expanded) return hooks;
       const inner = Math.max(1, width - 2);
-      return toolRenderer(item.name)
+      const body = toolRenderer(item.name)
         .body(item, inner, theme)
         .map((l) => `${paint(theme, 'border', '⎿ ')}${clipLine(l, inner)}`);
+      return [...hooks, ...body];
     }
     case 'notice':
       return noticeLines(item, width, theme);

@@ -88,6 +88,7 @@ export function createAgentTool(deps: AgentToolDeps) {
         signal: ctx.signal,
         maxTurns: def.maxTurns ?? 30,
         agentName: `${def.name} subagent`,
+        ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
       })) {
         if (event.type === 'terminal') terminal = event;
         ctx.emit?.(wrap(event));

@@ -10,6 +10,8 @@ import { normalizeMessages } from './normalize.js';
 import { partitionToolCalls } from './partition.js';
 import { errorMessage, INTERRUPTED_BY_USER, runToolBatches } from './run-tools.js';
 import { toolSpec } from './tool-specs.js';
+import { preCompactHooks, promptHooks, stopHooks } from './loop-hooks.js';
+import type { HookRunner } from '../hooks/hook-types.js';
 import { compactMessages, type CompactionResult } from '../context/compact.js';
 import { microCompact } from '../context/micro-compact.js';
 import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
@@ -57,6 +59,8 @@ export interface QueryParams {
   reminders?: () => string[] | Promise<string[]>;
   /** After an answer cut at the output limit, ask the model once to continue it (default false). */
   continueOnMaxTokens?: boolean;
+  /** The session's hooks (UserPromptSubmit, Pre/PostToolUse, Stop or SubagentStop, PreCompact). */
+  hooks?: HookRunner;
 }
 
 export interface CompactionSettings {
@@ -85,12 +89,6 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
   let batchCounter = 0;
   let compactionRequest: { instructions?: string } | undefined;
   let messages: Message[] = [...params.messages];
-  if (params.prompt) {
-    messages.push(params.prompt);
-    const text = textOf(params.prompt);
-    if (text) yield { type: 'user_prompt', text };
-  }
-
   const end = (reason: TerminalReason, turns: number, error?: string): AgentEvent => {
     const lastAssistant = [...messages].reverse().find((m) => m.role === 'assistant');
     const result = lastAssistant ? continuedFrom + textOf(lastAssistant) : undefined;
@@ -103,6 +101,16 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       ...(result ? { result } : {}),
     };
   };
+
+  let stopBlocks = 0;
+  if (params.prompt) {
+    const prompt = yield* promptHooks(params.prompt, params.hooks, params.signal);
+    // Blocked by a hook: the prompt never enters the history; the hook event says why.
+    if (!prompt) return yield end('completed', 0);
+    messages.push(prompt);
+    const text = textOf(params.prompt);
+    if (text) yield { type: 'user_prompt', text };
+  }
 
   for (let turn = 1; ; turn++) {
     if (params.signal.aborted) return yield end('aborted', turn - 1);
@@ -160,7 +168,13 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
     const calls: ToolUseBlock[] = toolUsesOf(assistant);
     const cut = stopReason === 'max_tokens';
     if (calls.length === 0) {
-      if (!cut) return yield end('completed', turn);
+      if (!cut) {
+        const more = yield* stopHooks(params.hooks, { subagent: params.agentName !== undefined, lastText: textOf(assistant), stopReason: stopReason ?? 'end_turn', blocksSoFar: stopBlocks, signal: params.signal });
+        if (more === undefined) return yield end('completed', turn);
+        stopBlocks++;
+        messages = [...messages, userText(more)];
+        continue;
+      }
       if (!params.continueOnMaxTokens || continued) return yield end('max_tokens', turn, cutAtOutputLimit(maxTokens));
       continued = true;
       continuedFrom += textOf(assistant);
@@ -183,6 +197,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       denials,
       ...(params.agentName !== undefined ? { agentName: params.agentName } : {}),
       nextBatchId: () => ++batchCounter,
+      ...(params.hooks ? { hooks: params.hooks } : {}),
       requestCompaction: (instructions) => {
         compactionRequest = instructions !== undefined ? { instructions } : {};
       },
@@ -199,10 +214,14 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
 /** Compacts the history, reporting the outcome as events. Returns undefined when nothing changed. */
 export async function* runCompaction(
   messages: readonly Message[],
-  params: Pick<QueryParams, 'provider' | 'signal' | 'compaction'>,
+  params: Pick<QueryParams, 'provider' | 'signal' | 'compaction' | 'hooks'>,
   trigger: 'auto' | 'manual',
   instructions?: string,
 ): AsyncGenerator<AgentEvent, CompactionResult | undefined> {
+  if (yield* preCompactHooks(params.hooks, trigger, instructions, params.signal)) {
+    yield notice('info', 'Compaction skipped: a PreCompact hook blocked it.');
+    return undefined;
+  }
   let result: CompactionResult | undefined;
   try {
     result = await compactMessages({ messages, provider: params.provider, signal: params.signal, ...(instructions ? { instructions } : {}) });

@@ -7,6 +7,8 @@ import { invalidToolArguments } from '../providers/tool-arguments.js';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
+import { afterToolHooks, withPreToolHooks } from './tool-hooks.js';
+import type { HookRunner } from '../hooks/hook-types.js';
 import { errorMessage } from '../util/error-message.js';
 
 export const INTERRUPTED_BY_USER = 'Interrupted by user: the tool call was stopped before it finished.';
@@ -28,10 +30,13 @@ export interface RunToolsContext {
   /** Numbers batches across the whole run so the UI can group cards. */
   nextBatchId: () => number;
   requestCompaction?: (instructions?: string) => void;
+  /** PreToolUse / PostToolUse hooks (see tool-hooks.ts). */
+  hooks?: HookRunner;
 }
 
 type Prepared =
-  | { kind: 'run'; call: ToolUseBlock; tool: AnyTool; input: unknown }
+  // rewritten: a hook's updatedInput, run outside any parallel batch; hookContext: hook text for the model.
+  | { kind: 'run'; call: ToolUseBlock; tool: AnyTool; input: unknown; rewritten?: boolean; hookContext?: string }
   | { kind: 'done'; call: ToolUseBlock; result: ToolResult };
 
 /** Runs the batches in order, yielding events as they happen; returns results in the model's order. */
@@ -48,11 +53,12 @@ export async function* runToolBatches(
     // Permission checks run serially in the model's order, before anything in the batch executes.
     const prepared: Prepared[] = [];
     for (const call of batch.calls) {
-      prepared.push(yield* prepareCall(call, ctx));
+      prepared.push(yield* withPreToolHooks(yield* prepareCall(call, ctx), ctx, (c) => prepareCall(c, ctx)));
     }
     // Tools that list or print many files leave out those a Read deny rule covers.
     const isReadDenied = await ctx.permissions.readDeniedMatcher().catch(() => () => true);
-    const outcome = yield* executeBatch(prepared, batch.parallel ? ctx.concurrency : 1, { ...ctx, isReadDenied });
+    const parallel = batch.parallel && !prepared.some((p) => p.kind === 'run' && p.rewritten);
+    const outcome = yield* executeBatch(prepared, parallel ? ctx.concurrency : 1, { ...ctx, isReadDenied });
     results.push(...outcome);
   }
   return results;
@@ -193,7 +199,9 @@ async function* executeBatch(
       const p = prepared[index];
       if (p?.kind !== 'run') continue;
       const started = ctx.now();
-      const result = await callTool(p, ctx, queue, (text) => queue.push({ type: 'tool_progress', id: p.call.id, name: p.call.name, content: text }));
+      const ran = await callTool(p, ctx, queue, (text) => queue.push({ type: 'tool_progress', id: p.call.id, name: p.call.name, content: text }));
+      const { result, events } = await afterToolHooks(p, ran, ctx);
+      for (const event of events) queue.push(event);
       finish(index, p.call, result, Math.max(0, ctx.now() - started));
     }
   };
@@ -220,6 +228,7 @@ async function callTool(
       isReadDenied: ctx.isReadDenied,
       ...(ctx.ask ? { ask: ctx.ask } : {}),
       ...(ctx.requestCompaction ? { requestCompaction: ctx.requestCompaction } : {}),
+      ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
     });
   } catch (error) {
     if (ctx.signal.aborted) return { content: INTERRUPTED_BY_USER, isError: true };

@@ -7,6 +7,7 @@ import type { AskPermission, PermissionAsk, PermissionChecker, PermissionDecisio
 import type { ModelProvider } from '../providers/provider.js';
 import { usageIn } from '../usage-events.js';
 import type { AnyTool } from '../tools/tool.js';
+import type { HookRunner } from '../hooks/hook-types.js';
 import { AbortError } from '../util/abort.js';
 import { errorMessage } from '../util/error-message.js';
 
@@ -31,6 +32,8 @@ export interface AgentSessionOptions {
   maxTokens?: number;
   /** After an answer cut at the output limit, ask the model once to continue it. */
   continueOnMaxTokens?: boolean;
+  /** The session's hooks, run by every turn's loop. */
+  hooks?: HookRunner;
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -160,6 +163,7 @@ export class AgentSession {
       ...(this.options.reminders ? { reminders: this.options.reminders } : {}),
       ...(this.options.maxTokens !== undefined ? { maxTokens: this.options.maxTokens } : {}),
       ...(this.options.continueOnMaxTokens ? { continueOnMaxTokens: true } : {}),
+      ...(this.options.hooks ? { hooks: this.options.hooks } : {}),
     });
     try {
       for await (const event of stream) {
@@ -270,7 +274,7 @@ export class AgentSession {
     this.controller = controller;
     const run = (async (): Promise<EventOf<'terminal'>> => {
       try {
-        const stream = runCompaction(this.history, { provider: this.provider_, signal: controller.signal, ...(this.options.compaction ? { compaction: this.options.compaction } : {}) }, 'manual', instructions);
+        const stream = runCompaction(this.history, { provider: this.provider_, signal: controller.signal, ...(this.options.compaction ? { compaction: this.options.compaction } : {}), ...(this.options.hooks ? { hooks: this.options.hooks } : {}) }, 'manual', instructions);
         const generation = this.generation;
         for (;;) {
           const next = await stream.next();

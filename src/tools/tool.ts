@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AgentEvent } from '../events.js';
 import type { AskPermission } from '../permissions/types.js';
 import type { ToolDisplay } from './display.js';
+import type { HookRunner } from '../hooks/hook-types.js';
 
 /** What a tool may touch, so the permission chain can judge a call without knowing the tool. */
 export type ToolKind = 'read' | 'edit' | 'execute' | 'other';
@@ -41,6 +42,8 @@ export interface ToolContext {
    * leave covered files out; absent means no rule applies (tests, subagents without rules).
    */
   readonly isReadDenied?: (absPath: string) => boolean;
+  /** The session's hooks, which a subagent's own loop runs too. */
+  readonly hooks?: HookRunner;
 }
 
 export interface ToolResult {

@@ -1,0 +1,129 @@
+// Reads hook definitions out of the two formats: the `hooks` key of a settings file (Claude Code's
+// shape) and `.hooks.json` (cairn's own). An invalid entry is reported naming the file and key;
+// the other entries still load.
+import { DEFAULT_TIMEOUT_MS, HOOK_EVENTS, type HookDefinition, type HookEventName } from './hook-types.js';
+import { compileMatcher } from './hook-matcher.js';
+
+export interface ParsedHooks {
+  hooks: HookDefinition[];
+  problems: string[];
+}
+
+const CAIRN_EVENTS: Record<string, HookEventName> = {
+  SessionStart: 'SessionStart',
+  UserPromptSubmit: 'UserPromptSubmit',
+  PreToolUse: 'PreToolUse',
+  PostToolUse: 'PostToolUse',
+  RoundEnd: 'Stop',
+  PreCompact: 'PreCompact',
+  SubagentStop: 'SubagentStop',
+  SessionEnd: 'SessionEnd',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isHookEvent(name: string): name is HookEventName {
+  return (HOOK_EVENTS as readonly string[]).includes(name);
+}
+
+/** A timeout in seconds, or the format's default; a problem string when it is not a positive number. */
+function timeoutOf(value: unknown, fallbackMs: number): number | string {
+  if (value === undefined) return fallbackMs;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return `"timeout" must be a positive number of seconds, got ${JSON.stringify(value)}`;
+  return Math.round(value * 1000);
+}
+
+function matcherProblem(matcher: unknown): string | undefined {
+  if (matcher === undefined) return undefined;
+  if (typeof matcher !== 'string') return `"matcher" must be a string, got ${JSON.stringify(matcher)}`;
+  try {
+    compileMatcher(matcher);
+    return undefined;
+  } catch (error) {
+    return `"matcher" is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** The `hooks` key of one settings file: `{Event: [{matcher, hooks: [{type: "command", command, timeout}]}]}`. */
+export function parseSettingsHooks(value: unknown, source: string): ParsedHooks {
+  const out: ParsedHooks = { hooks: [], problems: [] };
+  const report = (key: string, why: string): void => {
+    out.problems.push(`${source}: ${key}: ${why}; this hook is not loaded`);
+  };
+  if (value === undefined) return out;
+  if (!isRecord(value)) {
+    report('hooks', 'expected an object of events');
+    return out;
+  }
+  for (const [event, groups] of Object.entries(value)) {
+    const at = `hooks.${event}`;
+    if (!isHookEvent(event)) {
+      report(at, `unknown event (cairn runs ${HOOK_EVENTS.join(', ')})`);
+      continue;
+    }
+    if (!Array.isArray(groups)) {
+      report(at, 'expected an array of {matcher, hooks}');
+      continue;
+    }
+    groups.forEach((group: unknown, g) => {
+      const groupKey = `${at}[${g}]`;
+      if (!isRecord(group)) return report(groupKey, 'expected an object {matcher, hooks}');
+      const bad = matcherProblem(group['matcher']);
+      if (bad) return report(`${groupKey}.matcher`, bad);
+      const handlers = group['hooks'];
+      if (!Array.isArray(handlers)) return report(`${groupKey}.hooks`, 'expected an array of {type: "command", command}');
+      handlers.forEach((handler: unknown, h) => {
+        const key = `${groupKey}.hooks[${h}]`;
+        if (!isRecord(handler)) return report(key, 'expected an object {type: "command", command}');
+        if (handler['type'] !== 'command') return report(`${key}.type`, `cairn runs "command" hooks only, got ${JSON.stringify(handler['type'])}`);
+        const command = handler['command'];
+        if (typeof command !== 'string' || command.trim() === '') return report(`${key}.command`, 'expected a non-empty string');
+        const timeout = timeoutOf(handler['timeout'], DEFAULT_TIMEOUT_MS.claude);
+        if (typeof timeout === 'string') return report(`${key}.timeout`, timeout);
+        const matcher = group['matcher'];
+        out.hooks.push({ event, command, timeoutMs: timeout, format: 'claude', source, key, ...(typeof matcher === 'string' ? { matcher } : {}) });
+      });
+    });
+  }
+  return out;
+}
+
+/** `.hooks.json`: `{Event: [{matcher, command, timeout}]}` with cairn's event names (RoundEnd). */
+export function parseCairnHooks(value: unknown, source: string): ParsedHooks {
+  const out: ParsedHooks = { hooks: [], problems: [] };
+  const report = (key: string, why: string): void => {
+    out.problems.push(`${source}: ${key}: ${why}; this hook is not loaded`);
+  };
+  // Accept the file either as the events object itself or wrapped in {"hooks": ...}.
+  const events = isRecord(value) && isRecord(value['hooks']) ? value['hooks'] : value;
+  if (!isRecord(events)) {
+    report('(top level)', 'expected an object of events');
+    return out;
+  }
+  for (const [name, entries] of Object.entries(events)) {
+    const event = CAIRN_EVENTS[name];
+    if (!event) {
+      report(name, `unknown event (.hooks.json runs ${Object.keys(CAIRN_EVENTS).join(', ')})`);
+      continue;
+    }
+    if (!Array.isArray(entries)) {
+      report(name, 'expected an array of {matcher, command, timeout}');
+      continue;
+    }
+    entries.forEach((entry: unknown, i) => {
+      const key = `${name}[${i}]`;
+      if (!isRecord(entry)) return report(key, 'expected an object {matcher, command, timeout}');
+      const bad = matcherProblem(entry['matcher']);
+      if (bad) return report(`${key}.matcher`, bad);
+      const command = entry['command'];
+      if (typeof command !== 'string' || command.trim() === '') return report(`${key}.command`, 'expected a non-empty string');
+      const timeout = timeoutOf(entry['timeout'], DEFAULT_TIMEOUT_MS.cairn);
+      if (typeof timeout === 'string') return report(`${key}.timeout`, timeout);
+      const matcher = entry['matcher'];
+      out.hooks.push({ event, command, timeoutMs: timeout, format: 'cairn', source, key, ...(typeof matcher === 'string' ? { matcher } : {}) });
+    });
+  }
+  return out;
+}

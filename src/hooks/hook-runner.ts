@@ -1,0 +1,112 @@
+// One runner for both hook formats: finds the hooks matching an event, runs them in parallel (each
+// with its own timeout), and reads what each decided. It never throws: a hook that fails is an
+// outcome with an error, which the loop shows the user with the hook's source file.
+import { claudeToolName, toClaudeInput } from './claude-tool-names.js';
+import { compileMatcher } from './hook-matcher.js';
+import { interpretHook } from './hook-output.js';
+import { TOOL_EVENTS, type HookDefinition, type HookEventName, type HookInput, type HookOutcome, type HookRun, type HookRunner } from './hook-types.js';
+import { spawnHook } from './spawn-hook.js';
+
+export interface HookRunnerOptions {
+  /** The hooks in force, read on every run (so /hooks reload and off apply at once). */
+  hooks: () => readonly HookDefinition[];
+  /** The workspace root: the hooks' cwd and $CLAUDE_PROJECT_DIR. */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  sessionId?: string;
+  transcriptPath?: () => string | undefined;
+  permissionMode?: () => string;
+}
+
+function matches(hook: HookDefinition, input: HookInput): boolean {
+  if (hook.event !== input.event) return false;
+  const isTool = TOOL_EVENTS.includes(input.event);
+  const subject = isTool ? input.toolName : input.source;
+  // Events without a subject (Stop, UserPromptSubmit) ignore the matcher, as in Claude Code.
+  if (subject === undefined) return true;
+  try {
+    return compileMatcher(hook.matcher)(subject, isTool);
+  } catch {
+    return false; // reported when the file was loaded; an invalid matcher matches nothing
+  }
+}
+
+/** The JSON on a hook's stdin: Claude Code's fields, with its tool names for Claude Code's format. */
+export function hookStdin(hook: HookDefinition, input: HookInput, opts: HookRunnerOptions): Record<string, unknown> {
+  const claude = hook.format === 'claude';
+  const tool = input.toolName;
+  const fields: Record<string, unknown> = {
+    session_id: opts.sessionId ?? '',
+    transcript_path: opts.transcriptPath?.() ?? '',
+    cwd: opts.cwd,
+    permission_mode: opts.permissionMode?.() ?? 'default',
+    hook_event_name: input.event,
+    tool_name: tool === undefined ? undefined : claude ? claudeToolName(tool) : tool,
+    tool_input: tool === undefined ? undefined : claude ? toClaudeInput(tool, input.toolInput, opts.cwd) : input.toolInput,
+    tool_use_id: input.toolUseId,
+    tool_response: input.toolResponse,
+    prompt: input.prompt,
+    source: input.event === 'SessionStart' ? input.source : undefined,
+    reason: input.event === 'SessionEnd' ? input.source : undefined,
+    trigger: input.event === 'PreCompact' ? input.source : undefined,
+    custom_instructions: input.customInstructions,
+    stop_hook_active: input.stopHookActive,
+    last_assistant_message: input.lastAssistantMessage,
+    message: input.message,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+/** `.hooks.json`'s variables; RoundEnd's tool input is the stop reason and the last text. */
+function cairnEnv(input: HookInput): Record<string, string> {
+  const roundEnd = input.event === 'Stop' || input.event === 'SubagentStop';
+  const toolInput = roundEnd ? { stop_reason: input.stopReason ?? 'end_turn', last_assistant_text: input.lastAssistantMessage ?? '' } : input.toolInput ?? {};
+  return {
+    HOOK_EVENT: input.event === 'Stop' ? 'RoundEnd' : input.event,
+    HOOK_TOOL_NAME: input.toolName ?? '',
+    HOOK_TOOL_INPUT: JSON.stringify(toolInput),
+    ...(input.event === 'PostToolUse' ? { HOOK_TOOL_OUTPUT: input.toolResponse ?? '' } : {}),
+  };
+}
+
+export function createHookRunner(opts: HookRunnerOptions): HookRunner {
+  const matching = (input: HookInput): HookDefinition[] => {
+    const seen = new Set<string>();
+    // The same command attached twice (user and project files) runs once.
+    return opts.hooks().filter((h) => {
+      if (!matches(h, input)) return false;
+      const id = `${h.format}\0${h.command}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+  };
+  const runOne = async (hook: HookDefinition, input: HookInput, signal?: AbortSignal): Promise<HookOutcome> => {
+    const env: NodeJS.ProcessEnv = {
+      ...opts.env,
+      CLAUDE_PROJECT_DIR: opts.cwd,
+      CAIRN_PROJECT_DIR: opts.cwd,
+      ...(hook.format === 'cairn' ? cairnEnv(input) : {}),
+    };
+    const result = await spawnHook({
+      command: hook.command,
+      cwd: opts.cwd,
+      env,
+      stdin: JSON.stringify(hookStdin(hook, input, opts)),
+      timeoutMs: hook.timeoutMs,
+      ...(signal ? { signal } : {}),
+    });
+    return interpretHook(hook, input, result);
+  };
+  return {
+    has: (event: HookEventName, subject?: string) => {
+      const key = TOOL_EVENTS.includes(event) ? 'toolName' : 'source';
+      return matching({ event, ...(subject !== undefined ? { [key]: subject } : {}) }).length > 0;
+    },
+    async run(input, signal): Promise<HookRun> {
+      const hooks = matching(input);
+      const outcomes = await Promise.all(hooks.map((h) => runOne(h, input, signal)));
+      return { outcomes };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseCairnHooks, parseSettingsHooks } from '../../src/hooks/hook-config.js';
+import { createHookRunner } from '../../src/hooks/hook-runner.js';
+import type { HookDefinition, HookRunner } from '../../src/hooks/hook-types.js';
+
+/** A temp workspace (real path) for hook tests. */
+export async function hookWorkspace(prefix = 'cairn-hooks-'): Promise<string> {
+  return fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), prefix)));
+}
+
+/** Writes an executable script into the workspace and returns its absolute path. */
+export async function script(dir: string, name: string, body: string): Promise<string> {
+  const file = path.join(dir, name);
+  await fs.writeFile(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+  return file;
+}
+
+/** A runner over hooks given in Claude Code's settings shape (`{Event: [{matcher, hooks}]}`). */
+export function claudeHooks(cwd: string, hooks: unknown, env: NodeJS.ProcessEnv = process.env): { runner: HookRunner; defs: HookDefinition[]; problems: string[] } {
+  const parsed = parseSettingsHooks(hooks, path.join(cwd, '.claude', 'settings.json'));
+  return { runner: createHookRunner({ hooks: () => parsed.hooks, cwd, env, sessionId: 'test-session' }), defs: parsed.hooks, problems: parsed.problems };
+}
+
+/** A runner over hooks given in `.hooks.json`'s shape (`{Event: [{matcher, command, timeout}]}`). */
+export function cairnHooks(cwd: string, hooks: unknown, env: NodeJS.ProcessEnv = process.env): { runner: HookRunner; defs: HookDefinition[]; problems: string[] } {
+  const parsed = parseCairnHooks(hooks, path.join(cwd, '.hooks.json'));
+  return { runner: createHookRunner({ hooks: () => parsed.hooks, cwd, env }), defs: parsed.hooks, problems: parsed.problems };
+}
+
+export const command = (cmd: string, timeout?: number) => ({ type: 'command', command: cmd, ...(timeout !== undefined ? { timeout } : {}) });

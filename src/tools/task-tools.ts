@@ -33,7 +33,13 @@ export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
       kind: 'read',
       effects: () => 'session',
       isConcurrencySafe: () => true,
-      call: () => guarded(async () => (await store.list()).map(format).join('\n') || 'No shared tasks.'),
+      // A task file that cannot be read is named in the list (and told to the user once), never just left out.
+      call: () =>
+        guarded(async () => {
+          const { tasks, problems } = await store.listing();
+          const lines = [...tasks.map(format), ...problems];
+          return lines.join('\n') || 'No shared tasks.';
+        }),
     }),
     defineTool({
       name: 'task_get',

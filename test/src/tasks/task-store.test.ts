@@ -88,6 +88,18 @@ describe('task files that cannot be read', () => {
     await expect(store.get('broken')).rejects.toThrow(`${broken}: not valid JSON`);
   });
 
+  it('task_list shows the model which task file it could not read, beside the tasks it could', async () => {
+    const cwd = await ws();
+    const store = createTaskStore(cwd, () => new Date('2026-11-30T10:00:00Z'), () => undefined);
+    await store.create({ subject: 'kept' });
+    const broken = path.join(store.dir, 'broken.json');
+    await fs.writeFile(broken, '{"id":"broken","subj');
+    const list = createTaskTools(store, 'lead').find((t) => t.name === 'task_list');
+    const result = await list?.call({}, { cwd, signal: new AbortController().signal });
+    expect(result?.content).toContain('kept');
+    expect(result?.content).toContain(`Skipped a task file: ${broken}: not valid JSON`);
+  });
+
   it('a task file that is not a file is reported, not opened', async () => {
     const cwd = await ws();
     const problems: string[] = [];

@@ -31,16 +31,16 @@ export async function testSandbox(workspace: string, options: TestSandboxOptions
   return sandbox;
 }
 
-/** Host pids of live processes whose command line contains `marker`. */
-export function pidsWith(marker: string): number[] {
+/** Host pids of live processes whose command line is exactly `cmdline` (arguments joined by spaces). */
+export function pidsWith(cmdline: string): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const line = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-      if (cmdline.includes(marker) && state !== 'Z') pids.push(Number(entry));
+      if (line === cmdline && state !== 'Z') pids.push(Number(entry));
     } catch {
       // The process ended while we looked.
     }

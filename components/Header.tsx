@@ -32,5 +32,7 @@ export function modeLabel(mode: SessionInfo['mode']): string {
       return 'plan mode';
     case 'bypassPermissions':
       return 'bypass permissions';
+    case 'dontAsk':
+      return "don't ask";
   }
 }

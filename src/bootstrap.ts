@@ -13,6 +13,7 @@ import { unknownToolWarnings } from './permissions/unknown-tools.js';
 import type { PriceTable } from './pricing.js';
 import { createBackgroundWork, type BackgroundWork } from './runtime/background-work.js';
 import { permissionsFromOptions } from './runtime/permissions-from-options.js';
+import { workspaceSettings, type AskTrust } from './runtime/workspace-settings.js';
 import { compactThreshold, setUpProvider } from './runtime/provider-setup.js';
 import { connectScheduledRuns, followSession, leadMail, recordSession } from './runtime/session-wiring.js';
 import { loadStartupState } from './runtime/startup-state.js';
@@ -42,6 +43,8 @@ export interface RuntimeOptions {
   resumeId?: string;
   /** Write the session file (default true). */
   persist?: boolean;
+  /** Asks whether to trust the folder when its settings would widen something (the TUI); absent: never asked. */
+  askTrust?: AskTrust;
 }
 
 export interface Runtime {
@@ -84,12 +87,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const cwd = await fs.realpath(options.cwd);
   const cairnHome = cairnHomeFrom(options.env);
   const now = options.now ?? (() => new Date());
-  const { permissions, sources, origins, warnings } = await permissionsFromOptions({ ...options, cwd, cairnHome });
-  const { resolved, provider, providerFor } = await setUpProvider({ ...options, cairnHome });
+  // Trust first: the folder's own settings widen nothing (allow rules, env...) until it is trusted.
+  const settingsNotices: string[] = [];
+  const folder = await workspaceSettings({ cwd, cairnHome, env: options.env, ...(options.model ? { flagModel: options.model } : {}), ...(options.askTrust ? { askTrust: options.askTrust } : {}), notices: settingsNotices });
+  const { permissions, sources, origins, warnings } = await permissionsFromOptions({ ...options, cwd, cairnHome, claudeHome: folder.claudeHome, trusted: folder.trusted });
+  const { resolved, provider, providerFor } = await setUpProvider({ ...options, ...(folder.model ? { model: folder.model } : {}), cairnHome });
   const sessionConfig = loadSessionConfig(cairnHome);
 
   // Problems that leave cairn usable: told to the user at start (TUI notices, stderr headless).
-  const startupNotices: string[] = [...warnings];
+  const startupNotices: string[] = [...settingsNotices, ...warnings];
   const start = await loadStartupState({ ...options, cwd, cairnHome }, startupNotices);
   const { resumed, sessionId, agents, todos } = start;
   const background = createBackgroundWork({ cwd, cairnHome, clock: clockFromEnv(options.env), todos });

@@ -6,7 +6,7 @@ import { UsageSchema } from './usage.js';
 // Every event the engine emits, declared once. The TUI reducer, the headless printer
 // and the session file all consume this union; nothing else leaves the engine.
 
-export const PermissionModeSchema = z.enum(['default', 'acceptEdits', 'plan', 'bypassPermissions']);
+export const PermissionModeSchema = z.enum(['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk']);
 export type PermissionMode = z.infer<typeof PermissionModeSchema>;
 
 // max_tokens: the model's answer was cut at the output limit; the turn did not complete.

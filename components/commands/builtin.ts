@@ -11,6 +11,8 @@ export function allowedModes(startedInBypass: boolean): PermissionMode[] {
 }
 
 export function nextMode(mode: PermissionMode, startedInBypass: boolean): PermissionMode {
+  // dontAsk (from settings or --permission-mode) never cycles, as in Claude Code: it stays until /mode changes it.
+  if (mode === 'dontAsk') return mode;
   const modes = allowedModes(startedInBypass);
   const i = modes.indexOf(mode);
   return modes[(i + 1) % modes.length]!;

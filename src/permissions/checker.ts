@@ -17,6 +17,7 @@ import { pathSuggestion } from './suggestions.js';
 import type { PermissionCheck, PermissionChecker, PermissionRuleSet } from './types.js';
 import { allow, ask, deny, quoteList } from './verdicts.js';
 import { BUILTIN_DENY } from './builtin-deny.js';
+import { pathlessScopedVerdict, withDontAsk } from './scoped-rules.js';
 import { checkDomain } from './domain-rules.js';
 
 export interface PermissionCheckerOptions {
@@ -28,6 +29,8 @@ export interface PermissionCheckerOptions {
   homeDir?: string;
   /** Built-in deny rules a setting lifted (`permissions.liftBuiltinDeny`); no mode can lift them. */
   liftedBuiltinDeny?: readonly string[];
+  /** Folders besides the workspace where reads need no approval and acceptEdits edits (absolute). */
+  additionalDirectories?: readonly string[];
 }
 
 // What a bash redirect is judged as: a write of that file.
@@ -53,6 +56,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
   const added: ParsedRule[] = []; // session and freshly saved project rules, both allow
   const localSettings = settingsPaths({ workspace: opts.workspace, cairnHome: opts.cairnHome }).local;
   let basesPromise: Promise<PathBases> | undefined;
+  let extraPromise: Promise<string[]> | undefined;
+  const extraRoots = (): Promise<string[]> => (extraPromise ??= Promise.all((opts.additionalDirectories ?? []).map((d) => realpathLongestPrefix(d))));
   const builtinDeny: ReadonlySet<string> = new Set(BUILTIN_DENY.map((r) => r.id).filter((id) => !opts.liftedBuiltinDeny?.includes(id)));
 
   const bases = (): Promise<PathBases> =>
@@ -80,7 +85,9 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     const asked = rules.ask.find(hits);
     if (asked) return ask(`matches the ask rule ${asked.text}`, []);
     // A path is inside only if both its spelling and its real location are: `link/../x` must not slip out either way.
-    const inside = (p: ResolvedPath): boolean => isInside(b.workspace, p.real) && isInside(b.workspace, p.lexical);
+    // Inside means in the workspace or a folder added by permissions.additionalDirectories.
+    const roots = [b.workspace, ...(await extraRoots())];
+    const inside = (p: ResolvedPath): boolean => roots.some((root) => isInside(root, p.real) && isInside(root, p.lexical));
     const guarded = readOnly
       ? []
       : (await Promise.all(paths.map(async (p) => {
@@ -144,7 +151,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     builtinDeny: () => builtinDeny,
   };
 
-  return {
+  return withDontAsk({
     get mode() {
       return mode;
     },
@@ -154,6 +161,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     async check(tool, input) {
       if (tool.command) return checkCommand(commandContext, tool, tool.command(input));
       if (tool.asksUser) return checkAsksUser(tool);
+      const scoped = pathlessScopedVerdict(tool, input, current());
+      if (scoped) return scoped;
       if (tool.url) return checkDomain(tool, tool.url(input), current(), mode);
       const effects = effectsOf(tool, input);
       return checkPaths(tool, tool.paths?.(input) ?? [], effects === 'none' || effects === 'session');
@@ -177,7 +186,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       const builtin = BUILTIN_DENY.filter((b) => builtinDeny.has(b.id)).map((b) => b.text);
       return { allow: texts(r.allow), ask: texts(r.ask), deny: texts(r.deny), builtin };
     },
-  };
+  });
 }
 
 /**

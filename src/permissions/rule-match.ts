@@ -136,9 +136,19 @@ export function matchPathSpecifier(specifier: string, absPath: string, bases: Pa
   return glob(pattern)(rel.split(sep));
 }
 
+/**
+ * Whether a rule's tool name names this tool: exactly; `mcp__server` every tool of that server (as
+ * `mcp__server__*` does); a `*` anywhere a wildcard over tool names (`mcp__*`, `*`).
+ */
+export function ruleNamesTool(ruleTool: string, toolName: string): boolean {
+  if (ruleTool === toolName) return true;
+  if (ruleTool.includes('*')) return matchWildcards(ruleTool.split('*'), toolName);
+  return ruleTool.startsWith('mcp__') && !ruleTool.slice('mcp__'.length).includes('__') && toolName.startsWith(`${ruleTool}__`);
+}
+
 /** Claude Code semantics: `Edit(path)` covers every edit tool and `Read(path)` every read tool; anything else names one tool. */
 export function ruleCoversTool(rule: ParsedRule, tool: { name: string; kind: ToolKind }): boolean {
-  if (rule.tool === tool.name) return true;
+  if (ruleNamesTool(rule.tool, tool.name)) return true;
   if (rule.specifier === undefined) return false;
   return (rule.tool === 'edit_file' && tool.kind === 'edit') || (rule.tool === 'read_file' && tool.kind === 'read');
 }

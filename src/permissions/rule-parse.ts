@@ -34,7 +34,8 @@ const TOOL_ALIASES: Record<string, string> = {
   WebSearch: 'web_search',
 };
 
-const TOOL_NAME = /^[A-Za-z0-9_.-]+$/;
+// `*` for tool-name wildcards (`mcp__github__*`, `mcp__*`); where each may be used is the settings loader's call.
+const TOOL_NAME = /^[A-Za-z0-9_.*-]+$/;
 
 export function canonicalToolName(name: string): string {
   return TOOL_ALIASES[name] ?? name;
@@ -50,22 +51,17 @@ export function parseRule(input: string): ParsedRule {
   const open = text.indexOf('(');
   if (open === -1) {
     if (text.includes(')')) fail('unexpected ")"');
-    if (!TOOL_NAME.test(text)) fail('a tool name has only letters, digits, "_", "-" and "."');
+    if (!TOOL_NAME.test(text)) fail('a tool name has only letters, digits, "_", "-", "." and "*"');
     return { text, tool: canonicalToolName(text) };
   }
   const name = text.slice(0, open).trim();
   if (name === '') fail('missing tool name before "("');
-  if (!TOOL_NAME.test(name)) fail('a tool name has only letters, digits, "_", "-" and "."');
+  if (!TOOL_NAME.test(name)) fail('a tool name has only letters, digits, "_", "-", "." and "*"');
   if (!text.endsWith(')')) fail('missing closing ")"');
+  // As Claude Code reads it: everything between the first "(" and the last ")", so a command may
+  // hold parentheses of its own, balanced or not (`Bash(echo ")")`).
   const specifier = text.slice(open + 1, -1).trim();
   if (specifier === '') fail('empty specifier in "()"; write the bare tool name to match every use');
-  let depth = 0;
-  for (const ch of specifier) {
-    if (ch === '(') depth += 1;
-    else if (ch === ')') depth -= 1;
-    if (depth < 0) fail('unbalanced parentheses');
-  }
-  if (depth !== 0) fail('unbalanced parentheses');
   const tool = canonicalToolName(name);
   if (specifier === '*') return { text, tool };
   return { text, tool, specifier };

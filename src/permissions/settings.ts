@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PermissionModeSchema } from '../events.js';
 import type { PermissionMode } from '../events.js';
 import { prepareCairnDir } from '../util/cairn-dir.js';
-import { readSettingsJson, SettingsFileError } from '../settings/settings-layers.js';
-import { FileReadError } from '../util/read-text-file.js';
+import { readSettingsJson, readSettingsLayers, SettingsFileError, type SettingsLayer } from '../settings/settings-layers.js';
+import { layersInForce, type WithheldSetting } from '../settings/trusted-layers.js';
+import { anchorRule } from './rule-anchor.js';
 import { BUILTIN_DENY } from './builtin-deny.js';
 import type { BuiltinDenyRule } from './builtin-deny.js';
 import { parseRule, RuleError } from './rule-parse.js';
@@ -25,7 +27,10 @@ const PermissionsSchema = z.looseObject({
   allow: z.array(z.string()).optional(),
   ask: z.array(z.string()).optional(),
   deny: z.array(z.string()).optional(),
-  defaultMode: PermissionModeSchema.optional(),
+  // Claude Code's names, plus `manual` (its newer name for default) and `auto` (its classifier, which cairn lacks).
+  defaultMode: z.enum([...PermissionModeSchema.options, 'manual', 'auto']).optional(),
+  additionalDirectories: z.array(z.string()).optional(),
+  disableBypassPermissionsMode: z.literal('disable').optional(),
   // Built-in deny rules (builtin-deny.ts) the user chose to lift; honoured from the user's own file only.
   liftBuiltinDeny: z.array(z.enum(BUILTIN_DENY.map((r) => r.id) as [BuiltinDenyRule['id'], ...BuiltinDenyRule['id'][]])).optional(),
 });
@@ -40,6 +45,7 @@ export interface SettingsPaths {
   local: string;
 }
 
+/** cairn's own three files (where "always allow" answers are saved). */
 export function settingsPaths(opts: { workspace: string; cairnHome: string }): SettingsPaths {
   return {
     user: join(opts.cairnHome, 'settings.json'),
@@ -93,50 +99,96 @@ export async function readSettingsFile(file: string): Promise<Settings | undefin
 export interface LoadedSettings {
   rules: PermissionRuleSet;
   defaultMode?: PermissionMode;
-  /** The settings files that exist, user first. */
+  /** Folders the agent may work in besides the workspace (absolute). */
+  additionalDirectories: string[];
+  /** The settings files that exist, lowest precedence first. */
   sources: string[];
   /** Every rule read, with its file and position (`<file>: permissions.deny[0]`). */
   origins: RuleOrigin[];
-  /** Files passed over, each message naming the file and why (a FIFO or directory in its place). */
+  /** Files passed over and keys not used, each message naming the file and why. */
   warnings: string[];
   /** Built-in deny rules lifted by the user's settings file. */
   liftedBuiltinDeny: string[];
+  /** A settings file forbids bypassPermissions (`permissions.disableBypassPermissionsMode`). */
+  bypassDisabled: boolean;
+}
+
+export interface SettingsPlaces {
+  workspace: string;
+  cairnHome: string;
+  /** Claude Code's user folder (`claudeHomeFrom(env)`). */
+  claudeHome: string;
+}
+
+/** Where a `/x` path rule of this file is anchored: the folder the file belongs to (Claude Code's rule). */
+function anchorOf(layer: SettingsLayer, at: SettingsPlaces): string {
+  if (layer.scope !== 'user') return at.workspace;
+  return layer.family === 'claude' ? at.claudeHome : at.cairnHome;
+}
+
+/** A wildcard in an allow rule's tool name reaches only within one MCP server (`mcp__github__*`), as in Claude Code. */
+const allowWildcardOk = (tool: string): boolean => !tool.includes('*') || /^mcp__[^*]+__/.test(tool);
+
+const HOME_RELATIVE = /^~(?=$|\/)/;
+
+/**
+ * The permission part of the settings layers in force (already filtered by workspace trust), lowest
+ * precedence first. Rule lists concatenate (a deny anywhere wins: the checker checks deny first);
+ * defaultMode comes from the most specific file that sets it. Throws SettingsError naming the file
+ * and field for a malformed value; a rule for a tool cairn lacks is kept (reported elsewhere).
+ */
+export function permissionSettingsFrom(layers: readonly SettingsLayer[], at: SettingsPlaces, home = homedir()): LoadedSettings {
+  const result: LoadedSettings = { rules: { allow: [], ask: [], deny: [] }, additionalDirectories: [], sources: [], origins: [], warnings: [], liftedBuiltinDeny: [], bypassDisabled: false };
+  const userFile = settingsPaths(at).user;
+  for (const layer of layers) {
+    const settings = validate(layer.file, layer.data);
+    result.sources.push(layer.file);
+    const permissions = settings.permissions;
+    for (const list of RULE_LISTS) {
+      (permissions?.[list] ?? []).forEach((rule, i) => {
+        const where = `${layer.file}: permissions.${list}[${i}]`;
+        result.origins.push({ rule, where });
+        if (list === 'allow' && !allowWildcardOk(parseRule(rule).tool)) {
+          result.warnings.push(`${where}: ${JSON.stringify(rule)}: a "*" in an allow rule's tool name works only after mcp__<server>__ (as in Claude Code); not used`);
+          return;
+        }
+        for (const r of anchorRule(rule, list, anchorOf(layer, at))) if (!result.rules[list].includes(r)) result.rules[list].push(r);
+      });
+    }
+    const mode = permissions?.defaultMode;
+    if (mode === 'manual') result.defaultMode = 'default';
+    else if (mode === 'auto') result.warnings.push(`${layer.file}: permissions.defaultMode: "auto" (Claude Code's classifier) is not available in cairn; not used`);
+    else if (mode !== undefined) result.defaultMode = mode;
+    for (const dir of permissions?.additionalDirectories ?? []) {
+      const expanded = dir.replace(HOME_RELATIVE, home);
+      const abs = isAbsolute(expanded) ? expanded : resolve(anchorOf(layer, at), expanded);
+      if (!result.additionalDirectories.includes(abs)) result.additionalDirectories.push(abs);
+    }
+    if (permissions?.disableBypassPermissionsMode === 'disable') result.bypassDisabled = true;
+    const lift = permissions?.liftBuiltinDeny ?? [];
+    // A repository's files (which a hostile model or a cloned project may have written) cannot lift them.
+    if (layer.file === userFile) result.liftedBuiltinDeny.push(...lift);
+    else if (lift.length > 0) result.warnings.push(`${layer.file}: permissions.liftBuiltinDeny is ignored here; only ${userFile} can lift a built-in deny rule`);
+  }
+  return result;
 }
 
 /**
- * Reads user, project and local settings. Rule lists merge (a deny anywhere wins, as the checker
- * checks deny first); defaultMode comes from the most specific file that sets it.
+ * Reads every settings file (Claude Code's and cairn's, settings-layers.ts) and returns the
+ * permission settings in force. `trusted`: whether the folder's own files may widen what is
+ * allowed (workspace-trust.ts); when not, their allow rules, extra folders and looser modes wait.
  */
-export async function loadSettings(opts: { workspace: string; cairnHome: string }): Promise<LoadedSettings> {
-  const paths = settingsPaths(opts);
-  const result: LoadedSettings = { rules: { allow: [], ask: [], deny: [] }, sources: [], origins: [], warnings: [], liftedBuiltinDeny: [] };
-  for (const file of [paths.user, paths.project, paths.local]) {
-    let settings: Settings | undefined;
-    try {
-      settings = await readSettingsFile(file);
-    } catch (err) {
-      // Something that is not a file holds no settings: say so and start with the others.
-      // A real file that cannot be used still stops start-up: its deny rules may matter.
-      const cause = err instanceof SettingsError ? err.cause : undefined;
-      if (!(cause instanceof FileReadError && cause.notAFile)) throw err;
-      result.warnings.push(`${cause.message}; started without these settings`);
-      continue;
-    }
-    if (!settings) continue;
-    result.sources.push(file);
-    for (const list of RULE_LISTS) {
-      (settings.permissions?.[list] ?? []).forEach((rule, i) => {
-        result.origins.push({ rule, where: `${file}: permissions.${list}[${i}]` });
-        if (!result.rules[list].includes(rule)) result.rules[list].push(rule);
-      });
-    }
-    if (settings.permissions?.defaultMode) result.defaultMode = settings.permissions.defaultMode;
-    const lift = settings.permissions?.liftBuiltinDeny ?? [];
-    // A repository's files (which a hostile model or a cloned project may have written) cannot lift them.
-    if (file === paths.user) result.liftedBuiltinDeny.push(...lift);
-    else if (lift.length > 0) result.warnings.push(`${file}: permissions.liftBuiltinDeny is ignored here; only ${paths.user} can lift a built-in deny rule`);
+export async function loadSettings(opts: SettingsPlaces & { trusted: boolean }): Promise<LoadedSettings & { withheld: WithheldSetting[] }> {
+  let read;
+  try {
+    read = await readSettingsLayers(opts);
+  } catch (err) {
+    if (err instanceof SettingsFileError) throw new SettingsError(err.message, { cause: err.cause ?? err });
+    throw err;
   }
-  return result;
+  const { layers, withheld } = layersInForce(read.layers, opts.trusted);
+  const loaded = permissionSettingsFrom(layers, opts);
+  return { ...loaded, warnings: [...read.warnings, ...loaded.warnings], withheld };
 }
 
 async function writeAtomically(file: string, text: string): Promise<void> {

@@ -69,6 +69,7 @@ export function pathSuggestion(
   let spec: string;
   if (inside) spec = under(bases.workspace, './');
   else if (isInside(bases.home, dir)) spec = under(bases.home, '~/');
-  else spec = dir === '/' ? '/**' : `${escapeGlob(dir)}/**`;
+  // "//" is the filesystem root; a single "/" in a settings file is anchored at that file's folder (Claude Code's rule).
+  else spec = dir === '/' ? '//**' : `/${escapeGlob(dir)}/**`;
   return { rule: `${tool.name}(${spec})` };
 }

@@ -76,6 +76,12 @@ export interface Tool<I = unknown> {
   url?(input: I): string;
   /** The shell command a call runs, for bash rules and the safety check. */
   command?(input: I): string;
+  /**
+   * What a `Tool(specifier)` rule is matched against when the call has no paths or command (an
+   * agent's type for `Agent(Explore)`, a skill's name). Absent: a scoped deny or ask rule naming
+   * the tool applies to every call (cairn cannot tell), a scoped allow rule to none.
+   */
+  ruleSubject?(input: I): string;
   /** Whether the call would run inside the operating-system sandbox (absent: it would not). */
   runsSandboxed?(input: I): boolean;
   /** A preview for the approval prompt (a diff for edits). Must not throw; may return undefined. */

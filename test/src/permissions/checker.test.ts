@@ -151,7 +151,7 @@ describe('read-only tools and the workspace boundary', () => {
     expect(await c.check(readFileTool, { path: 'src/a.ts' })).toEqual({ behavior: 'allow', reason: 'read-only' });
     expect((await c.check(otherTool('web_fetch', true), {})).behavior).toBe('allow');
     const out = await c.check(readFileTool, { path: join(outside, 'notes.txt') });
-    expect(out).toEqual({ behavior: 'ask', reason: expect.stringContaining('outside the workspace') as string, suggestions: [`read_file(${outside}/**)`] });
+    expect(out).toEqual({ behavior: 'ask', reason: expect.stringContaining('outside the workspace') as string, suggestions: [`read_file(/${outside}/**)`] });
     const inHome = await c.check(grepTool, { path: join(home, 'docs') });
     expect(inHome).toMatchObject({ behavior: 'ask', suggestions: ['grep(~/**)'] });
   });

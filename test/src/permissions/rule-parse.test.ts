@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRule, RuleError, splitRuleList } from '../../../src/permissions/rule-parse.js';
+import { canonicalToolName, parseRule, RuleError, splitRuleList } from '../../../src/permissions/rule-parse.js';
 
 describe('parseRule', () => {
   it('maps Claude Code tool names to cairn tool names', () => {
@@ -25,13 +25,27 @@ describe('parseRule', () => {
     expect(parseRule('Bash(echo (a))').specifier).toBe('echo (a)');
   });
 
+  it('reads every rule form Claude Code documents (issue 15)', () => {
+    // The specifier is everything between the first "(" and the last ")", as Claude Code reads it.
+    expect(parseRule('Bash(echo ")")')).toEqual({ text: 'Bash(echo ")")', tool: 'bash', specifier: 'echo ")"' });
+    expect(parseRule('Bash(a))').specifier).toBe('a)');
+    expect(parseRule('mcp__github__*')).toEqual({ text: 'mcp__github__*', tool: 'mcp__github__*' });
+    expect(parseRule('mcp__github')).toEqual({ text: 'mcp__github', tool: 'mcp__github' });
+    expect(parseRule('WebFetch(domain:*.example.com)')).toEqual({ text: 'WebFetch(domain:*.example.com)', tool: canonicalToolName('WebFetch'), specifier: 'domain:*.example.com' });
+    expect(parseRule('WebSearch')).toEqual({ text: 'WebSearch', tool: canonicalToolName('WebSearch') });
+    expect(parseRule('Skill(deploy *)')).toEqual({ text: 'Skill(deploy *)', tool: 'Skill', specifier: 'deploy *' });
+    expect(parseRule('Task(Explore)').tool).toBe('agent');
+    expect(parseRule('Agent(Explore)')).toEqual({ text: 'Agent(Explore)', tool: 'agent', specifier: 'Explore' });
+    expect(parseRule('Read(//etc/**)').specifier).toBe('//etc/**');
+    expect(parseRule('Read(~/.ssh/**)').specifier).toBe('~/.ssh/**');
+  });
+
   it('rejects malformed rules with a message naming the rule and the problem', () => {
     const bad: Array<[string, RegExp]> = [
       ['Bash(git status', /"Bash\(git status".*missing closing "\)"/],
       ['Bash()', /empty specifier/],
       ['(ls)', /missing tool name/],
       ['', /empty rule/],
-      ['Bash(a))', /unbalanced/],
       ['Bash(a)(b', /missing closing/],
       ['Ba sh', /tool name/],
       ['Bash)', /unexpected "\)"/],

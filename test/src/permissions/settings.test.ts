@@ -10,6 +10,7 @@ import { fakeBashTool } from '../../helpers/permission-tools.js';
 let root: string;
 let workspace: string;
 let cairnHome: string;
+let claudeHome: string;
 let userFile: string;
 let projectFile: string;
 let localFile: string;
@@ -18,6 +19,7 @@ beforeEach(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'cairn-settings-')));
   workspace = join(root, 'ws');
   cairnHome = join(root, 'home', '.cairn');
+  claudeHome = join(root, 'home', '.claude');
   await mkdir(join(workspace, '.cairn'), { recursive: true });
   await mkdir(cairnHome, { recursive: true });
   userFile = join(cairnHome, 'settings.json');
@@ -32,14 +34,14 @@ const write = (file: string, data: unknown) => writeFile(file, typeof data === '
 
 describe('loadSettings', () => {
   it('returns no rules when there are no settings files', async () => {
-    expect(await loadSettings({ workspace, cairnHome })).toEqual({ rules: { allow: [], ask: [], deny: [] }, sources: [], origins: [], warnings: [], liftedBuiltinDeny: [] });
+    expect(await loadSettings({ workspace, cairnHome, claudeHome, trusted: true })).toEqual({ rules: { allow: [], ask: [], deny: [] }, additionalDirectories: [], sources: [], origins: [], warnings: [], liftedBuiltinDeny: [], bypassDisabled: false, withheld: [] });
   });
 
   it('merges the lists of user, project and local settings', async () => {
     await write(userFile, { permissions: { allow: ['Read', 'Bash(git status:*)'], deny: ['Bash(git push:*)'], defaultMode: 'plan' } });
     await write(projectFile, { permissions: { allow: ['Bash(npm test:*)', 'Read'], ask: ['Write(./package.json)'], defaultMode: 'acceptEdits' }, model: 'x' });
     await write(localFile, { permissions: { allow: ['Bash(git push:*)'] } });
-    const loaded = await loadSettings({ workspace, cairnHome });
+    const loaded = await loadSettings({ workspace, cairnHome, claudeHome, trusted: true });
     expect(loaded).toMatchObject({
       rules: {
         allow: ['Read', 'Bash(git status:*)', 'Bash(npm test:*)', 'Bash(git push:*)'],
@@ -62,7 +64,7 @@ describe('loadSettings', () => {
 
   it('accepts unknown keys', async () => {
     await write(projectFile, { theme: 'dark', permissions: { allow: ['Read'], additionalDirectories: ['../x'] } });
-    expect((await loadSettings({ workspace, cairnHome })).rules.allow).toEqual(['Read']);
+    expect((await loadSettings({ workspace, cairnHome, claudeHome, trusted: true })).rules.allow).toEqual(['Read']);
   });
 
   const bad: Array<[string, (files: { user: string; project: string; local: string }) => [string, unknown], RegExp]> = [
@@ -71,13 +73,13 @@ describe('loadSettings', () => {
     ['a list that is not an array', (f) => [f.user, { permissions: { deny: 'Bash' } }], /\.cairn\/settings\.json: permissions\.deny: expected array/],
     ['an unknown mode', (f) => [f.local, { permissions: { defaultMode: 'yolo' } }], /settings\.local\.json: permissions\.defaultMode: .*acceptEdits/],
     ['a malformed rule', (f) => [f.local, { permissions: { deny: ['Bash(git status'] } }], /settings\.local\.json: permissions\.deny\[0\]: invalid rule "Bash\(git status": missing closing/],
-    ['a top-level array', (f) => [f.user, []], /settings\.json: expected object/],
+    ['a top-level array', (f) => [f.user, []], /settings\.json: expected a JSON object at the top level/],
     ['permissions that are not an object', (f) => [f.project, { permissions: true }], /settings\.json: permissions: expected object/],
   ];
   it.each(bad)('names the file and the field for %s', async (_name, make, message) => {
     const [file, data] = make({ user: userFile, project: projectFile, local: localFile });
     await write(file, data);
-    const error = await loadSettings({ workspace, cairnHome }).catch((err: unknown) => err);
+    const error = await loadSettings({ workspace, cairnHome, claudeHome, trusted: true }).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(SettingsError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).toContain(file);
@@ -105,7 +107,7 @@ describe('saving rules to settings.local.json', () => {
       hooks: [1, 2],
     });
     expect(await readdir(join(workspace, '.cairn'))).toEqual(['.gitignore', 'settings.local.json']); // no temp file left behind; the local file is git-ignored
-    expect((await loadSettings({ workspace, cairnHome })).rules.allow).toEqual(['Read', 'Bash(git log:*)']);
+    expect((await loadSettings({ workspace, cairnHome, claudeHome, trusted: true })).rules.allow).toEqual(['Read', 'Bash(git log:*)']);
   });
 
   it('keeps both of two saves made at once', async () => {
@@ -131,7 +133,7 @@ describe('loadSettings: files that are not what they seem', () => {
     fifos.push(projectFile);
     await write(userFile, { permissions: { deny: ['Bash(rm:*)'] } });
     await write(localFile, { permissions: { allow: ['Read'] } });
-    const loaded = await loadSettings({ workspace, cairnHome });
+    const loaded = await loadSettings({ workspace, cairnHome, claudeHome, trusted: true });
     expect(loaded.rules).toEqual({ allow: ['Read'], ask: [], deny: ['Bash(rm:*)'] });
     expect(loaded.sources).toEqual([userFile, localFile]);
     expect(loaded.warnings).toEqual([`${projectFile}: is a FIFO (named pipe), not a file; not read; started without these settings`]);
@@ -139,27 +141,27 @@ describe('loadSettings: files that are not what they seem', () => {
 
   it('a directory named settings.local.json is named too', async () => {
     await mkdir(localFile);
-    const loaded = await loadSettings({ workspace, cairnHome });
+    const loaded = await loadSettings({ workspace, cairnHome, claudeHome, trusted: true });
     expect(loaded.warnings).toEqual([expect.stringContaining(`${localFile}: is a directory, not a file`)]);
   });
 
   it('a settings file saved with a UTF-8 BOM is read', async () => {
     await write(projectFile, `\ufeff${JSON.stringify({ permissions: { deny: ['Bash(curl:*)'] } })}`);
-    expect((await loadSettings({ workspace, cairnHome })).rules.deny).toEqual(['Bash(curl:*)']);
+    expect((await loadSettings({ workspace, cairnHome, claudeHome, trusted: true })).rules.deny).toEqual(['Bash(curl:*)']);
   });
 });
 
 describe('lifting a built-in deny rule', () => {
   const bash = fakeBashTool;
   const checkerFor = async () => {
-    const loaded = await loadSettings({ workspace, cairnHome });
+    const loaded = await loadSettings({ workspace, cairnHome, claudeHome, trusted: true });
     return createPermissionChecker({ workspace, mode: 'bypassPermissions', rules: loaded.rules, cairnHome, liftedBuiltinDeny: loaded.liftedBuiltinDeny });
   };
 
   it('only the user settings file can lift one; a repository file that tries is named in a warning', async () => {
     await write(projectFile, { permissions: { liftBuiltinDeny: ['recursive-rm', 'sudo'] } });
     await write(localFile, { permissions: { liftBuiltinDeny: ['recursive-rm'] } });
-    const loaded = await loadSettings({ workspace, cairnHome });
+    const loaded = await loadSettings({ workspace, cairnHome, claudeHome, trusted: true });
     expect(loaded.liftedBuiltinDeny).toEqual([]);
     expect(loaded.warnings).toEqual([expect.stringContaining(projectFile), expect.stringContaining(localFile)]);
     expect((await (await checkerFor()).check(bash, { command: 'rm -r build' })).behavior).toBe('deny');
@@ -174,6 +176,6 @@ describe('lifting a built-in deny rule', () => {
 
   it('an unknown id is an error naming the file and the field', async () => {
     await write(userFile, { permissions: { liftBuiltinDeny: ['everything'] } });
-    await expect(loadSettings({ workspace, cairnHome })).rejects.toThrow(/settings\.json: permissions\.liftBuiltinDeny\[0\]/);
+    await expect(loadSettings({ workspace, cairnHome, claudeHome, trusted: true })).rejects.toThrow(/settings\.json: permissions\.liftBuiltinDeny\[0\]/);
   });
 });

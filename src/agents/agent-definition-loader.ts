@@ -1,19 +1,27 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { canonicalToolName } from '../permissions/rule-parse.js';
 import { errorMessage } from '../util/error-message.js';
-import { danglingLinkTarget, FileReadError, readTextFile, stripBom } from '../util/read-text-file.js';
+import { PermissionModeSchema, type PermissionMode } from '../events.js';
+import { parseLenientFrontmatter } from '../util/lenient-frontmatter.js';
+import { danglingLinkTarget, FileReadError, readTextFile } from '../util/read-text-file.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { BUILTIN_AGENTS } from './agent-definition.js';
 
+// Claude Code's fields; `max_turns` is cairn's older spelling of maxTurns. Unknown fields are ignored,
+// as Claude Code does (color, skills, hooks, memory, ...).
+const ToolListSchema = z.union([z.string(), z.array(z.string())]);
 const FrontmatterSchema = z.object({
-  name: z.string().regex(/^[A-Za-z0-9][\w-]*$/, 'letters, digits, - and _ only'),
+  // Claude Code asks for lowercase and hyphens but loads dots too (dotnet-framework-4.8-expert).
+  name: z.string().regex(/^[A-Za-z0-9][\w.-]*$/, 'letters, digits, ".", "-" and "_" only'),
   description: z.string().min(1),
-  tools: z.union([z.string(), z.array(z.string())]).optional(),
-  model: z.string().optional(),
-  max_turns: z.number().int().positive().optional(),
+  tools: ToolListSchema.nullish(),
+  disallowedTools: ToolListSchema.nullish(),
+  model: z.string().nullish(),
+  permissionMode: z.string().nullish(),
+  maxTurns: z.coerce.number().int().positive().nullish(),
+  max_turns: z.coerce.number().int().positive().nullish(),
 });
 
 export interface AgentLoadProblem {
@@ -21,19 +29,26 @@ export interface AgentLoadProblem {
   message: string;
 }
 
-export function agentDirs(cairnHome: string, cwd: string): string[] {
+export function agentDirs(cairnHome: string, cwd: string, claudeHome?: string): string[] {
   // Later folders win on a name clash: project over user, .cairn over .claude.
-  return [path.join(cairnHome, 'agents'), path.join(cwd, '.claude', 'agents'), path.join(cwd, '.cairn', 'agents')];
+  return [
+    ...(claudeHome ? [path.join(claudeHome, 'agents')] : []),
+    path.join(cairnHome, 'agents'),
+    path.join(cwd, '.claude', 'agents'),
+    path.join(cwd, '.cairn', 'agents'),
+  ];
 }
 
 /** Built-ins plus markdown definitions; a bad file is reported with its path and field, and skipped. */
-export async function loadAgentDefinitions(cairnHome: string, cwd: string): Promise<{ agents: AgentDefinition[]; problems: AgentLoadProblem[] }> {
+export async function loadAgentDefinitions(cairnHome: string, cwd: string, claudeHome?: string): Promise<{ agents: AgentDefinition[]; problems: AgentLoadProblem[] }> {
   const byName = new Map(BUILTIN_AGENTS.map((a) => [a.name, a]));
   const problems: AgentLoadProblem[] = [];
-  for (const dir of agentDirs(cairnHome, cwd)) {
+  const userDirs = new Set([cairnHome, ...(claudeHome ? [claudeHome] : [])].map((d) => path.join(d, 'agents')));
+  for (const dir of agentDirs(cairnHome, cwd, claudeHome)) {
     let names: string[];
     try {
-      names = (await fs.readdir(dir)).filter((n) => n.endsWith('.md')).sort();
+      // Folders are read recursively, as Claude Code does (agents kept by category); a README is not an agent.
+      names = (await fs.readdir(dir, { recursive: true })).map(String).filter((n) => n.endsWith('.md') && path.basename(n).toLowerCase() !== 'readme.md').sort();
     } catch (error) {
       // No folder is the common case; one that exists but cannot be listed hides every agent in it.
       const code = (error as NodeJS.ErrnoException).code;
@@ -44,7 +59,7 @@ export async function loadAgentDefinitions(cairnHome: string, cwd: string): Prom
       const file = path.join(dir, name);
       const text = await readAgentFile(file);
       if (text === undefined) continue;
-      const result = typeof text === 'string' ? parseAgentFile(file, text) : text;
+      const result = typeof text === 'string' ? parseAgentFile(file, text, { fromProject: !userDirs.has(dir) }) : text;
       if ('problem' in result) problems.push(result.problem);
       else byName.set(result.agent.name, result.agent);
     }
@@ -71,34 +86,61 @@ async function readAgentFile(file: string): Promise<string | { problem: AgentLoa
   }
 }
 
-export function parseAgentFile(file: string, source: string): { agent: AgentDefinition } | { problem: AgentLoadProblem } {
-  // Editors on Windows save a BOM before the first `---`.
-  const text = stripBom(source);
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) return { problem: { file, message: 'no YAML frontmatter (a --- block with name and description)' } };
-  let data: unknown;
-  try {
-    data = parseYaml(match[1]!);
-  } catch (error) {
-    return { problem: { file, message: `frontmatter is not valid YAML: ${errorMessage(error).split('\n')[0]}` } };
-  }
-  const parsed = FrontmatterSchema.safeParse(data ?? {});
+/**
+ * One definition, read as leniently as Claude Code: an unquoted `: ` in a value loads with a
+ * warning. `fromProject`: the file is the workspace's (a cloned repository), whose
+ * `permissionMode` may narrow what the agent does but never widen it.
+ */
+export function parseAgentFile(file: string, source: string, opts: { fromProject?: boolean } = {}): { agent: AgentDefinition } | { problem: AgentLoadProblem } {
+  const fm = parseLenientFrontmatter(source);
+  if ('problem' in fm) return { problem: { file, message: fm.problem } };
+  if (fm.data === undefined) return { problem: { file, message: 'no YAML frontmatter (a --- block with name and description)' } };
+  const parsed = FrontmatterSchema.safeParse(fm.data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { problem: { file, message: `${issue.path.join('.') || 'frontmatter'}: ${issue.message}` } };
+    const issue = parsed.error.issues[0];
+    return { problem: { file, message: issue ? `${issue.path.join('.') || 'frontmatter'}: ${issue.message}` : 'invalid frontmatter' } };
   }
-  const fm = parsed.data;
-  const tools = fm.tools === undefined ? undefined : (Array.isArray(fm.tools) ? fm.tools : fm.tools.split(',')).map((t) => t.trim()).filter(Boolean).map(canonicalToolName);
-  const body = match[2]!.trim();
+  const data = parsed.data;
+  const warnings = [...fm.warnings];
+  const mode = agentMode(data.permissionMode ?? undefined, opts.fromProject === true, warnings);
+  const model = data.model?.trim();
+  const tools = toolNames(data.tools);
+  const disallowed = toolNames(data.disallowedTools);
+  const maxTurns = data.maxTurns ?? data.max_turns ?? undefined;
+  const body = fm.body.trim();
   return {
     agent: {
-      name: fm.name,
-      description: fm.description,
+      name: data.name,
+      description: data.description,
       ...(tools ? { tools } : {}),
-      ...(fm.model && fm.model !== 'inherit' ? { model: fm.model } : {}),
-      ...(fm.max_turns ? { maxTurns: fm.max_turns } : {}),
-      prompt: body || `You are the ${fm.name} subagent: ${fm.description}`,
+      ...(disallowed ? { disallowedTools: disallowed } : {}),
+      ...(model && model !== 'inherit' ? { model } : {}),
+      ...(maxTurns ? { maxTurns } : {}),
+      ...(mode ? { mode } : {}),
+      prompt: body || `You are the ${data.name} subagent: ${data.description}`,
       source: file,
+      ...(warnings.length > 0 ? { warnings } : {}),
     },
   };
+}
+
+/** `Read, Grep, Task(explore)` or a YAML list, as cairn's names; a specifier names no other tool. */
+function toolNames(value: string | string[] | null | undefined): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const list = Array.isArray(value) ? value : value.split(',');
+  return list.map((t) => t.trim().replace(/\(.*\)$/, '').trim()).filter(Boolean).map(canonicalToolName);
+}
+
+const WIDENING: ReadonlySet<string> = new Set(['acceptEdits', 'bypassPermissions', 'auto']);
+
+function agentMode(value: string | undefined, fromProject: boolean, warnings: string[]): PermissionMode | undefined {
+  if (value === undefined || value === 'default' || value === 'manual') return undefined;
+  if (fromProject && WIDENING.has(value)) {
+    warnings.push(`permissionMode: ${value} is not applied: a project's agent definition may not widen what its agent can do without asking; it runs in the session's mode (a definition in ~/.claude/agents may)`);
+    return undefined;
+  }
+  const mode = PermissionModeSchema.safeParse(value);
+  if (mode.success) return mode.data;
+  warnings.push(`permissionMode: "${value}" is not a mode cairn has (${PermissionModeSchema.options.join(', ')}); it runs in the session's mode`);
+  return undefined;
 }

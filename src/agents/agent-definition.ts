@@ -5,13 +5,17 @@ export interface AgentDefinition {
   description: string;
   /** Tool names the agent may use (cairn names); undefined = every tool of the parent. */
   tools?: string[];
-  /** A model id, or undefined/'inherit' for the parent's. */
+  /** Tool names taken away (cairn names), even when `tools` lists them. */
+  disallowedTools?: string[];
+  /** A model id or a Claude Code alias (sonnet, opus, haiku); undefined = the session's model. */
   model?: string;
   maxTurns?: number;
   /** The agent's own instructions (the markdown body). */
   prompt: string;
-  /** A fixed mode (explore: plan); undefined = the parent's mode. */
+  /** A fixed mode (explore: plan, or `permissionMode:`); undefined = the parent's mode. */
   mode?: PermissionMode;
+  /** Problems with the file that still let it load (an unquoted colon, an unknown field value), one line each. */
+  warnings?: string[];
   /** Where it came from: 'built-in' or a file path. */
   source: string;
 }

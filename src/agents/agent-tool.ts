@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AgentEvent, EventOf } from '../events.js';
+import { notice } from '../events.js';
 import { query } from '../loop/query.js';
 import { userText } from '../messages.js';
 import type { PermissionChecker } from '../permissions/types.js';
@@ -7,6 +8,9 @@ import type { ModelProvider } from '../providers/provider.js';
 import type { AnyTool } from '../tools/tool.js';
 import { defineTool } from '../tools/tool.js';
 import type { AgentDefinition } from './agent-definition.js';
+import { agentListing, describeAgent } from './agent-listing.js';
+import { agentModel } from './agent-model.js';
+import { grantsTool } from './agent-tool-grants.js';
 
 export const AGENT_TOOL_NAME = 'agent';
 /** Subagents may start subagents down to this depth; below it the agent tool is removed. */
@@ -30,13 +34,14 @@ const inputSchema = z.object({
   type: z.string().describe('The agent type, e.g. explore or general'),
   task: z.string().describe('The full task for the subagent: it sees nothing else of this conversation'),
   description: z.string().describe('A short (3-6 word) label for the task'),
+  describe: z.boolean().optional().describe('true: return the type\'s full description (what it is for, its tools and model) instead of running it'),
 });
 
 /** A definition is read-only when it has a tool list and every tool in it only reads. */
 export function isReadOnlyAgent(def: AgentDefinition, pool: readonly AnyTool[]): boolean {
   if (def.mode === 'plan') return true;
   if (!def.tools) return false;
-  return def.tools.every((name) => pool.find((t) => t.name === name)?.kind === 'read');
+  return pool.filter((t) => grantsTool(def, t.name)).every((t) => t.kind === 'read');
 }
 
 export function createAgentTool(deps: AgentToolDeps) {
@@ -49,11 +54,13 @@ export function createAgentTool(deps: AgentToolDeps) {
   return defineTool({
     name: AGENT_TOOL_NAME,
     get description() {
-      const types = deps.definitions().map((d) => `- ${d.name}: ${d.description}`).join('\n');
+      // Names and one-line summaries within a budget: 148 full descriptions were 34 KB on every request.
+      const types = agentListing(deps.definitions());
       return (
         'Starts a subagent: a separate agent with its own history that works on one task and returns a report. ' +
         'Use it for broad searches or self-contained subtasks, to keep this conversation focused. Several read-only ' +
-        `subagents in one message run in parallel. The subagent sees only \`task\`, so make it complete.\nTypes:\n${types}`
+        `subagents in one message run in parallel. The subagent sees only \`task\`, so make it complete. ` +
+        `\`describe: true\` returns a type's full description without running it.\nTypes:\n${types}`
       );
     },
     inputSchema,
@@ -67,11 +74,19 @@ export function createAgentTool(deps: AgentToolDeps) {
       if (!def) {
         return { content: `Unknown agent type "${input.type}". Available: ${deps.definitions().map((d) => d.name).join(', ')}.`, isError: true };
       }
+      if (input.describe) return { content: describeAgent(def) };
       const childDepth = depth + 1;
-      const pool = deps.tools().filter((t) => def.tools === undefined || def.tools.includes(t.name));
-      const canNest = childDepth < MAX_AGENT_DEPTH && (def.tools === undefined || def.tools.includes(AGENT_TOOL_NAME));
+      const pool = deps.tools().filter((t) => grantsTool(def, t.name));
+      const canNest = childDepth < MAX_AGENT_DEPTH && grantsTool(def, AGENT_TOOL_NAME);
       const tools = canNest ? [...pool, createAgentTool({ ...deps, depth: childDepth })] : pool;
-      const provider = deps.provider(def.model);
+      // An alias (sonnet, opus, haiku) becomes the session provider's model of that tier.
+      const session = deps.provider();
+      const chosen = agentModel(def.model, session.model);
+      if (chosen.notice) ctx.emit?.(notice('warning', `Agent ${def.name}: ${chosen.notice}`));
+      const provider = chosen.model === session.model ? session : deps.provider(chosen.model);
+      // As in Claude Code, a parent in acceptEdits or bypassPermissions keeps its mode over the definition's.
+      const parentMode = deps.permissions(undefined).mode;
+      const mode = def.source !== 'built-in' && (parentMode === 'acceptEdits' || parentMode === 'bypassPermissions') ? undefined : def.mode;
       const parentId = ctx.toolUseId ?? 'agent';
       const wrap = (event: AgentEvent): EventOf<'subagent'> => ({ type: 'subagent', parent_id: parentId, agent_type: def.name, depth: childDepth, event });
       let terminal: EventOf<'terminal'> | undefined;
@@ -80,7 +95,7 @@ export function createAgentTool(deps: AgentToolDeps) {
         prompt: userText(input.task),
         provider,
         tools,
-        permissions: deps.permissions(def.mode),
+        permissions: deps.permissions(mode),
         // Asks go to the parent's channel (the user's prompt, labelled); without one they are denied.
         ...(ctx.ask ? { ask: ctx.ask } : {}),
         system: () => `${def.prompt}\n\n${deps.environment()}`,

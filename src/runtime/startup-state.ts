@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { loadAgentDefinitions } from '../agents/agent-definition-loader.js';
 import type { AgentDefinition } from '../agents/agent-definition.js';
 import type { LoadedSession } from '../session/session-loader.js';
+import { claudeHomeFrom } from '../settings/settings-layers.js';
 import { TodoList } from '../todos/todo-list.js';
 import { findSessionToResume } from './resume.js';
 
@@ -21,7 +22,7 @@ export interface StartupState {
  * no session to continue) are added to `notices`.
  */
 export async function loadStartupState(
-  opts: { cwd: string; cairnHome: string; resumeId?: string; continueLatest?: boolean },
+  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv; resumeId?: string; continueLatest?: boolean },
   notices: string[],
 ): Promise<StartupState> {
   const resume = await findSessionToResume(opts);
@@ -29,8 +30,9 @@ export async function loadStartupState(
   const resumed = resume.file !== undefined ? resume.loaded : undefined;
   if (resumed) notices.push(...resumed.warnings);
 
-  const { agents, problems } = await loadAgentDefinitions(opts.cairnHome, opts.cwd);
+  const { agents, problems } = await loadAgentDefinitions(opts.cairnHome, opts.cwd, opts.env ? claudeHomeFrom(opts.env) : undefined);
   for (const p of problems) notices.push(`Skipped agent definition ${p.file}: ${p.message}`);
+  for (const a of agents) for (const w of a.warnings ?? []) notices.push(`Agent definition ${a.source}: ${w}`);
 
   const todos = new TodoList();
   const lastTodos = resumed?.events.findLast((e) => e.type === 'todos');

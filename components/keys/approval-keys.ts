@@ -1,7 +1,8 @@
 import type { Key } from 'ink';
 import type { ApprovalChoiceKind } from '../store/approval-choices.js';
 import { applyEditorKey, expandPastes } from '../prompt/editor.js';
-import { approvalChoices, decisionFor } from '../store/approval-choices.js';
+import { approvalChoices } from '../store/approval-choices.js';
+import { decisionFor } from '../../src/permissions/approval-answers.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
 import { interrupt } from './dispatch.js';

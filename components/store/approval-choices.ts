@@ -1,7 +1,7 @@
-import type { PermissionDecision } from '../../src/permissions/types.js';
+import { answersFor, type ApprovalAnswer } from '../../src/permissions/approval-answers.js';
 import type { PermissionRequest } from './types.js';
 
-export type ApprovalChoiceKind = 'yes' | 'session' | 'project' | 'folder' | 'acceptEdits' | 'no';
+export type ApprovalChoiceKind = ApprovalAnswer;
 
 export interface ApprovalChoice {
   kind: ApprovalChoiceKind;
@@ -20,48 +20,25 @@ export const APPROVAL_KEYS: Readonly<Record<ApprovalChoiceKind, { readonly key: 
 };
 const K = (kind: ApprovalChoiceKind): ApprovalChoice['key'] => APPROVAL_KEYS[kind].key;
 
-// A plan is approved into a mode, never remembered as a rule.
-const PLAN_CHOICES: ApprovalChoice[] = [
-  { kind: 'yes', key: K('yes'), label: 'Yes, and ask before each edit' },
-  { kind: 'acceptEdits', key: K('acceptEdits'), label: 'Yes, and accept edits without asking' },
-  { kind: 'no', key: K('no'), label: 'No, keep planning: tell cairn what to change' },
-];
-
-/** The answers offered for a request; "don't ask again" only when there is a rule to remember. */
+/** The answers offered for a request (answersFor decides which), each with its key and label. */
 export function approvalChoices(request: PermissionRequest): ApprovalChoice[] {
-  if (request.name === 'exit_plan_mode') return PLAN_CHOICES;
+  const plan = request.name === 'exit_plan_mode';
   const rules = request.suggestions.join(', ');
-  const narrower = request.narrower ?? [];
-  const remember: ApprovalChoice[] =
-    request.suggestions.length > 0
-      ? [
-          { kind: 'session', key: K('session'), label: `Yes, and don't ask again this session for ${rules}` },
-          { kind: 'project', key: K('project'), label: `Yes, always in this project (${rules})` },
-          ...(narrower.length > 0 ? [{ kind: 'folder' as const, key: K('folder'), label: `Yes, always in this project, only ${narrower.join(', ')}` }] : []),
-        ]
-      : [];
-  return [
-    { kind: 'yes', key: K('yes'), label: 'Yes' },
-    ...remember,
-    { kind: 'no', key: K('no'), label: 'No, and tell cairn what to do instead' },
-  ];
-}
-
-export function decisionFor(kind: ApprovalChoiceKind, request: PermissionRequest, denyText: string): PermissionDecision {
-  switch (kind) {
-    case 'yes':
-      return { behavior: 'allow' };
-    case 'session':
-      return { behavior: 'allow', remember: 'session', rules: [...request.suggestions] };
-    case 'project':
-      return { behavior: 'allow', remember: 'project', rules: [...request.suggestions] };
-    case 'acceptEdits':
-      return { behavior: 'allow', mode: 'acceptEdits' };
-    case 'folder':
-      return { behavior: 'allow', remember: 'project', rules: [...(request.narrower ?? [])] };
-    case 'no': {
-      const message = denyText.trim();
-      return message ? { behavior: 'deny', message } : { behavior: 'deny' };
+  const label = (kind: ApprovalChoiceKind): string => {
+    switch (kind) {
+      case 'yes':
+        return plan ? 'Yes, and ask before each edit' : 'Yes';
+      case 'session':
+        return `Yes, and don't ask again this session for ${rules}`;
+      case 'project':
+        return `Yes, always in this project (${rules})`;
+      case 'folder':
+        return `Yes, always in this project, only ${(request.narrower ?? []).join(', ')}`;
+      case 'acceptEdits':
+        return 'Yes, and accept edits without asking';
+      case 'no':
+        return plan ? 'No, keep planning: tell cairn what to change' : 'No, and tell cairn what to do instead';
     }
-  }
+  };
+  return answersFor(request).map((kind) => ({ kind, key: K(kind), label: label(kind) }));
 }

@@ -130,7 +130,10 @@ function writesThenRuns(acc: Acc): string | undefined {
   const d = acc.detail;
   const writes = [
     ...acc.redirectWrites,
-    ...d.parts.filter((p) => p.writes.length > 0 || (p.changes.length > 0 && p.program !== 'mkdir')).map((p) => ({ target: [...p.writes, ...p.changes][0]!, seq: p.seq })),
+    ...d.parts.flatMap((p) => {
+      const target = p.writes[0] ?? (p.program !== 'mkdir' ? p.changes[0] : undefined);
+      return target === undefined ? [] : [{ target, seq: p.seq }];
+    }),
   ];
   if (writes.length === 0 || d.parts.length < 2) return undefined;
   const first = writes.reduce((a, b) => (b.seq < a.seq ? b : a));

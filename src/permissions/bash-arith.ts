@@ -56,8 +56,9 @@ function collect(index: NodeIndex): Scan {
     const name = node?.childForFieldName('variable')?.text;
     if (!node || !name) continue;
     const values = node.childrenForFieldName('value').filter((v): v is SyntaxNode => v !== null);
-    if (values.length === 0 || values.some((v) => literalValue(v) === undefined)) scan.unsafe.add(name);
-    else for (const v of values) scan.literalAssignments.push({ name, value: literalValue(v)! });
+    const literals = values.flatMap((v) => literalValue(v) ?? []);
+    if (values.length === 0 || literals.length < values.length) scan.unsafe.add(name);
+    else for (const value of literals) scan.literalAssignments.push({ name, value });
   }
   for (const node of index.of('command', 'declaration_command')) {
     if (!node) continue;
@@ -67,7 +68,8 @@ function collect(index: NodeIndex): Scan {
     if (name && SETS_NAMES.has(name)) for (const a of args) if (!a.startsWith('-')) scan.unsafe.add(a.replace(/\[.*$/s, ''));
     if (name === 'printf') {
       const at = args.indexOf('-v');
-      if (at >= 0 && args[at + 1]) scan.unsafe.add(args[at + 1]!.replace(/\[.*$/s, ''));
+      const target = at >= 0 ? args[at + 1] : undefined;
+      if (target) scan.unsafe.add(target.replace(/\[.*$/s, ''));
     }
     if (node.type === 'declaration_command' && args.some((a) => /^[-+][a-zA-Z]*i/.test(a))) {
       for (const c of node.namedChildren) {
@@ -89,8 +91,8 @@ function collect(index: NodeIndex): Scan {
   }
   for (const name of queue) scan.unsafe.add(name);
   const pending = [...scan.unsafe];
-  while (pending.length > 0) {
-    for (const dependent of dependents.get(pending.pop()!) ?? []) {
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    for (const dependent of dependents.get(name) ?? []) {
       if (!scan.unsafe.has(dependent)) {
         scan.unsafe.add(dependent);
         pending.push(dependent);

@@ -7,6 +7,7 @@ import { baseName, joinWords, literalWord } from './bash-words.js';
 import type { Word } from './bash-words.js';
 import { unwrapOnce } from './bash-wrappers.js';
 import { FILE_ONLY, writeFacts } from './bash-writes.js';
+import { itemAt } from '../util/invariant.js';
 
 export interface BashPart {
   /** The simple command with wrappers and harmless leading assignments looked through: what allow rules see. */
@@ -62,7 +63,7 @@ function extraForms(words: readonly Word[]): string[] {
   if (name !== first.value) forms.push(joinWords([literalWord(name), ...rest]));
   if (name === 'git' || name === 'npm' || name === 'pnpm' || name === 'yarn') {
     let i = 0;
-    while (i < rest.length && rest[i]!.value.startsWith('-')) i += GIT_GLOBAL_WITH_VALUE.has(rest[i]!.value) && name === 'git' ? 2 : 1;
+    for (let w = rest[i]?.value; w?.startsWith('-'); w = rest[i]?.value) i += GIT_GLOBAL_WITH_VALUE.has(w) && name === 'git' ? 2 : 1;
     if (i > 0) forms.push(joinWords([literalWord(name), ...rest.slice(i)]));
   }
   return forms;
@@ -122,12 +123,12 @@ export function handleWords(
     } else if (next.kind === 'stdin-script') {
       if (stdin.kind === 'literal') sink.addNested(stdin.text, risk());
       else if (stdin.kind === 'file') sink.addFileScript(stdin.path, risk());
-      else sink.setObfuscated(`${baseName(current[0]!.value)} runs a script read from its input, which cairn cannot see`);
+      else sink.setObfuscated(`${baseName(itemAt(current, 0, 'command word').value)} runs a script read from its input, which cairn cannot see`);
     } else {
       // The file may change between this check and the run: running it is never read-only, and a rule must name it.
       sink.addFileScript(next.path, risk());
       const reads = values([next.path]);
-      sink.addPart(partOf(forms, kept, current, { readOnly: false, reads, writes, changes: [], program: baseName(current[0]!.value) }, sink.nextSeq()));
+      sink.addPart(partOf(forms, kept, current, { readOnly: false, reads, writes, changes: [], program: baseName(itemAt(current, 0, 'command word').value) }, sink.nextSeq()));
       return;
     }
     if (writes.length > 0) sink.addPart(partOf(forms, kept, current, { readOnly: false, reads: [], writes, changes: [] }, sink.nextSeq()));
@@ -161,7 +162,7 @@ const values = (words: readonly Word[]): string[] => words.map((w) => w.value).f
 
 /** Judges the program a simple command runs once its wrappers are looked through. */
 function judgeProgram(words: Word[], looked: Looked, sink: CommandSink): void {
-  const first = words[0]!;
+  const first = itemAt(words, 0, 'command word');
   const args = words.slice(1);
   if (!first.literal) {
     sink.setObfuscated(first.glob ? `the command name ${first.value} is a pattern bash expands at run time` : `the command name ${first.value} is computed at run time`);

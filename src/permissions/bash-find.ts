@@ -24,28 +24,34 @@ const LEADING = /^-(H|L|P|O\d*)$/;
 
 export function findFacts(args: readonly Word[]): FindFacts {
   const facts: FindFacts = { starts: [], commands: [], deletes: false, writes: [], reads: [], follows: false };
+  // Each loop reads args[i] afresh: an undefined word is the end of the arguments.
   let i = 0;
-  while (i < args.length && (LEADING.test(args[i]!.value) || args[i]!.value === '-D')) {
-    if (args[i]!.value === '-L') facts.follows = true;
-    i += args[i]!.value === '-D' ? 2 : 1;
+  for (let a = args[i]; a && (LEADING.test(a.value) || a.value === '-D'); a = args[i]) {
+    if (a.value === '-L') facts.follows = true;
+    i += a.value === '-D' ? 2 : 1;
   }
-  for (; i < args.length; i++) {
-    const w = args[i]!.value;
+  for (let a = args[i]; a; a = args[++i]) {
+    const w = a.value;
     if (w.startsWith('-') || w === '(' || w === '!' || w === ')' || w === ',') break;
-    facts.starts.push(args[i]!);
+    facts.starts.push(a);
   }
   if (facts.starts.length === 0) facts.starts.push({ value: '.', literal: true });
-  for (; i < args.length; i++) {
-    const w = args[i]!.value;
+  for (let a = args[i]; a; a = args[++i]) {
+    const w = a.value;
+    const next = args[i + 1];
     if (EXEC.has(w)) {
       const command: Word[] = [];
-      for (i += 1; i < args.length && args[i]!.value !== ';' && args[i]!.value !== '+'; i++) command.push(args[i]!);
+      for (let c = args[++i]; c && c.value !== ';' && c.value !== '+'; c = args[++i]) command.push(c);
       facts.commands.push(command);
     } else if (w === '-delete') facts.deletes = true;
     else if (w === '-follow') facts.follows = true;
-    else if (WRITE_ACTIONS.has(w) && args[i + 1]) facts.writes.push(args[++i]!);
-    else if (READ_TESTS.has(w) && args[i + 1]) facts.reads.push(args[++i]!);
-    else if (/^-newer[aBcmt][aBcmt]$/.test(w) && args[i + 1]) facts.reads.push(args[++i]!);
+    else if (WRITE_ACTIONS.has(w) && next) {
+      facts.writes.push(next);
+      i++;
+    } else if ((READ_TESTS.has(w) || /^-newer[aBcmt][aBcmt]$/.test(w)) && next) {
+      facts.reads.push(next);
+      i++;
+    }
   }
   return facts;
 }

@@ -1,4 +1,5 @@
 import type { Word } from './bash-words.js';
+import { itemAt } from '../util/invariant.js';
 
 /** What a program's arguments say about what it reads, and whether that is all it does. */
 export interface ReadFacts {
@@ -106,14 +107,15 @@ function optionName(w: string): string {
 
 function gitFacts(args: readonly Word[]): ReadFacts {
   let i = 0;
-  while (i < args.length && /^(--no-pager|-P|--no-optional-locks|--no-replace-objects|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs)$/.test(args[i]!.value)) i += 1;
+  while (/^(--no-pager|-P|--no-optional-locks|--no-replace-objects|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs)$/.test(args[i]?.value ?? '')) i += 1;
   const sub = args[i]?.value ?? '';
   const rest = args.slice(i + 1);
   const reads: Word[] = [];
   const noIndex = rest.some((a) => a.value === '--no-index');
   // Options whose value is a file git reads: blame --contents F and -S F, diff -O F.
   rest.forEach((a, j) => {
-    if ((a.value === '--contents' || (a.value === '-S' && sub === 'blame')) && rest[j + 1]) reads.push(rest[j + 1]!);
+    const next = rest[j + 1];
+    if ((a.value === '--contents' || (a.value === '-S' && sub === 'blame')) && next) reads.push(next);
     else if (a.value.startsWith('--contents=')) reads.push({ ...a, value: a.value.slice(11) });
     else if (/^-O./.test(a.value) && sub !== 'grep') reads.push({ ...a, value: a.value.slice(2) });
     else if (noIndex && !a.value.startsWith('-')) reads.push(a);
@@ -143,7 +145,7 @@ export function readFacts(name: string, args: readonly Word[]): ReadFacts {
   let skip = spec.skip ?? 0;
   let optionsDone = false;
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
+    const a = itemAt(args, i, 'argument');
     const w = a.value;
     if (optionsDone || !w.startsWith('-') || w === '-') {
       positionals.push(a);
@@ -159,7 +161,13 @@ export function readFacts(name: string, args: readonly Word[]): ReadFacts {
     const inlineValue = flag !== w ? w.slice(flag.length + 1) : undefined;
     if (spec.pathValue?.includes(flag)) {
       if (inlineValue !== undefined) reads.push({ ...a, value: inlineValue });
-      else if (args[i + 1]) reads.push(args[++i]!);
+      else {
+        const next = args[i + 1];
+        if (next) {
+          reads.push(next);
+          i++;
+        }
+      }
     } else if (spec.value?.includes(flag) && inlineValue === undefined) {
       i += 1;
     } else if (!a.literal) {

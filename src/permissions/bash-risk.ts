@@ -60,8 +60,7 @@ const GIT_SUBCOMMAND_RISK: Record<string, RegExp> = {
 
 function gitRisk(args: readonly Word[]): string | undefined {
   let i = 0;
-  for (; i < args.length && args[i]!.value.startsWith('-'); i++) {
-    const w = args[i]!.value;
+  for (let w = args[i]?.value; w?.startsWith('-'); w = args[++i]?.value) {
     if (GIT_GLOBAL_RISK.test(w)) return `git ${optionName(w)} changes the configuration or repository git runs with`;
     if (/^(--namespace|--super-prefix|--list-cmds)$/.test(w)) i += 1;
   }

@@ -126,7 +126,7 @@ export function looksLikeForkBomb(script: string): boolean {
   for (let m = definition.exec(script); m; m = definition.exec(script)) {
     // Names and bodies are looked at over a bounded window, so many definitions stay linear.
     let start = m.index;
-    while (start > 0 && m.index - start < 64 && !/[\s;&|(){}]/.test(script[start - 1]!)) start -= 1;
+    while (start > 0 && m.index - start < 64 && !/[\s;&|(){}]/.test(script.charAt(start - 1))) start -= 1;
     const name = script.slice(start, m.index).trim();
     const window = script.slice(m.index + m[0].length, m.index + m[0].length + 256);
     const body = window.slice(0, window.includes('}') ? window.indexOf('}') : undefined).replace(/\s+/g, '');

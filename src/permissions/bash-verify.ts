@@ -23,7 +23,7 @@ export function heredocDelimiter(word: string): { delimiter: string; quoted: boo
   let out = '';
   let quoted = false;
   for (let i = 0; i < word.length; i++) {
-    const ch = word[i]!;
+    const ch = word.charAt(i);
     if (ch === '\\' && i + 1 < word.length) {
       out += word[++i];
       quoted = true;

@@ -1,4 +1,5 @@
 import type { SyntaxNode } from './bash-parser.js';
+import { group } from '../util/invariant.js';
 
 /** One shell word: its value with quotes removed where that is safe to know, and whether it is fully literal. */
 export interface Word {
@@ -25,12 +26,12 @@ const SIMPLE_ESCAPES: Record<string, string> = {
 export function decodeAnsiC(body: string): string {
   let out = '';
   for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
+    const ch = body.charAt(i);
     if (ch !== '\\' || i + 1 >= body.length) {
       out += ch;
       continue;
     }
-    const next = body[i + 1]!;
+    const next = body.charAt(i + 1);
     const simple = SIMPLE_ESCAPES[next];
     if (simple !== undefined) {
       out += simple;
@@ -39,7 +40,7 @@ export function decodeAnsiC(body: string): string {
     }
     const hex = /^(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3})/.exec(body.slice(i + 1));
     if (hex) {
-      const digits = hex[1]!;
+      const digits = group(hex, 1);
       const code = /^[0-7]/.test(digits) ? parseInt(digits, 8) : parseInt(digits.slice(1), 16);
       out += code <= 0x10ffff ? String.fromCodePoint(code) : '';
       i += digits.length;

@@ -1,5 +1,6 @@
 import { baseName, literalWord } from './bash-words.js';
 import type { Word } from './bash-words.js';
+import { itemAt } from '../util/invariant.js';
 
 /** What a wrapper adds to the command it runs: environment, files it writes itself, a changed directory. */
 export interface WrapperEffects {
@@ -55,11 +56,14 @@ const SUDO_LIKE: Spec = {
   assignments: true,
 };
 
+const ENV: Spec = { value: ['-u', '--unset', '-C', '--chdir'], chdir: ['-C', '--chdir'], assignments: true };
+const SUDO: Spec = { ...SUDO_LIKE, noCommand: ['-l', '--list', '-v', '--validate', '-k', '-K', '-e', '--edit'] };
+
 const SPECS: Record<string, Spec> = {
   timeout: { value: ['-s', '--signal', '-k', '--kill-after'], positionals: 1 },
   nohup: { value: [] },
   time: { value: ['-f', '--format', '-o', '--output'], writes: ['-o', '--output'] },
-  env: { value: ['-u', '--unset', '-C', '--chdir'], chdir: ['-C', '--chdir'], assignments: true },
+  env: ENV,
   exec: { value: ['-a'] },
   builtin: { value: [] },
   stdbuf: { value: ['-i', '-o', '-e', '--input', '--output', '--error'] },
@@ -81,7 +85,7 @@ const SPECS: Record<string, Spec> = {
   busybox: { value: [] },
   script: { value: ['-c', '--command', '-E', '--echo', '-I', '--log-in', '-O', '--log-out', '-B', '--log-io', '-T', '--log-timing', '-m', '--logging-format'], positionals: 1, script: ['-c', '--command'], writes: ['-O', '--log-out', '-B', '--log-io', '-T', '--log-timing'] },
   toybox: { value: [] },
-  sudo: { ...SUDO_LIKE, noCommand: ['-l', '--list', '-v', '--validate', '-k', '-K', '-e', '--edit'] },
+  sudo: SUDO,
   doas: { value: ['-u', '-C'] },
   pkexec: { value: ['--user'] },
   run0: { value: ['-u', '--user', '-g', '--group', '-D', '--chdir', '--setenv', '--nice', '--slice', '--unit', '--property', '-M', '--machine', '--description'], chdir: ['-D', '--chdir'] },
@@ -99,7 +103,7 @@ function unwrapBySpec(words: Word[], spec: Spec, name: string): Unwrapped {
   const effects = noEffects();
   let i = 1;
   for (; i < words.length; i++) {
-    const word = words[i]!;
+    const word = itemAt(words, i, 'word');
     const w = word.value;
     if (!word.literal) return { kind: 'opaque', reason: `the options of ${name} are computed at run time` };
     if (w === '--') {
@@ -142,8 +146,7 @@ const NICE_VALUE = /^-n?-?\d+$|^--adjustment=/;
 
 function unwrapNice(words: Word[]): Unwrapped {
   let i = 1;
-  while (i < words.length) {
-    const w = words[i]!.value;
+  for (let w = words[i]?.value; w !== undefined; w = words[i]?.value) {
     if (w === '-n' || w === '--adjustment') i += 2;
     else if (NICE_VALUE.test(w)) i += 1;
     else if (w === '--') return rest(words, i + 1);
@@ -159,8 +162,7 @@ function rest(words: Word[], from: number, effects: WrapperEffects = noEffects()
 
 function unwrapCommand(words: Word[]): Unwrapped {
   let i = 1;
-  for (; i < words.length && words[i]!.value.startsWith('-'); i++) {
-    const w = words[i]!.value;
+  for (let w = words[i]?.value; w?.startsWith('-'); w = words[++i]?.value) {
     if (w === '--') return rest(words, i + 1);
     if (/[vV]/.test(w)) return { kind: 'none' }; // `command -v x` only looks x up
     if (!/^-p+$/.test(w)) return { kind: 'opaque', reason: `command is given the unknown option ${w}` };
@@ -174,8 +176,9 @@ function unwrapXargs(words: Word[]): Unwrapped {
   const effects: WrapperEffects = { ...noEffects(), appends: true };
   let i = 1;
   for (; i < words.length; i++) {
-    const w = words[i]!.value;
-    if (!words[i]!.literal) return { kind: 'opaque', reason: 'the options of xargs are computed at run time' };
+    const word = itemAt(words, i, 'word');
+    const w = word.value;
+    if (!word.literal) return { kind: 'opaque', reason: 'the options of xargs are computed at run time' };
     if (w === '--') {
       i += 1;
       break;
@@ -200,8 +203,7 @@ function unwrapXargs(words: Word[]): Unwrapped {
 function unwrapWatch(words: Word[]): Unwrapped {
   let i = 1;
   let exec = false;
-  for (; i < words.length && words[i]!.value.startsWith('-'); i++) {
-    const w = words[i]!.value;
+  for (let w = words[i]?.value; w?.startsWith('-'); w = words[++i]?.value) {
     if (w === '--') {
       i += 1;
       break;
@@ -219,10 +221,11 @@ const SHELL_VALUE = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file'])
 
 function unwrapShell(words: Word[]): Unwrapped {
   for (let i = 1; i < words.length; i++) {
-    const word = words[i]!;
+    const word = itemAt(words, i, 'word');
     const w = word.value;
     if (!word.literal) return { kind: 'opaque', reason: 'the options of the shell are computed at run time' };
-    if (w === '--' || w === '-') return words[i + 1] ? { kind: 'file-script', path: words[i + 1]! } : { kind: 'stdin-script' };
+    const next = words[i + 1];
+    if (w === '--' || w === '-') return next ? { kind: 'file-script', path: next } : { kind: 'stdin-script' };
     if (!/^[-+]/.test(w)) return { kind: 'file-script', path: word };
     if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(w)) {
       const script = words[i + 1];
@@ -237,19 +240,19 @@ function unwrapShell(words: Word[]): Unwrapped {
 
 function unwrapEnv(words: Word[]): Unwrapped {
   const split = words.findIndex((w, i) => i > 0 && (w.value === '-S' || w.value.startsWith('-S') || w.value.startsWith('--split-string')));
-  if (split < 0) return unwrapBySpec(words, SPECS.env!, 'env');
-  const flag = words[split]!;
+  const flag = words[split];
+  if (!flag) return unwrapBySpec(words, ENV, 'env');
   const inline = flag.value.startsWith('--split-string=') ? flag.value.slice(15) : flag.value.length > 2 && !flag.value.startsWith('--') ? flag.value.slice(2) : undefined;
   const text = inline ?? words[split + 1]?.value;
   // env -S has its own quoting and `${VAR}` rules: only plain words split the same way bash would.
   if (text === undefined || !flag.literal || !/^[\w\s./=:,+@%-]*$/.test(text)) return { kind: 'opaque', reason: 'env -S splits a string with its own rules' };
   const after = words.slice(split + (inline === undefined ? 2 : 1));
   const spliced = [...words.slice(0, split), ...text.split(/\s+/).filter((s) => s !== '').map(literalWord), ...after];
-  return unwrapBySpec(spliced, SPECS.env!, 'env');
+  return unwrapBySpec(spliced, ENV, 'env');
 }
 
 function unwrapSudoLike(words: Word[], name: string): Unwrapped {
-  const inner = unwrapBySpec(words, SPECS[name]!, name);
+  const inner = unwrapBySpec(words, SUDO, name);
   // `sudo -s CMD` / `sudo -i CMD` run CMD through a shell.
   const shellFlag = words.slice(1).find((w) => /^-[a-zA-Z]*[si]$/.test(w.value) && !w.value.startsWith('--'));
   if (inner.kind === 'command' && shellFlag && name === 'sudo') {

@@ -1,5 +1,6 @@
 import { literalWord } from './bash-words.js';
 import type { Word } from './bash-words.js';
+import { itemAt } from '../util/invariant.js';
 
 /** What a program (already looked through its wrappers) writes. */
 export interface WriteFacts {
@@ -29,13 +30,17 @@ function split(args: readonly Word[], valueFlags: readonly string[] = []): { pos
   const add = (k: string, v: Word): void => void values.set(k, [...(values.get(k) ?? []), v]);
   let done = false;
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
+    const a = itemAt(args, i, 'argument');
+    const next = args[i + 1];
     if (done || !a.value.startsWith('-') || a.value === '-') positionals.push(a);
     else if (a.value === '--') done = true;
     else {
       const flag = optionName(a.value);
       if (flag !== a.value) add(flag, { ...a, value: a.value.slice(flag.length + 1) });
-      else if (valueFlags.includes(flag) && args[i + 1]) add(flag, args[++i]!);
+      else if (valueFlags.includes(flag) && next) {
+        add(flag, next);
+        i++;
+      }
       else {
         const short = valueFlags.find((f) => f.length === 2 && !a.value.startsWith('--') && a.value.startsWith(f) && a.value.length > 2);
         if (short) add(short, { ...a, value: a.value.slice(2) });
@@ -54,8 +59,9 @@ function destination(args: readonly Word[], valueFlags: string[]): { dest: Word[
   const { positionals, values } = split(args, ['-t', '--target-directory', '-S', '--suffix', ...valueFlags]);
   const target = get(values, '-t', '--target-directory');
   if (target.length > 0) return { dest: target, sources: positionals };
-  if (positionals.length < 2) return { dest: positionals.length === 1 ? [literalWord('.')] : [], sources: positionals };
-  return { dest: [positionals.at(-1)!], sources: positionals.slice(0, -1) };
+  const last = positionals.at(-1);
+  if (positionals.length < 2 || !last) return { dest: positionals.length === 1 ? [literalWord('.')] : [], sources: positionals };
+  return { dest: [last], sources: positionals.slice(0, -1) };
 }
 
 function urlFileName(url: string): Word {

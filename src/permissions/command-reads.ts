@@ -38,7 +38,13 @@ function covers(area: string, root: string | undefined, glob: string | undefined
   const down = relative(area, root).split(sep).filter((s) => s !== '');
   const pattern = glob.split('/');
   const rest = pattern.slice(pattern.findIndex((s) => GLOB.test(s)));
-  return !isAbsolute(relative(area, root)) && rest.slice(0, down.length).every((seg, i) => picomatch(seg, { dot: seg.startsWith('.') })(down[i]!));
+  return (
+    !isAbsolute(relative(area, root)) &&
+    down.every((name, i) => {
+      const seg = rest[i];
+      return seg === undefined || picomatch(seg, { dot: seg.startsWith('.') })(name);
+    })
+  );
 }
 
 /**
@@ -47,7 +53,7 @@ function covers(area: string, root: string | undefined, glob: string | undefined
  * `cat sec*`/key) when a denied path lies inside it.
  */
 export async function deniedRead(reads: readonly ReadTarget[], deny: readonly ParsedRule[], b: PathBases): Promise<string | undefined> {
-  const rules = deny.filter((r) => r.specifier !== undefined && ruleCoversTool(r, READ_PROBE));
+  const rules = deny.filter((r): r is ParsedRule & { specifier: string } => r.specifier !== undefined && ruleCoversTool(r, READ_PROBE));
   if (rules.length === 0) return undefined;
   if (reads.length > MAX_PATHS) return `it reads ${reads.length} paths while Read deny rules are in force, more than cairn checks one by one`;
   for (const { target, program } of reads) {
@@ -59,10 +65,10 @@ export async function deniedRead(reads: readonly ReadTarget[], deny: readonly Pa
     }
     const { path } = await locate(resolved.path, b);
     const glob = GLOB.test(target) ? target : undefined;
-    const exact = glob === undefined ? rules.find((r) => matchPathSpecifier(r.specifier!, path.real, b) || matchPathSpecifier(r.specifier!, path.lexical, b)) : undefined;
+    const exact = glob === undefined ? rules.find((r) => matchPathSpecifier(r.specifier, path.real, b) || matchPathSpecifier(r.specifier, path.lexical, b)) : undefined;
     if (exact) return `reads ${target}: denied by rule ${exact.text}`;
     if (lists) continue;
-    const inside = rules.find((r) => covers(path.lexical, ruleRoot(r.specifier!, b), glob) || covers(path.real, ruleRoot(r.specifier!, b), glob));
+    const inside = rules.find((r) => covers(path.lexical, ruleRoot(r.specifier, b), glob) || covers(path.real, ruleRoot(r.specifier, b), glob));
     if (inside && (glob !== undefined || (await isDirectory(path.real)))) return `reads ${target}, which holds files denied by rule ${inside.text}`;
   }
   return undefined;

@@ -2,6 +2,7 @@
 // typo silently protects nothing. The rule is kept (a later version or an MCP server may bring
 // the tool) but the user is told, with the closest known name.
 import { canonicalToolName, parseRule } from './rule-parse.js';
+import { editDistance } from '../util/edit-distance.js';
 
 export interface RuleOrigin {
   rule: string;
@@ -25,7 +26,7 @@ export function unknownToolWarnings(origins: readonly RuleOrigin[], toolNames: r
       continue; // syntax errors are reported where the rule is read
     }
     if (known.has(tool) || tool.startsWith('mcp__')) continue;
-    const name = rule.trim().split('(')[0]!.trim();
+    const name = (rule.trim().split('(')[0] ?? '').trim();
     const guess = closest(name, [...aliases, ...known]);
     warnings.push(
       `${where}: the rule ${JSON.stringify(rule)} names an unknown tool "${name}"${guess ? ` (did you mean ${guess}?)` : ''}; it matches nothing. ` +
@@ -58,16 +59,4 @@ function closest(name: string, candidates: readonly string[]): string | undefine
     }
   }
   return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

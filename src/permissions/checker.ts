@@ -159,7 +159,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       mode = next;
     },
     async check(tool, input) {
-      if (tool.command) return checkCommand(commandContext, tool, tool.command(input));
+      if (tool.command) return checkCommand(commandContext, tool, tool.command(input), tool.sandboxAutoAllows?.(input) === true);
       if (tool.asksUser) return checkAsksUser(tool);
       const scoped = pathlessScopedVerdict(tool, input, current());
       if (scoped) return scoped;

@@ -38,8 +38,11 @@ export const PLAN_MODE_DENIAL = 'plan mode: commands do not run until the plan i
  * The bash side of the decision chain: catastrophic -> built-in deny -> deny rules -> unknowable under
  * deny rules -> denied writes and reads -> ask rules -> bypass -> plan (read-only only) -> what cannot
  * be read -> each part allowed by a rule or read-only -> writes and chains -> ask.
+ * `sandboxed`: the command runs in the OS sandbox with auto-allow on; it is allowed right after the
+ * ask rules (so every deny, the built-in denies, the dangerous check and the ask rules come first),
+ * unless it visibly writes outside the workspace or into a protected path, which is asked as before.
  */
-export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, command: string): Promise<PermissionCheck> {
+export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, command: string, sandboxed = false): Promise<PermissionCheck> {
   const b = await ctx.bases();
   const mode = ctx.mode();
   const rules = ctx.rules();
@@ -92,6 +95,13 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
   const asked = rules.ask.find(hits);
   if (asked) return ask(`matches the ask rule ${asked.text}`, []);
   if (mode === 'bypassPermissions') return allow('bypassPermissions mode');
+  if (sandboxed && mode !== 'plan') {
+    // Writes the analysis can see outside the workspace or into protected paths are still asked (the sandbox would refuse them anyway).
+    const loose = await judgeWrites(targets.map((t) => ({ ...t, strict: false })), analysis.changesDirectory, (t) => ctx.checkWrite(t), b);
+    if (loose.reasons.length === 0) {
+      return allow('runs in the sandbox, which keeps its writes in the workspace and its network to approved domains (sandbox.autoAllowBashIfSandboxed)');
+    }
+  }
 
   const readOnlyWhy = analysis.readOnly ? await readsOutside(analysis.readsFiles, analysis.changesDirectory, b) : 'it is not read-only';
   if (mode === 'plan') return readOnlyWhy === undefined ? allow('plan mode: read-only command') : deny(PLAN_MODE_DENIAL);

@@ -209,7 +209,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
     effects: () => 'world',
     isConcurrencySafe: () => false,
     command: (input) => input.command,
-    runsSandboxed: (input) => sandbox?.sandboxes(input.command, input.dangerously_disable_sandbox === true) ?? false,
+    sandboxAutoAllows: (input) => (sandbox?.autoAllow() ?? false) && (sandbox?.sandboxes(input.command, input.dangerously_disable_sandbox === true) ?? false),
     async call(input, ctx) {
       try {
         if (input.run_in_background && shells) return await startBackground(input, ctx, shells, sandbox);

@@ -82,8 +82,12 @@ export interface Tool<I = unknown> {
    * the tool applies to every call (cairn cannot tell), a scoped allow rule to none.
    */
   ruleSubject?(input: I): string;
-  /** Whether the call would run inside the operating-system sandbox (absent: it would not). */
-  runsSandboxed?(input: I): boolean;
+  /**
+   * The call runs inside the operating-system sandbox and `sandbox.autoAllowBashIfSandboxed` is on:
+   * it needs no approval unless a deny or ask rule, a built-in deny or the dangerous-command check
+   * says otherwise. Absent: false.
+   */
+  sandboxAutoAllows?(input: I): boolean;
   /** A preview for the approval prompt (a diff for edits). Must not throw; may return undefined. */
   preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
   /** Must not throw: failures are results with isError. The loop still guards against a throw. */

@@ -54,6 +54,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
   let mode = opts.mode;
   const configured: RuleLists = { allow: opts.rules.allow.map(parseRule), ask: opts.rules.ask.map(parseRule), deny: opts.rules.deny.map(parseRule) };
   const added: ParsedRule[] = []; // session and freshly saved project rules, both allow
+  let turn: ParsedRule[] = []; // a skill's allowed-tools, until the turn ends; after deny, ask and protected paths like any allow
   const localSettings = settingsPaths({ workspace: opts.workspace, cairnHome: opts.cairnHome }).local;
   let basesPromise: Promise<PathBases> | undefined;
   let extraPromise: Promise<string[]> | undefined;
@@ -64,7 +65,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     (basesPromise ??= Promise.all([realpathLongestPrefix(opts.workspace), realpathLongestPrefix(opts.homeDir ?? homedir())]).then(
       ([workspace, home]) => ({ workspace, home }),
     ));
-  const current = (): RuleLists => ({ allow: [...configured.allow, ...added], ask: configured.ask, deny: configured.deny });
+  const current = (): RuleLists => ({ allow: [...configured.allow, ...added, ...turn], ask: configured.ask, deny: configured.deny });
 
   async function checkPaths(tool: AnyTool, given: string[], readOnly: boolean): Promise<PermissionCheck> {
     const b = await bases();
@@ -170,6 +171,12 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     addSessionRules(rules) {
       added.push(...rules.map(parseRule));
     },
+    grantForTurn(rules) {
+      turn = [...turn, ...rules.map(parseRule)];
+    },
+    endTurn() {
+      turn = [];
+    },
     async saveProjectRules(rules) {
       const parsed = rules.map(parseRule);
       added.push(...parsed); // applies now, even if the file cannot be written
@@ -182,7 +189,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     },
     rules() {
       const texts = (list: ParsedRule[]): string[] => [...new Set(list.map((r) => r.text))];
-      const r = current();
+      const r = { ...current(), allow: [...configured.allow, ...added] }; // a turn's grants are not the session's rules
       const builtin = BUILTIN_DENY.filter((b) => builtinDeny.has(b.id)).map((b) => b.text);
       return { allow: texts(r.allow), ask: texts(r.ask), deny: texts(r.deny), builtin };
     },

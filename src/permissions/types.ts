@@ -43,6 +43,10 @@ export interface PermissionChecker {
   check(tool: AnyTool, input: unknown): Promise<PermissionCheck>;
   /** Adds "don't ask again this session" rules. */
   addSessionRules(rules: string[]): void;
+  /** Allow rules for the rest of this turn only (a skill's allowed-tools); deny, ask and protected paths still come first. */
+  grantForTurn?(rules: string[]): void;
+  /** Drops the turn's grants. */
+  endTurn?(): void;
   /** Saves rules to .cairn/settings.local.json (and applies them now). */
   saveProjectRules(rules: string[]): Promise<void>;
   /** A matcher for Read deny rules, so tools that list many files can leave denied ones out. */

@@ -5,6 +5,7 @@ import type { CronTaskInfo } from '../../src/cron/types.js';
 import type { BackgroundWork } from '../../src/runtime/background-work.js';
 import type { ShellInfo } from '../../src/shells/shell-manager.js';
 import type { CommandContext, SlashCommand } from './registry.js';
+import { group } from '../../src/util/invariant.js';
 
 export interface BackgroundCommandDeps {
   /** The runtime's cron scheduler and shell manager; absent where there is no runtime (some tests). */
@@ -22,7 +23,7 @@ function oneLine(text: string, max = 60): string {
 
 function table(rows: string[][]): string[] {
   const widths = rows.reduce<number[]>((w, row) => row.map((cell, i) => Math.max(w[i] ?? 0, cell.length)), []);
-  return rows.map((row) => `  ${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}`);
+  return rows.map((row) => `  ${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ')}`);
 }
 
 export function cronTaskRow(task: CronTaskInfo): string[] {
@@ -90,7 +91,7 @@ function bashesCommand(deps: BackgroundCommandDeps): SlashCommand {
       if (!shells) return ctx.print(NO_RUNTIME, 'warning');
       const m = /^kill\s+(\S+)$/.exec(args);
       if (m) {
-        const id = m[1]!;
+        const id = group(m, 1);
         if (!(await shells.kill(id))) return ctx.print(`No running background shell "${id}". /bashes lists them.`, 'warning');
         return ctx.print(`Killed background shell ${id}.`);
       }

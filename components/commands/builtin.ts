@@ -15,7 +15,7 @@ export function nextMode(mode: PermissionMode, startedInBypass: boolean): Permis
   if (mode === 'dontAsk') return mode;
   const modes = allowedModes(startedInBypass);
   const i = modes.indexOf(mode);
-  return modes[(i + 1) % modes.length]!;
+  return modes[(i + 1) % modes.length] ?? 'default';
 }
 
 const help: SlashCommand = {

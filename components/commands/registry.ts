@@ -3,6 +3,8 @@ import type { AgentSession } from '../../src/session/agent-session.js';
 import type { TuiStore } from '../store/create-store.js';
 import type { ThemeName } from '../theme/theme.js';
 import { errorMessage } from '../../src/util/error-message.js';
+import { editDistance } from '../../src/util/edit-distance.js';
+import { group } from '../../src/util/invariant.js';
 
 /** What a command may do: talk to the session, print into the transcript, end the app. */
 export interface CommandContext {
@@ -76,7 +78,7 @@ export function createCommandRegistry(commands: readonly SlashCommand[] = []): C
 export function parseSlash(text: string): { name: string; args: string } | undefined {
   const m = /^\/(\S*)\s*([\s\S]*)$/.exec(text.trim());
   if (!m) return undefined;
-  return { name: m[1]!, args: m[2]!.trim() };
+  return { name: group(m, 1), args: group(m, 2).trim() };
 }
 
 /** Runs a typed command line, or prints that it is unknown with the closest suggestion. */
@@ -94,18 +96,4 @@ export async function runSlash(text: string, ctx: CommandContext): Promise<void>
   } catch (error) {
     ctx.print(`/${command.name} failed: ${errorMessage(error)}`, 'error');
   }
-}
-
-export function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!;
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length]!;
 }

@@ -46,7 +46,7 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
       if (id === options.currentId) return 'That is the session you are in.';
       // Ids are long: a unique prefix (as /sessions prints them) is enough, here as for --resume.
       const match = matchSession(await listSessions(cairnHome, cwd), id);
-      if (!('session' in match)) return match.problem === 'none' ? `No session ${id} in this workspace. /sessions lists them.` : `${match.message[0]!.toUpperCase()}${match.message.slice(1)}.`;
+      if (!('session' in match)) return match.problem === 'none' ? `No session ${id} in this workspace. /sessions lists them.` : `${match.message.charAt(0).toUpperCase()}${match.message.slice(1)}.`;
       const target = match.session;
       if (target.id === options.currentId) return 'That is the session you are in.';
       try {

@@ -22,16 +22,16 @@ export function usageReport(state: Pick<TuiState, 'usage' | 'contextLimit' | 'pr
   const turns = u.turns.slice(-TURNS_SHOWN);
   if (turns.length === 0) return lines.join('\n');
   const cols = ['calls', 'input', 'output', 'cache read', 'cache write'];
-  const rows = turns.map((t) => [String(t.calls), `+${formatTokens(t.input)}`, `+${formatTokens(t.output)}`, formatTokens(t.cacheRead), formatTokens(t.cacheWrite)]);
-  const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]!.length)));
-  const row = (cells: string[], label: string): string => `  ${cells.map((c, i) => c.padStart(widths[i]!)).join('  ')}  ${label}`;
+  const rows = turns.map((t) => ({ label: t.label, cells: [String(t.calls), `+${formatTokens(t.input)}`, `+${formatTokens(t.output)}`, formatTokens(t.cacheRead), formatTokens(t.cacheWrite)] }));
+  const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => r.cells[i]?.length ?? 0)));
+  const row = (cells: string[], label: string): string => `  ${cells.map((c, i) => c.padStart(widths[i] ?? 0)).join('  ')}  ${label}`;
   const skipped = u.turns.length - turns.length;
   return [
     ...lines,
     '',
     `Per turn${skipped > 0 ? ` (last ${turns.length})` : ''}:`,
     row(cols, 'prompt'),
-    ...turns.map((t, i) => row(rows[i]!, t.label)),
+    ...rows.map((r) => row(r.cells, r.label)),
   ].join('\n');
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinCommands, nextMode } from '../../../components/commands/builtin.js';
-import { createCommandRegistry, editDistance, parseSlash } from '../../../components/commands/registry.js';
+import { createCommandRegistry, parseSlash } from '../../../components/commands/registry.js';
+import { editDistance } from '../../../src/util/edit-distance.js';
 
 describe('command registry', () => {
   const registry = createCommandRegistry(builtinCommands());

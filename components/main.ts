@@ -70,6 +70,8 @@ async function main(args: string[]): Promise<number> {
         cwd: process.cwd(),
         env: process.env,
         interactive: !headless,
+        // The TUI asks whether to trust the folder when its settings would widen something; -p never asks.
+        ...(!headless && process.stdin.isTTY ? { askTrust: (await import('./app/trust-question.js')).askTrustOnTerminal() } : {}),
         ...(cli.provider ? { provider: cli.provider } : {}),
         ...(cli.model ? { model: cli.model } : {}),
         ...(cli.permissionMode ? { permissionMode: cli.permissionMode } : {}),

@@ -18,6 +18,7 @@ import { compactThreshold, setUpProvider } from './runtime/provider-setup.js';
 import { connectScheduledRuns, followSession, leadMail, recordSession } from './runtime/session-wiring.js';
 import { loadStartupState } from './runtime/startup-state.js';
 import { createToolPool, permissionsForMode } from './runtime/tool-pool.js';
+import { loadSkillRuntime, type SkillRuntime } from './skills/skill-runtime.js';
 import { AgentSession } from './session/agent-session.js';
 import { loadSessionConfig } from './session/session-config.js';
 import type { LoadedSession } from './session/session-loader.js';
@@ -70,6 +71,8 @@ export interface Runtime {
   team: Team;
   bus: MessageBus;
   tasks: TaskStore;
+  /** Skills and custom commands (/name), with the problems found loading them. */
+  skills: SkillRuntime;
   /** Starts the cron scheduler (interactive sessions only). */
   startBackground(): void;
   close(): void;
@@ -98,6 +101,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const startupNotices: string[] = [...settingsNotices, ...warnings];
   const start = await loadStartupState({ ...options, cwd, cairnHome }, startupNotices);
   const { resumed, sessionId, agents, todos } = start;
+  const skills = await loadSkillRuntime({ cwd, cairnHome, env: options.env, permissions });
+  startupNotices.push(...skills.problems);
   const background = createBackgroundWork({ cwd, cairnHome, clock: clockFromEnv(options.env), todos });
 
   let session: AgentSession | undefined;
@@ -132,9 +137,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const promptSource = createSystemPromptSource({
     cwd, cairnHome, claudeHome: claudeHomeFrom(options.env), ...(options.env['HOME'] ? { home: options.env['HOME'] } : {}),
     isReadDenied: () => permissions.readDeniedMatcher(), now, toolNames: () => tools.map((t) => t.name), onProblem: reportProblem,
+    skillListing: () => skills.listing(resolved.contextWindow).text,
   });
   // Reads and edits in a subfolder bring its CLAUDE.md/AGENTS.md (and matching .claude/rules) into the context.
-  const tools = withFolderInstructions(pool.tools, promptSource.forPaths);
+  const tools = withFolderInstructions([...pool.tools, skills.loadSkillTool], promptSource.forPaths);
   // Teammates and subagents use a subset of these names, so this list is the whole vocabulary.
   startupNotices.push(...unknownToolWarnings(origins, tools.map((t) => t.name)));
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
@@ -172,6 +178,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     environment,
   });
   followSession(live, { todos, cairnHome, sessionId, now });
+  skills.follow(live);
   connectScheduledRuns(live, background, tools.find((t) => t.name === 'agent'), cwd);
   const writer =
     options.persist !== false
@@ -196,6 +203,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     team,
     bus,
     tasks,
+    skills,
     startBackground() {
       if (backgroundStarted) return;
       backgroundStarted = true;

@@ -53,7 +53,8 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
   process.on('SIGINT', onSigint);
   let terminal: EventOf<'terminal'>;
   try {
-    terminal = await session.run(prompt);
+    // `/name args` naming a skill or custom command becomes its prompt (the TUI does the same).
+    terminal = await session.run((await runtime.skills.prepare(prompt))?.prompt ?? prompt);
   } finally {
     process.off('SIGINT', onSigint);
     unsubscribe();

@@ -27,7 +27,8 @@ export function createSystemPromptSource(opts: {
   isReadDenied?: () => Promise<(absPath: string) => boolean>;
   toolNames: () => readonly string[];
   now: () => Date;
-  skills?: () => readonly { name: string; description: string }[];
+  /** The skills section, listed within its budget (src/skills/skill-listing.ts). */
+  skillListing?: () => string;
   /** An instruction file that cannot be read; each distinct problem is reported once. */
   onProblem?: ReportProblem;
 }): SystemPromptSource {
@@ -80,7 +81,7 @@ export function createSystemPromptSource(opts: {
         ...(gitInfo ? { git: gitInfo } : {}),
         instructionFiles,
         longTermMemory,
-        ...(opts.skills ? { skills: opts.skills() } : {}),
+        ...(opts.skillListing ? { skillListing: opts.skillListing() } : {}),
       });
     },
   };

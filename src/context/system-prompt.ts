@@ -19,7 +19,8 @@ export interface SystemPromptInputs {
   git?: GitInfo;
   instructionFiles: readonly InstructionFile[];
   longTermMemory: readonly InstructionFile[];
-  skills?: readonly { name: string; description: string }[];
+  /** The skills section (src/skills/skill-listing.ts): its own section, so /context shows its cost. */
+  skillListing?: string;
 }
 
 // Static first, dynamic after, memory last: a stable prefix lets provider prompt caching hit.
@@ -50,12 +51,10 @@ export function assembleSystemPrompt(inputs: SystemPromptInputs): { text: string
     `- Tools: ${inputs.toolNames.join(', ')}`,
   ];
   if (inputs.git) env.push(`- Git branch: ${inputs.git.branch}`, `- Git status at session start:\n${indent(inputs.git.status)}`);
-  if (inputs.skills && inputs.skills.length > 0) {
-    env.push('', '# Skills', ...inputs.skills.map((s) => `- ${s.name}: ${s.description}`));
-  }
   const sections: PromptSection[] = [
     { name: 'static', kind: 'static', text: STATIC_PROMPT },
     { name: 'environment', kind: 'dynamic', text: env.join('\n') },
+    ...(inputs.skillListing ? [{ name: 'skills', kind: 'dynamic' as const, text: inputs.skillListing }] : []),
   ];
   for (const file of inputs.instructionFiles) {
     const via = file.importedBy ? ` (imported by ${file.importedBy})` : '';

@@ -1,5 +1,6 @@
 // The offline model's grammar: turns a prompt into a deterministic plan of tool calls.
 // English and Chinese forms; the README lists them.
+import { skillPlan } from './offline-skills.js';
 
 export interface PlannedCall {
   name: string;
@@ -40,6 +41,8 @@ export function planFor(prompt: string): OfflinePlan {
       steps: [[{ name: 'cron_create', input: { cron: m[1]!, prompt: m[2]!.trim(), recurring: true, durable } }]],
     };
   }
+  const skill = skillPlan(text);
+  if (skill) return skill;
   if ((m = /^think(?:\s+about)?\s+([\s\S]+)$/i.exec(text))) return { kind: 'think', topic: m[1]! };
   if ((m = /^propose (?:a )?plan:\s*([\s\S]+)$/i.exec(text))) {
     return { kind: 'tools', steps: [[{ name: 'exit_plan_mode', input: { plan: m[1]!.trim() } }]] };

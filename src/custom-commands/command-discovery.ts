@@ -1,0 +1,111 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseToolList } from '../skills/skill-parse.js';
+import type { Place } from '../skills/skill-places.js';
+import { errorMessage } from '../util/error-message.js';
+import { parseFrontmatter } from '../util/frontmatter.js';
+import { FileReadError, readTextFile } from '../util/read-text-file.js';
+import type { CommandProblem, CustomCommand } from './custom-command.js';
+
+const MAX_COMMAND_BYTES = 256 * 1024;
+const MAX_DEPTH = 4;
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+export interface CommandCatalog {
+  commands: CustomCommand[];
+  /** Commands a later place replaced, by name. */
+  replaced: ReadonlyMap<string, CustomCommand[]>;
+  problems: CommandProblem[];
+}
+
+/** Every `*.md` under the places (subfolders are namespaces), lowest precedence first; bad files reported and skipped. */
+export async function discoverCommands(places: readonly Place[]): Promise<CommandCatalog> {
+  const byName = new Map<string, CustomCommand>();
+  const replaced = new Map<string, CustomCommand[]>();
+  const problems: CommandProblem[] = [];
+  for (const place of places) {
+    const files: string[] = [];
+    await collect(place.dir, 0, files, problems);
+    for (const file of files.sort()) {
+      const result = await readCommand(place, file);
+      if ('problem' in result) {
+        problems.push(result.problem);
+        continue;
+      }
+      const earlier = byName.get(result.command.name);
+      if (earlier) replaced.set(result.command.name, [...(replaced.get(result.command.name) ?? []), earlier]);
+      byName.set(result.command.name, result.command);
+    }
+  }
+  return { commands: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), replaced, problems };
+}
+
+async function collect(dir: string, depth: number, out: string[], problems: CommandProblem[]): Promise<void> {
+  let entries;
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') problems.push({ file: dir, message: `cannot list the folder: ${code ?? errorMessage(error)}` });
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() && depth < MAX_DEPTH) await collect(full, depth + 1, out, problems);
+    else if (entry.name.endsWith('.md')) out.push(full);
+  }
+}
+
+/** `git/commit.md` under the place is `git:commit`; names are lowercase, as the palette matches them. */
+export function commandName(placeDir: string, file: string): string | undefined {
+  const segments = path.relative(placeDir, file).replace(/\.md$/, '').split(path.sep);
+  if (!segments.every((s) => SEGMENT.test(s))) return undefined;
+  return segments.join(':').toLowerCase();
+}
+
+async function readCommand(place: Place, file: string): Promise<{ command: CustomCommand } | { problem: CommandProblem }> {
+  const name = commandName(place.dir, file);
+  if (name === undefined) return { problem: { file, message: 'the file and folder names of a command take letters, digits, ".", "_" and "-" only' } };
+  let text: string | undefined;
+  try {
+    text = await readTextFile(file, { maxBytes: MAX_COMMAND_BYTES });
+  } catch (error) {
+    return { problem: { file, message: error instanceof FileReadError ? error.problem : errorMessage(error) } };
+  }
+  if (text === undefined) return { problem: { file, message: 'cannot read: it vanished or is a broken symbolic link' } };
+  return parseCommand(place, file, name, text);
+}
+
+export function parseCommand(place: Place, file: string, name: string, text: string): { command: CustomCommand } | { problem: CommandProblem } {
+  const fm = parseFrontmatter(text);
+  if ('problem' in fm) return { problem: { file, message: fm.problem } };
+  const data = fm.data ?? {};
+  const field = (key: string): string | undefined | { problem: CommandProblem } => {
+    const v = data[key];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+    return { problem: { file, message: `${key}: must be a string` } };
+  };
+  const description = field('description');
+  const hint = field('argument-hint');
+  const model = field('model');
+  for (const v of [description, hint, model]) if (typeof v === 'object') return v;
+  const tools = parseToolList(data['allowed-tools']);
+  if ('problem' in tools) return { problem: { file, message: tools.problem } };
+  const body = fm.body.trim();
+  // Claude Code's default: the first line of the body.
+  const firstLine = body.split('\n').find((l) => l.trim() !== '')?.replace(/^#+\s*/, '').trim() ?? '';
+  return {
+    command: {
+      name,
+      description: (typeof description === 'string' && description.trim()) || firstLine.slice(0, 120) || `/${name}`,
+      ...(typeof hint === 'string' ? { argumentHint: hint } : {}),
+      allowedTools: tools.rules,
+      ...(typeof model === 'string' ? { model } : {}),
+      body,
+      file,
+      source: place.source,
+    },
+  };
+}

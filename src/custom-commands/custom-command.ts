@@ -1,0 +1,20 @@
+import type { SkillSource } from '../skills/skill.js';
+
+/** A Markdown file from a commands folder: `/name` runs its body as the prompt. */
+export interface CustomCommand {
+  /** `git:commit` for git/commit.md: folders become namespaces. */
+  name: string;
+  description: string;
+  argumentHint?: string;
+  allowedTools: string[];
+  /** As written; shown, not applied (the session keeps its model). */
+  model?: string;
+  body: string;
+  file: string;
+  source: SkillSource;
+}
+
+export interface CommandProblem {
+  file: string;
+  message: string;
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { createPermissionChecker } from '../permissions/checker.js';
+import { BUILTIN_DENY } from '../permissions/builtin-deny.js';
+import type { AskPermission, PermissionChecker } from '../permissions/types.js';
+import type { Skill } from '../skills/skill.js';
+import { sourceScope } from '../skills/skill.js';
+import { skillContent, skillGrants } from '../skills/skill-content.js';
+import type { SkillCatalog } from '../skills/skill-discovery.js';
+import { createBashTool } from '../tools/bash.js';
+import { createReadFileTool } from '../tools/read-file.js';
+import type { CustomCommand } from './custom-command.js';
+import type { CommandCatalog } from './command-discovery.js';
+import { fillTemplate } from './command-template.js';
+import { expandInlines } from './prompt-inlines.js';
+
+/** A palette entry for a skill or a custom command. */
+export interface SlashPromptEntry {
+  name: string;
+  description: string;
+  argumentHint?: string;
+  kind: 'skill' | 'command';
+  scope: 'built-in' | 'user' | 'project';
+}
+
+/** A `/name args` line made into the prompt the model gets, and what the turn may do without asking. */
+export interface PreparedPrompt {
+  name: string;
+  prompt: string;
+  grants: string[];
+}
+
+export interface SlashPromptDeps {
+  cwd: string;
+  cairnHome: string;
+  skills: SkillCatalog;
+  commands: CommandCatalog;
+  permissions: PermissionChecker;
+}
+
+type Target = { kind: 'skill'; skill: Skill } | { kind: 'command'; command: CustomCommand };
+
+/** Skills beat same-named commands, as in Claude Code. */
+export function slashEntries(deps: Pick<SlashPromptDeps, 'skills' | 'commands'>): SlashPromptEntry[] {
+  const skills = new Set(deps.skills.skills.map((s) => s.name));
+  return [
+    ...deps.skills.skills.map((s): SlashPromptEntry => ({
+      name: s.name,
+      description: s.description,
+      ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}),
+      kind: 'skill',
+      scope: sourceScope(s.source),
+    })),
+    ...deps.commands.commands.filter((c) => !skills.has(c.name)).map((c): SlashPromptEntry => ({
+      name: c.name,
+      description: c.description,
+      ...(c.argumentHint ? { argumentHint: c.argumentHint } : {}),
+      kind: 'command',
+      scope: sourceScope(c.source),
+    })),
+  ];
+}
+
+/** `name`, or `project:name` / `user:name` / `built-in:name` for one whose plain name a built-in command took. */
+function find(deps: SlashPromptDeps, typed: string): Target | undefined {
+  const name = typed.toLowerCase();
+  const scoped = /^(user|project|built-in):(.+)$/.exec(name);
+  const match = (n: string, scope?: string): Target | undefined => {
+    const skill = deps.skills.skills.find((s) => s.name === n && (!scope || sourceScope(s.source) === scope));
+    if (skill) return { kind: 'skill', skill };
+    const command = deps.commands.commands.find((c) => c.name === n && (!scope || sourceScope(c.source) === scope));
+    return command ? { kind: 'command', command } : undefined;
+  };
+  return match(name) ?? (scoped ? match(scoped[2] ?? '', scoped[1]) : undefined);
+}
+
+/**
+ * Makes `/name args` into the prompt for a skill or custom command: the body with its arguments
+ * filled in, `!`cmd`` run through the permission chain and `@file` included. Undefined when the
+ * line names neither (it goes to the model as typed).
+ */
+export async function prepareSlashPrompt(deps: SlashPromptDeps, text: string, ask?: AskPermission, signal?: AbortSignal): Promise<PreparedPrompt | undefined> {
+  const m = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const target = find(deps, m[1] ?? '');
+  if (!target) return undefined;
+  const args = (m[2] ?? '').trim();
+  const grants = target.kind === 'skill' ? skillGrants(target.skill) : target.command.allowedTools;
+  const body = fillTemplate(target.kind === 'skill' ? target.skill.body : target.command.body, args);
+  const filled = await expandInlines(body, inlineDeps(deps, grants, ask, signal ?? new AbortController().signal));
+  const name = target.kind === 'skill' ? target.skill.name : target.command.name;
+  const prompt =
+    target.kind === 'skill'
+      ? `/${name}${args ? ` ${args}` : ''}\n\nRun the "${name}" skill (${target.skill.file}):\n\n${await skillContent(target.skill, filled)}`
+      : `/${name}${args ? ` ${args}` : ''}\n\n${filled}`;
+  return { name, prompt, grants };
+}
+
+/** The chain `!`cmd`` and `@file` go through: the session's rules in force, the command's allowed-tools added. */
+function inlineDeps(deps: SlashPromptDeps, grants: string[], ask: AskPermission | undefined, signal: AbortSignal) {
+  const rules = deps.permissions.rules();
+  const inForce = new Set(rules.builtin ?? []);
+  const checker = createPermissionChecker({
+    workspace: deps.cwd,
+    mode: deps.permissions.mode,
+    rules: { allow: [...rules.allow, ...grants], ask: rules.ask, deny: rules.deny },
+    cairnHome: deps.cairnHome,
+    liftedBuiltinDeny: BUILTIN_DENY.filter((b) => !inForce.has(b.text)).map((b) => b.id),
+  });
+  const bash = createBashTool();
+  const read = createReadFileTool();
+  return {
+    cwd: deps.cwd,
+    checkRead: (file: string) => checker.check(read, { path: file }),
+    checkCommand: (command: string) => checker.check(bash, { command }),
+    ...(ask
+      ? {
+          ask: async (what: { command: string } | { file: string }, reason: string) => {
+            const request = 'command' in what
+              ? { id: `inline_${randomUUID()}`, name: 'bash', input: { command: what.command }, reason, suggestions: [] }
+              : { id: `inline_${randomUUID()}`, name: 'read_file', input: { path: what.file }, reason, suggestions: [] };
+            return (await ask(request, signal)).behavior === 'allow';
+          },
+        }
+      : {}),
+    run: async (command: string) => {
+      const result = await bash.call({ command }, { cwd: deps.cwd, signal });
+      return result.content;
+    },
+  };
+}

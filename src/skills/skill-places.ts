@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { claudeHomeFrom } from '../settings/settings-layers.js';
+import type { SkillSource } from './skill.js';
+
+export interface Place {
+  source: SkillSource;
+  dir: string;
+}
+
+/**
+ * The `skills/` folder shipped with cairn: found from this module's own location (src/, dist/src/ or
+ * the bundle in dist/bundle/), so it works from any directory and after `npm install -g`.
+ */
+export function shippedSkillsDir(from: string = fileURLToPath(import.meta.url)): string | undefined {
+  let dir = path.dirname(from);
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && existsSync(path.join(dir, 'skills')) && packageName(pkg) === 'cairn') return path.join(dir, 'skills');
+    const up = path.dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+function packageName(file: string): string | undefined {
+  try {
+    const name = (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name;
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined; // not cairn's package.json: keep looking further up
+  }
+}
+
+export interface PlaceOptions {
+  cwd: string;
+  cairnHome: string;
+  env: NodeJS.ProcessEnv;
+  /** The shipped folder; found from the installed package when absent. */
+  shippedDir?: string | undefined;
+}
+
+/** The five places skills come from, lowest precedence first: a later one replaces an earlier one of the same name. */
+export function skillPlaces(opts: PlaceOptions): Place[] {
+  const shipped = 'shippedDir' in opts ? opts.shippedDir : shippedSkillsDir();
+  return [
+    ...(shipped ? [{ source: 'cairn' as const, dir: shipped }] : []),
+    { source: 'cairn-home', dir: path.join(opts.cairnHome, 'skills') },
+    { source: 'claude-user', dir: path.join(claudeHomeFrom(opts.env), 'skills') },
+    { source: 'claude-project', dir: path.join(opts.cwd, '.claude', 'skills') },
+    { source: 'cairn-project', dir: path.join(opts.cwd, '.cairn', 'skills') },
+  ];
+}
+
+/** The four places custom commands come from, lowest precedence first. */
+export function commandPlaces(opts: Omit<PlaceOptions, 'shippedDir'>): Place[] {
+  return [
+    { source: 'cairn-home', dir: path.join(opts.cairnHome, 'commands') },
+    { source: 'claude-user', dir: path.join(claudeHomeFrom(opts.env), 'commands') },
+    { source: 'claude-project', dir: path.join(opts.cwd, '.claude', 'commands') },
+    { source: 'cairn-project', dir: path.join(opts.cwd, '.cairn', 'commands') },
+  ];
+}
+
+/** How /skills and the palette name a place: the folder as the user would type it. */
+export function placeLabel(place: Place): string {
+  switch (place.source) {
+    case 'cairn':
+      return 'cairn (built-in)';
+    case 'cairn-home':
+      return `${place.dir} (user)`;
+    case 'claude-user':
+      return `${place.dir} (user)`;
+    case 'claude-project':
+      return '.claude (project)';
+    case 'cairn-project':
+      return '.cairn (project)';
+  }
+}

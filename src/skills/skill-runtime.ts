@@ -1,0 +1,79 @@
+import { discoverCommands, type CommandCatalog } from '../custom-commands/command-discovery.js';
+import { prepareSlashPrompt, slashEntries, type PreparedPrompt, type SlashPromptEntry } from '../custom-commands/slash-prompts.js';
+import type { AgentEvent } from '../events.js';
+import type { AskPermission, PermissionChecker } from '../permissions/types.js';
+import type { AnyTool } from '../tools/tool.js';
+import { skillGrants } from './skill-content.js';
+import { discoverSkills, type SkillCatalog } from './skill-discovery.js';
+import { skillListing, type SkillListing } from './skill-listing.js';
+import { commandPlaces, skillPlaces } from './skill-places.js';
+import { createLoadSkillTool } from './load-skill-tool.js';
+
+/** Skills and custom commands for one session: found once at start. */
+export interface SkillRuntime {
+  skills: SkillCatalog;
+  commands: CommandCatalog;
+  /** Bad skill and command files, each naming the file and the reason, for the start-up notices. */
+  problems: string[];
+  loadSkillTool: AnyTool;
+  /** The system prompt's skills section for a model with this context window. */
+  listing(contextWindow: number): SkillListing;
+  /** Palette entries: every skill, then the commands no skill shadows. */
+  entries(): SlashPromptEntry[];
+  /**
+   * `/name args` as the prompt to send, or undefined when it names no skill or command. The grants
+   * apply from the moment that prompt's turn starts (not before: a running turn must not gain them).
+   */
+  prepare(text: string, ask?: AskPermission, signal?: AbortSignal): Promise<PreparedPrompt | undefined>;
+  /** Scopes grants to turns: a prompt's grants start with its turn, and every grant ends with the turn. */
+  follow(session: { subscribe(listener: (event: AgentEvent) => void): () => void }): () => void;
+}
+
+export interface SkillRuntimeOptions {
+  cwd: string;
+  cairnHome: string;
+  env: NodeJS.ProcessEnv;
+  permissions: PermissionChecker;
+  /** The shipped skills folder; found from the installed package when the key is absent. */
+  shippedDir?: string | undefined;
+}
+
+export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<SkillRuntime> {
+  const [skills, commands] = await Promise.all([discoverSkills(skillPlaces(opts)), discoverCommands(commandPlaces(opts))]);
+  const problems = [
+    ...skills.problems.map((p) => `Skill ${p.file}: ${p.message}; it is skipped`),
+    ...commands.problems.map((p) => `Command ${p.file}: ${p.message}; it is skipped`),
+  ];
+  for (const command of commands.commands) {
+    const skill = skills.skills.find((s) => s.name === command.name);
+    if (skill) problems.push(`Command /${command.name} (${command.file}) has the name of the skill ${skill.file}; the skill wins`);
+  }
+  const pending = new Map<string, string[]>();
+  const grant = (rules: string[]): void => {
+    if (rules.length > 0) opts.permissions.grantForTurn?.(rules);
+  };
+  const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions };
+  return {
+    skills,
+    commands,
+    problems,
+    loadSkillTool: createLoadSkillTool({ skills: () => skills.skills, activate: (skill) => grant(skillGrants(skill)) }),
+    listing: (contextWindow) => skillListing(skills.skills, contextWindow),
+    entries: () => slashEntries(deps),
+    async prepare(text, ask, signal) {
+      const prepared = await prepareSlashPrompt(deps, text, ask, signal);
+      if (prepared && prepared.grants.length > 0) pending.set(prepared.prompt, prepared.grants);
+      return prepared;
+    },
+    follow(session) {
+      return session.subscribe((event) => {
+        if (event.type === 'user_prompt') {
+          opts.permissions.endTurn?.();
+          const rules = pending.get(event.text);
+          pending.delete(event.text);
+          if (rules) grant(rules);
+        } else if (event.type === 'terminal') opts.permissions.endTurn?.();
+      });
+    },
+  };
+}

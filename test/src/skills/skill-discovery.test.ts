@@ -1,0 +1,133 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { discoverSkills } from '../../../src/skills/skill-discovery.js';
+import { shippedSkillsDir, skillPlaces } from '../../../src/skills/skill-places.js';
+import { parseSkill } from '../../../src/skills/skill-parse.js';
+
+const INVALID = resolve('test/fixtures/skills/invalid');
+const LONG = 'a'.repeat(65);
+
+describe('a folder of skills, most of them broken', () => {
+  it('reports each bad one with its path and reason, and loads the valid ones', async () => {
+    const catalog = await discoverSkills([{ source: 'claude-project', dir: INVALID }]);
+    expect(catalog.skills.map((s) => s.name)).toEqual(['valid-one', 'valid-two']);
+    const reasons = new Map(catalog.problems.map((p) => [p.file.slice(INVALID.length + 1), p.message]));
+    expect(Object.fromEntries(reasons)).toEqual({
+      'invalid-yaml/SKILL.md': expect.stringMatching(/^frontmatter is not valid YAML: /),
+      'missing-name/SKILL.md': 'name: missing',
+      'missing-description/SKILL.md': 'description: missing',
+      [`${LONG}/SKILL.md`]: 'name: 65 characters, more than 64',
+      'description-too-long/SKILL.md': 'description: 1025 characters, more than 1024',
+      'name-mismatch/SKILL.md': 'name: "another-name" differs from its folder "name-mismatch"',
+      'Bad_Name/SKILL.md': 'name: "Bad_Name" must be lowercase letters, digits and single hyphens',
+      'no-frontmatter/SKILL.md': 'no YAML frontmatter (a --- block with name and description)',
+      'unclosed-frontmatter/SKILL.md': 'the frontmatter has no closing --- line',
+      'bad-allowed-tools/SKILL.md': expect.stringMatching(/^allowed-tools: invalid rule "Bash\(git diff": missing closing/),
+      'bad-disable/SKILL.md': 'disable-model-invocation: must be true or false',
+      'no-skill-md/SKILL.md': 'missing: a skill folder needs a SKILL.md',
+      'skill-md-is-a-folder/SKILL.md': expect.stringMatching(/directory/),
+    });
+  });
+
+  it('keeps the valid skills whole: allowed-tools as a YAML list, the hint, model invocation off', async () => {
+    const catalog = await discoverSkills([{ source: 'claude-project', dir: INVALID }]);
+    const [one, two] = catalog.skills;
+    expect(one?.allowedTools).toEqual(['Bash(echo:*)', 'Read']);
+    expect(one?.body).toContain('Say hello with $ARGUMENTS.');
+    expect(two?.description).toBe('Another valid one: quoted because of the colon.');
+    expect(two?.disableModelInvocation).toBe(true);
+    expect(two?.argumentHint).toBe('[who]');
+  });
+
+  it('takes allowed-tools as a comma-separated string too, parentheses kept whole', () => {
+    const r = parseSkill('/x/s/SKILL.md', 'cairn-home', '---\nname: s\ndescription: d\nallowed-tools: Bash(git diff:*), Bash(git log --oneline:*) Read\n---\nb');
+    expect('skill' in r && r.skill.allowedTools).toEqual(['Bash(git diff:*)', 'Bash(git log --oneline:*)', 'Read']);
+  });
+});
+
+describe('the five places', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'cairn-skills-'));
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+  const skill = async (dir: string, name: string, description: string): Promise<void> => {
+    await mkdir(join(dir, name), { recursive: true });
+    await writeFile(join(dir, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n---\nbody from ${description}\n`);
+  };
+
+  it('a later place replaces an earlier one of the same name, and says which it replaced', async () => {
+    const cwd = join(root, 'project');
+    const opts = { cwd, cairnHome: join(root, 'cairn-home'), env: { HOME: join(root, 'home') }, shippedDir: join(root, 'shipped') };
+    const places = skillPlaces(opts);
+    expect(places.map((p) => p.source)).toEqual(['cairn', 'cairn-home', 'claude-user', 'claude-project', 'cairn-project']);
+    expect(places.map((p) => p.dir)).toEqual([
+      join(root, 'shipped'),
+      join(root, 'cairn-home', 'skills'),
+      join(root, 'home', '.claude', 'skills'),
+      join(cwd, '.claude', 'skills'),
+      join(cwd, '.cairn', 'skills'),
+    ]);
+    // "every" is in all five; each other name stops one place earlier.
+    const names = ['every', 'to-project-claude', 'to-claude-user', 'to-cairn-home', 'shipped-only'];
+    for (const [i, place] of places.entries()) {
+      for (const name of names.slice(0, names.length - i)) await skill(place.dir, name, `${name} in ${place.source}`);
+    }
+    const catalog = await discoverSkills(places);
+    const won = Object.fromEntries(catalog.skills.map((s) => [s.name, s.source]));
+    expect(won).toEqual({
+      every: 'cairn-project',
+      'to-project-claude': 'claude-project',
+      'to-claude-user': 'claude-user',
+      'to-cairn-home': 'cairn-home',
+      'shipped-only': 'cairn',
+    });
+    expect(catalog.replaced.get('every')?.map((s) => s.source)).toEqual(['cairn', 'cairn-home', 'claude-user', 'claude-project']);
+    expect(catalog.skills.find((s) => s.name === 'every')?.body).toBe('body from every in cairn-project');
+    expect(catalog.problems).toEqual([]);
+  });
+
+  it('CLAUDE_CONFIG_DIR moves the Claude Code user folder', () => {
+    const places = skillPlaces({ cwd: root, cairnHome: join(root, 'c'), env: { CLAUDE_CONFIG_DIR: join(root, 'cc') }, shippedDir: undefined });
+    expect(places.find((p) => p.source === 'claude-user')?.dir).toBe(join(root, 'cc', 'skills'));
+    expect(places.some((p) => p.source === 'cairn')).toBe(false);
+  });
+});
+
+describe('the skills shipped with cairn', () => {
+  it('are found from the package, whichever directory cairn runs in', () => {
+    expect(shippedSkillsDir()).toBe(resolve('skills'));
+    expect(shippedSkillsDir(resolve('dist/bundle/main.js'))).toBe(resolve('skills'));
+  });
+
+  it('all load, with a name, a description that says when to use it, and no problems', async () => {
+    const catalog = await discoverSkills([{ source: 'cairn', dir: resolve('skills') }]);
+    expect(catalog.problems).toEqual([]);
+    expect(catalog.skills.map((s) => s.name)).toEqual(['commit-message', 'create-skill', 'github', 'review-changes', 'summarize', 'web-search']);
+    for (const s of catalog.skills) {
+      expect(s.description, s.name).toMatch(/\bUse when\b/);
+      expect(s.body.length, s.name).toBeGreaterThan(400);
+      expect(s.body, s.name).toContain('$ARGUMENTS');
+    }
+    const byName = new Map(catalog.skills.map((s) => [s.name, s]));
+    expect(byName.get('commit-message')?.allowedTools).toEqual(['Bash(git diff:*)', 'Bash(git status:*)', 'Bash(git log:*)']);
+    // Reading is granted; anything that changes GitHub is not.
+    expect(byName.get('github')?.allowedTools.every((r) => /^Bash\(gh (pr|issue|run|auth) (view|list|diff|checks|status):\*\)$/.test(r))).toBe(true);
+    expect(byName.get('web-search')?.body).toMatch(/has no\s+web tools/);
+  });
+});
+
+describe('a real Claude Code project layout', () => {
+  it('loads its skills unchanged: scripts, references, templates, CLAUDE_SKILL_DIR in allowed-tools', async () => {
+    const cwd = resolve('test/fixtures/claude-project');
+    const catalog = await discoverSkills(skillPlaces({ cwd, cairnHome: join(cwd, 'none'), env: { HOME: join(cwd, 'none') }, shippedDir: undefined }));
+    expect(catalog.problems).toEqual([]);
+    expect(catalog.skills.map((s) => `${s.name}:${s.source}`)).toEqual(['api-client:claude-project', 'db-migration:claude-project', 'release-notes:claude-project']);
+    expect(catalog.skills.find((s) => s.name === 'db-migration')?.disableModelInvocation).toBe(true);
+    expect(catalog.skills.find((s) => s.name === 'api-client')?.allowedTools).toEqual(['Read', 'Write(src/api/**)', 'Edit(src/api/**)']);
+  });
+});

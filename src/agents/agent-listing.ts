@@ -46,13 +46,12 @@ export function agentListing(defs: readonly AgentDefinition[], budget = AGENT_LI
   return [...lines, more].join('\n');
 }
 
-/** What `describe: true` returns: everything the definition says about itself. */
-export function describeAgent(def: AgentDefinition): string {
+/** What `describe: true` returns: the definition's full description, and the tools and model it would run with now. */
+export function describeAgent(def: AgentDefinition, now: { tools: readonly string[]; model: string }): string {
   const facts = [
     `Agent type ${def.name} (${def.source})`,
-    def.tools ? `Tools: ${def.tools.join(', ')}` : 'Tools: all of the parent’s',
-    ...(def.disallowedTools ? [`Not allowed: ${def.disallowedTools.join(', ')}`] : []),
-    ...(def.model ? [`Model: ${def.model}`] : []),
+    `Tools: ${now.tools.join(', ') || '(none)'}`,
+    `Model: ${now.model}`,
     ...(def.mode ? [`Permission mode: ${def.mode}`] : []),
     ...(def.maxTurns ? [`Max turns: ${def.maxTurns}`] : []),
   ];

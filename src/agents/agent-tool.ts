@@ -74,14 +74,14 @@ export function createAgentTool(deps: AgentToolDeps) {
       if (!def) {
         return { content: `Unknown agent type "${input.type}". Available: ${deps.definitions().map((d) => d.name).join(', ')}.`, isError: true };
       }
-      if (input.describe) return { content: describeAgent(def) };
       const childDepth = depth + 1;
       const pool = deps.tools().filter((t) => grantsTool(def, t.name));
       const canNest = childDepth < MAX_AGENT_DEPTH && grantsTool(def, AGENT_TOOL_NAME);
-      const tools = canNest ? [...pool, createAgentTool({ ...deps, depth: childDepth })] : pool;
+      const tools: AnyTool[] = canNest ? [...pool, createAgentTool({ ...deps, depth: childDepth })] : pool;
       // An alias (sonnet, opus, haiku) becomes the session provider's model of that tier.
       const session = deps.provider();
       const chosen = agentModel(def.model, session.model);
+      if (input.describe) return { content: describeAgent(def, { tools: tools.map((t) => t.name), model: chosen.model }) };
       if (chosen.notice) ctx.emit?.(notice('warning', `Agent ${def.name}: ${chosen.notice}`));
       const provider = chosen.model === session.model ? session : deps.provider(chosen.model);
       // As in Claude Code, a parent in acceptEdits or bypassPermissions keeps its mode over the definition's.

@@ -81,7 +81,8 @@ describe('the real subagent definitions of a Claude Code project', () => {
     expect(tool.description.length).toBeLessThan(AGENT_LISTING_BUDGET + 600);
     const described = await tool.call({ type: 'rails-expert', task: '-', description: '-', describe: true }, { cwd: base, signal: new AbortController().signal });
     expect(described.content).toContain('Version-aware');
-    expect(described.content).toMatch(/Tools: read_file, write_file, edit_file, bash, glob, grep/);
+    expect(described.content).toMatch(/^Tools: \(none\)$/m);
+    expect(described.content).toContain(`\nModel: ${createOfflineProvider().model}\n`);
   });
 });
 

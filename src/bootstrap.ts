@@ -18,6 +18,7 @@ import { compactThreshold, setUpProvider } from './runtime/provider-setup.js';
 import { connectScheduledRuns, followSession, leadMail, recordSession } from './runtime/session-wiring.js';
 import { loadStartupState } from './runtime/startup-state.js';
 import { createToolPool, permissionsForMode } from './runtime/tool-pool.js';
+import { setUpLargeOutput } from './runtime/large-output-setup.js';
 import { loadSkillRuntime, type SkillRuntime } from './skills/skill-runtime.js';
 import { AgentSession } from './session/agent-session.js';
 import { loadSessionConfig } from './session/session-config.js';
@@ -127,6 +128,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     agents: () => agents,
     provider: (model) => (model ? providerFor(model) : currentProvider()),
     environment,
+    env: options.env,
+    largeOutput: setUpLargeOutput({ cwd, cairnHome, env: options.env, sessionId, permissions, now, onProblem: reportProblem }),
     tasks,
     bus,
     team: () => {

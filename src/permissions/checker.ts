@@ -1,5 +1,6 @@
 import { lstat, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import type { PermissionMode } from '../events.js';
 import { effectsOf } from '../tools/tool.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -54,6 +55,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
   let mode = opts.mode;
   const configured: RuleLists = { allow: opts.rules.allow.map(parseRule), ask: opts.rules.ask.map(parseRule), deny: opts.rules.deny.map(parseRule) };
   const added: ParsedRule[] = []; // session and freshly saved project rules, both allow
+  const readableDirs: string[] = []; // the session's own folders (saved tool outputs), real paths
   let turn: ParsedRule[] = []; // a skill's allowed-tools, until the turn ends; after deny, ask and protected paths like any allow
   const localSettings = settingsPaths({ workspace: opts.workspace, cairnHome: opts.cairnHome }).local;
   let basesPromise: Promise<PathBases> | undefined;
@@ -85,6 +87,9 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     if (denied) return deny(`denied by rule ${denied.text}`);
     const asked = rules.ask.find(hits);
     if (asked) return ask(`matches the ask rule ${asked.text}`, []);
+    // The session's own saved outputs: spelled and really inside one of its folders, never a sibling or another session's.
+    const ownOutput = (p: ResolvedPath): boolean => readableDirs.some((d) => isInside(d, p.real) && isInside(d, p.lexical));
+    if (readOnly && paths.length > 0 && paths.every(ownOutput)) return allow('reads the session\'s own saved output');
     // A path is inside only if both its spelling and its real location are: `link/../x` must not slip out either way.
     // Inside means in the workspace or a folder added by permissions.additionalDirectories.
     const roots = [b.workspace, ...(await extraRoots())];
@@ -167,6 +172,9 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       if (tool.url) return checkDomain(tool, tool.url(input), current(), mode);
       const effects = effectsOf(tool, input);
       return checkPaths(tool, tool.paths?.(input) ?? [], effects === 'none' || effects === 'session');
+    },
+    allowReadsUnder(dir) {
+      readableDirs.push(resolve(dir));
     },
     addSessionRules(rules) {
       added.push(...rules.map(parseRule));

@@ -41,6 +41,8 @@ export interface PermissionChecker {
   readonly mode: PermissionMode;
   setMode(mode: PermissionMode): void;
   check(tool: AnyTool, input: unknown): Promise<PermissionCheck>;
+  /** Lets read-only tools read inside `dir` without asking (the session's own saved tool outputs); deny rules still apply. */
+  allowReadsUnder?(dir: string): void;
   /** Adds "don't ask again this session" rules. */
   addSessionRules(rules: string[]): void;
   /** Allow rules for the rest of this turn only (a skill's allowed-tools); deny, ask and protected paths still come first. */

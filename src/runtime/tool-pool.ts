@@ -8,6 +8,9 @@ import type { ModelProvider } from '../providers/provider.js';
 import type { ShellManager } from '../shells/shell-manager.js';
 import type { TodoList } from '../todos/todo-list.js';
 import { createBuiltinTools } from '../tools/builtin.js';
+import { SAVED_BASH_CHARS, withLargeOutput } from '../tools/large-output.js';
+import type { LargeOutputSaver } from '../tools/large-output.js';
+import { createWebTools } from '../tools/web-tools.js';
 import { createCompactTool } from '../tools/compact.js';
 import { createCronCreateTool } from '../tools/cron-create.js';
 import { createCronDeleteTool } from '../tools/cron-delete.js';
@@ -36,6 +39,10 @@ export interface ToolPoolDeps {
   tasks: TaskStore;
   bus: MessageBus;
   team: () => Team;
+  /** For the web tools' settings (search backend, keys). */
+  env?: NodeJS.ProcessEnv;
+  /** Saves results too large for the context beside the session. */
+  largeOutput?: LargeOutputSaver;
 }
 
 export interface ToolPool {
@@ -61,7 +68,11 @@ export function permissionsForMode(deps: Pick<ToolPoolDeps, 'cwd' | 'cairnHome' 
 
 /** Every tool of a main session, in the order the model sees them. */
 export function createToolPool(deps: ToolPoolDeps): ToolPool {
-  const builtins = createBuiltinTools({ shells: deps.shells });
+  const saver = deps.largeOutput;
+  const builtins = [
+    ...createBuiltinTools({ shells: deps.shells, ...(saver ? { outputChars: SAVED_BASH_CHARS } : {}) }),
+    ...createWebTools({ cwd: deps.cwd, cairnHome: deps.cairnHome, env: deps.env ?? {}, permissions: deps.permissions }),
+  ].map((t) => (saver ? withLargeOutput(t, saver) : t));
   const session: AnyTool[] = [
     createTodoWriteTool(deps.todos),
     createExitPlanModeTool(deps.permissions),

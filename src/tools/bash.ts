@@ -50,6 +50,8 @@ export interface BashToolOptions {
   shells?: ShellManager;
   /** Runs commands inside the operating-system sandbox when it is on and available. */
   sandbox?: CommandSandbox;
+  /** Output kept (head and tail), default 30,000 characters; more for a caller that saves large results to a file. */
+  keepChars?: number;
 }
 
 const description = `Run a shell command with bash in the workspace root and return its combined stdout and stderr.
@@ -154,10 +156,10 @@ async function prepare(input: BashInput, sandbox: CommandSandbox | undefined): P
   return sandbox.prepare(input.command, input.dangerously_disable_sandbox === true);
 }
 
-async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandbox | undefined): Promise<ToolResult> {
+async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandbox | undefined, keepChars = MAX_OUTPUT_CHARS): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
   const timeoutMs = Math.min(Math.max(1, input.timeout ?? DEFAULT_TIMEOUT_MS), MAX_TIMEOUT_MS);
-  const out = new HeadTailBuffer(MAX_OUTPUT_CHARS);
+  const out = new HeadTailBuffer(keepChars);
   const launch = await prepare(input, sandbox);
   if ('refuse' in launch) return errorResult(`The command did not run: ${launch.refuse}.`);
   const outcome = await runProcess(launch, ctx, timeoutMs, out);
@@ -180,7 +182,7 @@ async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandb
       signal: outcome.signal,
       timedOut: outcome.ending === 'timeout',
       interrupted: outcome.ending === 'abort',
-      truncated: out.length > MAX_OUTPUT_CHARS,
+      truncated: out.length > keepChars,
     },
   };
 }
@@ -213,7 +215,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
     async call(input, ctx) {
       try {
         if (input.run_in_background && shells) return await startBackground(input, ctx, shells, sandbox);
-        return await runBash(input, ctx, sandbox);
+        return await runBash(input, ctx, sandbox, options.keepChars);
       } catch (err) {
         return errorResult(`bash failed: ${errorMessage(err)}`);
       }

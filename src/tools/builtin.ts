@@ -13,11 +13,13 @@ import { createWriteFileTool } from './write-file.js';
 export interface BuiltinToolsOptions {
   /** Background shells: bash gets run_in_background, and bash_output and kill_shell are added after it. */
   shells?: ShellManager;
+  /** Bash output kept for a caller that saves large results to a file (default: what the model gets, 30,000 characters). */
+  outputChars?: number;
 }
 
 /** The tools every session starts with, in the order the model sees them. */
 export function createBuiltinTools(options: BuiltinToolsOptions = {}): AnyTool[] {
-  const { shells } = options;
+  const { shells, outputChars } = options;
   return [
     createReadFileTool(),
     createWriteFileTool(),
@@ -25,7 +27,7 @@ export function createBuiltinTools(options: BuiltinToolsOptions = {}): AnyTool[]
     createListDirTool(),
     createGlobTool(),
     createGrepTool(),
-    createBashTool(shells ? { shells } : {}),
+    createBashTool({ ...(shells ? { shells } : {}), ...(outputChars ? { keepChars: outputChars } : {}) }),
     ...(shells ? [createBashOutputTool(shells), createKillShellTool(shells)] : []),
   ];
 }

@@ -194,8 +194,8 @@ async function* executeBatch(
 
   let cursor = 0;
   const worker = async (): Promise<void> => {
-    while (cursor < runnable.length) {
-      const index = runnable[cursor++]!;
+    // Workers share the cursor: each takes the next runnable call until none is left.
+    for (let index = runnable[cursor++]; index !== undefined; index = runnable[cursor++]) {
       const p = prepared[index];
       if (p?.kind !== 'run') continue;
       const started = ctx.now();

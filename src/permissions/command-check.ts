@@ -59,13 +59,15 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
   const builtin = ctx.builtinDeny();
   const hit = analysis.builtinHits.find((h) => builtin.has(h.id));
   if (hit) {
-    const rule = BUILTIN_DENY.find((r) => r.id === hit.id)!;
-    return deny(`denied by the built-in rule ${rule.text}: ${hit.detail}. ${rule.reason}`);
+    const rule = BUILTIN_DENY.find((r) => r.id === hit.id);
+    return deny(rule ? `denied by the built-in rule ${rule.text}: ${hit.detail}. ${rule.reason}` : `denied by the built-in rule ${hit.id}: ${hit.detail}`);
   }
 
   const forms = [command, ...analysis.wrapperForms, ...analysis.parts.flatMap((p) => p.forms)];
-  const hits = (rule: ParsedRule): boolean =>
-    ruleCoversTool(rule, tool) && (rule.specifier === undefined || forms.some((f) => matchBashSpecifier(rule.specifier!, f)));
+  const hits = (rule: ParsedRule): boolean => {
+    const { specifier } = rule;
+    return ruleCoversTool(rule, tool) && (specifier === undefined || forms.some((f) => matchBashSpecifier(specifier, f)));
+  };
   const denied = rules.deny.find(hits);
   if (denied) return deny(`denied by rule ${denied.text}`);
   // A deny rule cannot be checked against a program cairn cannot name: with deny rules in force, that is a deny.
@@ -121,7 +123,8 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
   const redirectReads = analysis.readsFiles.filter((t) => !analysis.parts.some((p) => p.reads.includes(t)));
   const redirectWhy = await readsOutside(redirectReads, analysis.changesDirectory, b);
   const verdicts = await Promise.all(analysis.parts.map((p) => judgePart(p, rules.allow, tool, analysis.changesDirectory, b, redirectWhy)));
-  const notAllowed = analysis.parts.filter((_p, i) => verdicts[i]!.rule === undefined && !verdicts[i]!.readOnly);
+  // Every part has a verdict; were one missing, its part would count as not allowed.
+  const notAllowed = analysis.parts.filter((_p, i) => verdicts[i]?.rule === undefined && !verdicts[i]?.readOnly);
   const problems = [...writes.reasons, ...(analysis.writesThenRuns ? [analysis.writesThenRuns] : [])];
   if (notAllowed.length === 0 && problems.length === 0) {
     const used = [...new Set(verdicts.flatMap((v) => (v.rule ? [v.rule.text] : [])))];
@@ -135,11 +138,12 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
   if (notAllowed.length > 0) {
     const risky = notAllowed.find((p) => p.risk !== undefined);
     const list = quoteList(notAllowed.map((p) => p.text));
+    const [only] = notAllowed;
     // Worded as the request it is: the user is asked, nothing has been refused.
     const what = risky
       ? `${JSON.stringify(risky.text)} needs approval each time: ${risky.risk}`
-      : notAllowed.length === 1 && !analysis.compound
-        ? `needs your approval: no rule allows ${notAllowed[0]!.text}`
+      : only && notAllowed.length === 1 && !analysis.compound
+        ? `needs your approval: no rule allows ${only.text}`
         : `needs your approval: no rule allows ${list} in this compound command`;
     const why = verdicts.find((v) => v.readsWhy)?.readsWhy;
     return ask([what, ...(why ? [why] : []), ...problems].join('; '), suggestions);

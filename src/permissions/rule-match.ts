@@ -3,6 +3,7 @@ import picomatch from 'picomatch';
 import { compileGlob, GlobSyntaxError } from '../tools/glob-match.js';
 import type { ToolKind } from '../tools/tool.js';
 import type { ParsedRule } from './rule-parse.js';
+import { itemAt } from '../util/invariant.js';
 
 /** A bash specifier compiled to the literal runs between its `*` wildcards. */
 interface WildcardPattern {
@@ -24,7 +25,7 @@ function bashPattern(specifier: string): WildcardPattern {
   if (trailing) spec = spec.slice(0, -2);
   const parts = [''];
   for (let i = 0; i < spec.length; i++) {
-    const ch = spec[i]!;
+    const ch = spec.charAt(i);
     if (ch === '\\' && spec[i + 1] === '*') {
       parts[parts.length - 1] += '*';
       i += 1;
@@ -42,14 +43,13 @@ function bashPattern(specifier: string): WildcardPattern {
  * where a compiled `.*a.*a.*b` regex took exponential time on a long command.
  */
 function matchWildcards(parts: readonly string[], text: string): boolean {
-  const first = parts[0]!;
+  const first = itemAt(parts, 0, 'wildcard part');
   if (parts.length === 1) return text === first;
-  const last = parts[parts.length - 1]!;
+  const last = itemAt(parts, parts.length - 1, 'wildcard part');
   if (text.length < first.length + last.length || !text.startsWith(first) || !text.endsWith(last)) return false;
   let pos = first.length;
   const end = text.length - last.length;
-  for (let i = 1; i < parts.length - 1; i++) {
-    const part = parts[i]!;
+  for (const part of parts.slice(1, -1)) {
     const at = text.indexOf(part, pos);
     if (at === -1 || at + part.length > end) return false;
     pos = at + part.length;
@@ -64,7 +64,7 @@ export function matchBashSpecifier(specifier: string, command: string): boolean 
   if (matchWildcards(parts, text)) return true;
   // `P( .*)?` is `P` or `P *`: the last literal part gains a space and a star follows it.
   if (!trailing) return false;
-  const withArgs = [...parts.slice(0, -1), `${parts[parts.length - 1]!} `, ''];
+  const withArgs = [...parts.slice(0, -1), `${itemAt(parts, parts.length - 1, 'wildcard part')} `, ''];
   return matchWildcards(withArgs, text);
 }
 
@@ -99,8 +99,9 @@ function prefixMatcher(pattern: string): PrefixMatcher {
     const g = compileGlob(pattern);
     return (segments) => {
       let states = g.initial();
-      for (let i = 0; i < segments.length && g.alive(states); i++) {
-        states = g.advance(states, i === 0 ? segments[0]! : `/${segments[i]!}`);
+      for (const [i, segment] of segments.entries()) {
+        if (!g.alive(states)) break;
+        states = g.advance(states, i === 0 ? segment : `/${segment}`);
         if (g.accepts(states)) return true;
       }
       return false;

@@ -121,6 +121,7 @@ async function main(args: string[]): Promise<number> {
       ...(cli.replaySpeed ? { replaySpeed: cli.replaySpeed } : {}),
       background: { background: current.background, todos: current.todos, startBackground: () => current.startBackground() },
       team: { team: current.team, bus: current.bus, tasks: current.tasks },
+      hooks: current.hooks.set,
       pricing: current.pricing,
       sessions: {
         sessionId: current.sessionId,

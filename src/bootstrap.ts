@@ -18,6 +18,7 @@ import { compactThreshold, setUpProvider } from './runtime/provider-setup.js';
 import { connectScheduledRuns, followSession, leadMail, recordSession } from './runtime/session-wiring.js';
 import { loadStartupState } from './runtime/startup-state.js';
 import { createToolPool, permissionsForMode } from './runtime/tool-pool.js';
+import { setUpHooks, type SessionHooks } from './runtime/hook-wiring.js';
 import { setUpLargeOutput } from './runtime/large-output-setup.js';
 import { loadSkillRuntime, type SkillRuntime } from './skills/skill-runtime.js';
 import { AgentSession } from './session/agent-session.js';
@@ -74,6 +75,8 @@ export interface Runtime {
   tasks: TaskStore;
   /** Skills and custom commands (/name), with the problems found loading them. */
   skills: SkillRuntime;
+  /** The hooks in force (/hooks lists and switches them). */
+  hooks: SessionHooks;
   /** Starts the cron scheduler (interactive sessions only). */
   startBackground(): void;
   close(): void;
@@ -102,11 +105,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const startupNotices: string[] = [...settingsNotices, ...warnings];
   const start = await loadStartupState({ ...options, cwd, cairnHome }, startupNotices);
   const { resumed, sessionId, agents, todos } = start;
+  let session: AgentSession | undefined;
+  // Hooks from every settings file and .hooks.json; the folder's own run only once it is trusted.
+  const hooks = await setUpHooks({ cwd, cairnHome, claudeHome: folder.claudeHome, env: options.env, trusted: () => folder.trusted, sessionId, transcriptPath: () => writer?.file, permissionMode: () => session?.mode ?? 'default' });
+  startupNotices.push(...hooks.set.problems());
+  await hooks.start(resumed ? 'resume' : 'startup', (e) => startupNotices.push(e.type === 'hook' ? `${e.hook_event} hook ${e.outcome}: ${e.text} (${e.source})` : e.type === 'notice' ? e.message : e.type));
   const skills = await loadSkillRuntime({ cwd, cairnHome, env: options.env, permissions });
   startupNotices.push(...skills.problems);
   const background = createBackgroundWork({ cwd, cairnHome, clock: clockFromEnv(options.env), todos });
 
-  let session: AgentSession | undefined;
   let team: Team | undefined;
   const currentProvider = () => session?.provider ?? provider;
   // A file cairn cannot read or use, met after start-up: a warning in the transcript, naming it.
@@ -153,6 +160,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     tools,
     permissions,
     cwd,
+    hooks: hooks.runner,
     system,
     interactive: options.interactive,
     ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
@@ -207,6 +215,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     bus,
     tasks,
     skills,
+    hooks,
     startBackground() {
       if (backgroundStarted) return;
       backgroundStarted = true;
@@ -217,6 +226,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     close: () => {
       team?.abortAll();
       background.stop();
+      // SessionEnd hooks are started, not awaited: leaving is never held up by a hook.
+      void hooks.end('other', () => undefined);
       writer?.close();
     },
   };

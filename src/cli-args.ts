@@ -22,6 +22,8 @@ export interface CliArgs {
   help: boolean;
   continueLatest: boolean;
   showSystem: boolean;
+  /** --sandbox (true) / --no-sandbox (false); absent: the settings decide. */
+  sandbox?: boolean;
   /** An id, or '' for "let me pick". */
   resume?: string;
 }
@@ -46,6 +48,7 @@ Options:
   --model NAME                   model id for the provider
   --list-providers               show the providers found and which one is used
   --show-system                  print the assembled system prompt and exit
+  --sandbox, --no-sandbox        run bash commands in the bubblewrap sandbox, or not (overrides sandbox.enabled)
   --replay FILE                  re-watch a session file or a stream-json recording in the app
   --replay-speed N               replay N times faster (default 1)
   -c, --continue                 resume the newest session of this workspace
@@ -119,6 +122,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'replay-speed': { type: 'string' },
         continue: { type: 'boolean', short: 'c' },
         'show-system': { type: 'boolean' },
+        sandbox: { type: 'boolean' },
+        'no-sandbox': { type: 'boolean' },
         resume: { type: 'string' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -166,6 +171,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     help: v.help === true,
     continueLatest: v.continue === true,
     showSystem: v['show-system'] === true,
+    ...(v['no-sandbox'] === true ? { sandbox: false } : v.sandbox === true ? { sandbox: true } : {}),
     ...(v.resume !== undefined ? { resume: v.resume } : {}),
   };
 }

@@ -3,7 +3,9 @@ import type { AgentEvent } from '../../src/events.js';
 import type { BackgroundWork } from '../../src/runtime/background-work.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { TodoList } from '../../src/todos/todo-list.js';
+import type { CommandSandbox } from '../../src/sandbox/sandbox.js';
 import { backgroundCommands } from '../commands/background-commands.js';
+import { sandboxCommand } from '../commands/sandbox-command.js';
 import type { SlashCommand } from '../commands/registry.js';
 import type { TuiStore } from '../store/create-store.js';
 
@@ -14,6 +16,8 @@ export interface BackgroundUiOptions {
   todos?: Pick<TodoList, 'todos'>;
   /** Starts the cron scheduler; called once the store listens, so missed-run notices reach the screen. */
   startBackground?: () => void;
+  /** The bash sandbox, for /sandbox. */
+  sandbox?: CommandSandbox;
 }
 
 /** Whether an event can change the number of scheduled tasks or running shells. */
@@ -46,7 +50,10 @@ export function startBackgroundUi(input: { store: TuiStore; session: AgentSessio
   options.startBackground?.();
   refresh();
   return {
-    commands: backgroundCommands({ ...(background ? { background } : {}), agents: () => loadAgentDefinitions(input.cairnHome, input.cwd) }),
+    commands: [
+      ...backgroundCommands({ ...(background ? { background } : {}), agents: () => loadAgentDefinitions(input.cairnHome, input.cwd) }),
+      sandboxCommand(options.sandbox),
+    ],
     dispose: off,
   };
 }

@@ -1,3 +1,5 @@
+import type { HookSet } from '../../src/hooks/hook-set.js';
+import { hooksCommands } from '../commands/hooks-command.js';
 import { render } from 'ink';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +63,8 @@ export interface RunTuiOptions {
   background?: BackgroundUiOptions;
   /** Teammates, the lead's inbox and shared tasks (/team, /inbox, /tasks). */
   team?: TeamCommandDeps;
+  /** The hooks in force (/hooks). */
+  hooks?: HookSet;
   /** Prices for the cost estimate in /usage and the status bar (built-in when absent). */
   pricing?: PriceTable;
 }
@@ -100,7 +104,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     },
   });
   const backgroundUi = startBackgroundUi({ store, session, cwd, cairnHome, options: options.background ?? {} });
-  const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {})]);
+  const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {}), ...hooksCommands(options.hooks)]);
   const replay = new AbortController();
 
   let resolveExit: (code: number) => void = () => undefined;

@@ -5,6 +5,7 @@ import { createPermissionChecker } from '../permissions/checker.js';
 import type { PermissionChecker } from '../permissions/types.js';
 import type { PermissionMode } from '../events.js';
 import type { ModelProvider } from '../providers/provider.js';
+import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { ShellManager } from '../shells/shell-manager.js';
 import type { TodoList } from '../todos/todo-list.js';
 import { createBuiltinTools } from '../tools/builtin.js';
@@ -30,6 +31,8 @@ export interface ToolPoolDeps {
   cairnHome: string;
   now: () => Date;
   shells: ShellManager;
+  /** Runs bash commands in the OS sandbox when it is on. */
+  sandbox?: CommandSandbox;
   cron: CronScheduler;
   todos: TodoList;
   permissions: PermissionChecker;
@@ -70,7 +73,7 @@ export function permissionsForMode(deps: Pick<ToolPoolDeps, 'cwd' | 'cairnHome' 
 export function createToolPool(deps: ToolPoolDeps): ToolPool {
   const saver = deps.largeOutput;
   const builtins = [
-    ...createBuiltinTools({ shells: deps.shells, ...(saver ? { outputChars: SAVED_BASH_CHARS } : {}) }),
+    ...createBuiltinTools({ shells: deps.shells, ...(deps.sandbox ? { sandbox: deps.sandbox } : {}), ...(saver ? { outputChars: SAVED_BASH_CHARS } : {}) }),
     ...createWebTools({ cwd: deps.cwd, cairnHome: deps.cairnHome, env: deps.env ?? {}, permissions: deps.permissions }),
   ].map((t) => (saver ? withLargeOutput(t, saver) : t));
   const session: AnyTool[] = [

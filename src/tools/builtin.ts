@@ -1,3 +1,4 @@
+import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { ShellManager } from '../shells/shell-manager.js';
 import { createBashOutputTool } from './bash-output.js';
 import { createBashTool } from './bash.js';
@@ -13,13 +14,15 @@ import { createWriteFileTool } from './write-file.js';
 export interface BuiltinToolsOptions {
   /** Background shells: bash gets run_in_background, and bash_output and kill_shell are added after it. */
   shells?: ShellManager;
+  /** The OS sandbox bash commands run in. */
+  sandbox?: CommandSandbox;
   /** Bash output kept for a caller that saves large results to a file (default: what the model gets, 30,000 characters). */
   outputChars?: number;
 }
 
 /** The tools every session starts with, in the order the model sees them. */
 export function createBuiltinTools(options: BuiltinToolsOptions = {}): AnyTool[] {
-  const { shells, outputChars } = options;
+  const { shells, sandbox, outputChars } = options;
   return [
     createReadFileTool(),
     createWriteFileTool(),
@@ -27,7 +30,7 @@ export function createBuiltinTools(options: BuiltinToolsOptions = {}): AnyTool[]
     createListDirTool(),
     createGlobTool(),
     createGrepTool(),
-    createBashTool({ ...(shells ? { shells } : {}), ...(outputChars ? { keepChars: outputChars } : {}) }),
+    createBashTool({ ...(shells ? { shells } : {}), ...(sandbox ? { sandbox } : {}), ...(outputChars ? { keepChars: outputChars } : {}) }),
     ...(shells ? [createBashOutputTool(shells), createKillShellTool(shells)] : []),
   ];
 }

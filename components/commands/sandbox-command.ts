@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { CommandSandbox, SandboxStatus } from '../../src/sandbox/sandbox.js';
+import type { SlashCommand } from './registry.js';
+
+const USAGE = 'Usage: /sandbox (status and policy), /sandbox on, /sandbox off';
+
+function within(p: string, workspace: string): string {
+  const rel = path.relative(workspace, p);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
+}
+
+/** What /sandbox prints: whether it can run here, whether it is on, and the policy in force. */
+export function sandboxReport(s: SandboxStatus): string {
+  const availability =
+    s.availability === undefined ? 'not checked yet (turn it on to check)' : s.availability.available ? 'yes (bubblewrap works here)' : `no: ${s.availability.reason}`;
+  const on = s.enabled ? (s.availability?.available === true ? 'on' : 'on, but unavailable: commands run without it') : 'off';
+  const p = s.policy;
+  const domains = p.network.allowedDomains.length > 0 ? p.network.allowedDomains.join(', ') : '(none)';
+  const lines = [
+    `Sandbox: ${on}`,
+    `  available:    ${availability}`,
+    `  writable:     ${p.writable.join(', ')}`,
+    `  read-only:    ${p.readOnly.map((r) => within(r, p.workspace)).join(', ')} (and everything outside the writable places)`,
+    ...(p.denyRead.length > 0 ? [`  hidden:       ${p.denyRead.join(', ')}`] : []),
+    `  network:      ${p.network.restricted ? `through cairn's proxy only; allowed: ${domains}` : 'the host network, unrestricted (sandbox.network.allowAll)'}`,
+    ...(s.approvedDomains.length > 0 ? [`  approved now: ${s.approvedDomains.join(', ')}`] : []),
+    `  auto-allow:   ${s.settings.autoAllowBashIfSandboxed ? 'sandboxed commands run without asking (deny and ask rules still apply)' : 'off: commands are asked as usual'}`,
+    `  excluded:     ${s.settings.excludedCommands.length > 0 ? s.settings.excludedCommands.join(', ') : '(none)'}`,
+    `  outside:      ${s.settings.allowUnsandboxedCommands ? 'a command may be retried outside the sandbox, after your approval' : 'never (allowUnsandboxedCommands is off)'}`,
+    ...(s.settings.failIfUnavailable ? ['  failIfUnavailable: commands do not run when the sandbox cannot'] : []),
+  ];
+  return lines.join('\n');
+}
+
+/** /sandbox: status, policy, and switching it on or off for this session. */
+export function sandboxCommand(sandbox: CommandSandbox | undefined): SlashCommand {
+  return {
+    name: 'sandbox',
+    description: 'Show the bash sandbox (available, on, policy) or turn it on or off',
+    argHint: '[on|off]',
+    async run(args, ctx) {
+      if (!sandbox) return ctx.print('The sandbox is not available in this session.', 'warning');
+      const arg = args.trim().toLowerCase();
+      if (arg === '') return ctx.print(sandboxReport(sandbox.status()));
+      if (arg !== 'on' && arg !== 'off') return ctx.print(USAGE, 'warning');
+      sandbox.setEnabled(arg === 'on');
+      if (arg === 'off') return ctx.print('Sandbox off for this session: bash commands run under the permission rules alone.');
+      const availability = await sandbox.ready();
+      if (!availability.available) return ctx.print(`Sandbox on, but unavailable: ${availability.reason}. Commands run without it.`, 'warning');
+      ctx.print('Sandbox on for this session: bash commands run inside it.');
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import os from 'node:os';
+import type { AskPermission } from '../permissions/types.js';
+import type { Availability } from './availability.js';
+import { claudeHomeFrom, readSettingsLayers, type SettingsLayer } from '../settings/settings-layers.js';
+import { buildPolicy } from './policy.js';
+import { createSandbox, type CommandSandbox } from './sandbox.js';
+import { sandboxSettingsFrom } from './sandbox-settings.js';
+
+export interface SandboxStartup {
+  sandbox: CommandSandbox;
+  /** Told once at start: the sandbox is on but cannot run here, or settings that were not taken. */
+  notices: string[];
+}
+
+// Keys that widen the boundary. A repository's own files could hand a hostile model a wider sandbox
+// (write to ~, reach any domain, skip the sandbox for a command), so only the user's files set them.
+const WIDENING: { key: string; get(s: Record<string, unknown>): unknown }[] = [
+  { key: 'sandbox.filesystem.allowWrite', get: (s) => (s['filesystem'] as Record<string, unknown> | undefined)?.['allowWrite'] },
+  { key: 'sandbox.network.allowedDomains', get: (s) => (s['network'] as Record<string, unknown> | undefined)?.['allowedDomains'] },
+  { key: 'sandbox.network.allowAll', get: (s) => (s['network'] as Record<string, unknown> | undefined)?.['allowAll'] },
+  { key: 'sandbox.excludedCommands', get: (s) => s['excludedCommands'] },
+  { key: 'sandbox.autoAllowBashIfSandboxed', get: (s) => s['autoAllowBashIfSandboxed'] },
+];
+
+/** The layers with widening sandbox keys dropped from project and local files, each drop reported. */
+export function withoutProjectWidening(layers: readonly SettingsLayer[], notices: string[]): SettingsLayer[] {
+  return layers.map((layer) => {
+    const sandbox = layer.data['sandbox'];
+    if (layer.scope === 'user' || typeof sandbox !== 'object' || sandbox === null || Array.isArray(sandbox)) return layer;
+    const copy = structuredClone(sandbox) as Record<string, unknown>;
+    for (const w of WIDENING) {
+      if (w.get(copy) === undefined) continue;
+      notices.push(`${layer.file}: ${w.key} is ignored: a project's settings cannot widen the sandbox; set it in your user settings (~/.cairn/settings.json or ~/.claude/settings.json)`);
+      const [, parent, leaf] = w.key.split('.');
+      if (leaf === undefined) delete copy[parent ?? ''];
+      else delete (copy[parent ?? ''] as Record<string, unknown>)[leaf];
+    }
+    return { ...layer, data: { ...layer.data, sandbox: copy } };
+  });
+}
+
+/** `permissions.additionalDirectories` from every layer (the permission loader checks their form). */
+function additionalDirectories(layers: readonly SettingsLayer[]): string[] {
+  return layers.flatMap((l) => {
+    const dirs = (l.data['permissions'] as Record<string, unknown> | undefined)?.['additionalDirectories'];
+    return Array.isArray(dirs) ? dirs.filter((d): d is string => typeof d === 'string') : [];
+  });
+}
+
+/**
+ * Reads the `sandbox` key of every settings file, applies `--sandbox`/`--no-sandbox`, and probes
+ * bubblewrap when the sandbox is on. Throws naming the file and key for an invalid value.
+ */
+export async function setUpSandbox(opts: {
+  cwd: string;
+  cairnHome: string;
+  env: NodeJS.ProcessEnv;
+  /** --sandbox (true) or --no-sandbox (false). */
+  flag?: boolean;
+  ask?: () => AskPermission | undefined;
+  /** Tests: stands in for probing bubblewrap. */
+  probe?: () => Promise<Availability>;
+}): Promise<SandboxStartup> {
+  const notices: string[] = [];
+  const home = os.homedir();
+  const { layers } = await readSettingsLayers({ workspace: opts.cwd, cairnHome: opts.cairnHome, claudeHome: claudeHomeFrom(opts.env, home) });
+  const settings = sandboxSettingsFrom(withoutProjectWidening(layers, notices));
+  if (opts.flag !== undefined) settings.enabled = opts.flag;
+  const sandbox = createSandbox({
+    settings,
+    policy: (tempDir) =>
+      buildPolicy({
+        workspace: opts.cwd,
+        additionalDirectories: additionalDirectories(layers),
+        tempDir,
+        home,
+        filesystem: settings.filesystem,
+        network: settings.network,
+      }),
+    ...(opts.ask ? { ask: opts.ask } : {}),
+    ...(opts.probe ? { probe: opts.probe } : {}),
+  });
+  if (settings.enabled) {
+    const availability = await sandbox.ready();
+    if (!availability.available) {
+      notices.push(
+        settings.failIfUnavailable
+          ? `The sandbox is unavailable (${availability.reason}); sandbox.failIfUnavailable is set, so bash commands will not run.`
+          : `The sandbox is unavailable (${availability.reason}); bash commands run without it, under the permission rules alone.`,
+      );
+    }
+  }
+  return { sandbox, notices };
+}

@@ -18,6 +18,8 @@ import { compactThreshold, setUpProvider } from './runtime/provider-setup.js';
 import { connectScheduledRuns, followSession, leadMail, recordSession } from './runtime/session-wiring.js';
 import { loadStartupState } from './runtime/startup-state.js';
 import { createToolPool, permissionsForMode } from './runtime/tool-pool.js';
+import type { CommandSandbox } from './sandbox/sandbox.js';
+import { setUpSandbox } from './sandbox/sandbox-startup.js';
 import { setUpHooks, type SessionHooks } from './runtime/hook-wiring.js';
 import { setUpLargeOutput } from './runtime/large-output-setup.js';
 import { loadSkillRuntime, type SkillRuntime } from './skills/skill-runtime.js';
@@ -46,6 +48,8 @@ export interface RuntimeOptions {
   resumeId?: string;
   /** Write the session file (default true). */
   persist?: boolean;
+  /** --sandbox (true) / --no-sandbox (false): overrides sandbox.enabled. */
+  sandbox?: boolean;
   /** Asks whether to trust the folder when its settings would widen something (the TUI); absent: never asked. */
   askTrust?: AskTrust;
 }
@@ -73,6 +77,8 @@ export interface Runtime {
   team: Team;
   bus: MessageBus;
   tasks: TaskStore;
+  /** The bash sandbox (/sandbox shows and switches it). */
+  sandbox: CommandSandbox;
   /** Skills and custom commands (/name), with the problems found loading them. */
   skills: SkillRuntime;
   /** The hooks in force (/hooks lists and switches them). */
@@ -105,6 +111,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const startupNotices: string[] = [...settingsNotices, ...warnings];
   const start = await loadStartupState({ ...options, cwd, cairnHome }, startupNotices);
   const { resumed, sessionId, agents, todos } = start;
+  const { sandbox, notices: sandboxNotices } = await setUpSandbox({ cwd, cairnHome, env: options.env, ...(options.sandbox !== undefined ? { flag: options.sandbox } : {}), ask: () => session?.askChannel });
+  startupNotices.push(...sandboxNotices);
   let session: AgentSession | undefined;
   // Hooks from every settings file and .hooks.json; the folder's own run only once it is trusted.
   const hooks = await setUpHooks({ cwd, cairnHome, claudeHome: folder.claudeHome, env: options.env, trusted: () => folder.trusted, sessionId, transcriptPath: () => writer?.file, permissionMode: () => session?.mode ?? 'default' });
@@ -129,6 +137,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     cairnHome,
     now,
     shells: background.shells,
+    sandbox,
     cron: background.cron,
     todos,
     permissions,
@@ -214,6 +223,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     team,
     bus,
     tasks,
+    sandbox,
     skills,
     hooks,
     startBackground() {
@@ -229,6 +239,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       // SessionEnd hooks are started, not awaited: leaving is never held up by a hook.
       void hooks.end('other', () => undefined);
       writer?.close();
+      sandbox.close();
     },
   };
 }

@@ -12,6 +12,7 @@ import { clipLine, paint, textWidth } from './theme/ansi.js';
 import type { Theme } from './theme/theme.js';
 import { useTheme } from './theme/use-theme.js';
 import { itemAt } from '../src/util/invariant.js';
+import { mcpSummary } from '../src/mcp/mcp-summary.js';
 
 interface StatusView {
   mode: TuiState['info']['mode'];
@@ -24,6 +25,7 @@ interface StatusView {
   limit: number;
   exitArmedAt: number | undefined;
   background: TuiState['background'];
+  mcp: string;
 }
 
 const selectStatus = (s: TuiState): StatusView => ({
@@ -37,6 +39,7 @@ const selectStatus = (s: TuiState): StatusView => ({
   limit: s.contextLimit,
   exitArmedAt: s.exitArmedAt,
   background: s.background,
+  mcp: mcpSummary(s.mcpServers ?? []),
 });
 
 // Tools of the current turn sit after its prompt: scan back to it, not the whole history.
@@ -101,6 +104,7 @@ export const StatusBar = memo(function StatusBar({ store, width }: { store: TuiS
     paint(theme, modeToken, `⏵ ${modeLabel(v.mode)}`) + paint(theme, 'muted', ' (shift+tab)'),
     activity,
     paint(theme, 'accent', backgroundText(v.background)),
+    paint(theme, 'muted', v.mcp),
     contextBar(v, theme),
     paint(theme, 'muted', `↑${formatTokens(v.usage.input)} ↓${formatTokens(v.usage.output)}${costText(v)}`),
   ].filter((s) => s !== '');

@@ -172,6 +172,11 @@ const BASE_EVENTS = [
     tool_id: z.string().optional(),
     tool_name: z.string().optional(),
   }),
+  // The MCP servers' states, sent whenever one changes (src/mcp/): the status bar counts them.
+  z.object({
+    type: z.literal('mcp_servers'),
+    servers: z.array(z.object({ name: z.string(), state: z.enum(['pending', 'disabled', 'connecting', 'connected', 'failed']), tools: z.number(), error: z.string().optional() })),
+  }),
   z.object({
     type: z.literal('terminal'),
     reason: TerminalReasonSchema,

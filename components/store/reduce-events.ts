@@ -97,6 +97,8 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       return { ...state, todos: event.todos };
     case 'background_shell':
       return reduceBackgroundShell(state, event, at);
+    case 'mcp_servers':
+      return { ...state, mcpServers: event.servers.map(({ name, state: serverState }) => ({ name, state: serverState })) };
     case 'team':
       return reduceTeam(state, event);
     case 'terminal':

@@ -204,6 +204,8 @@ export interface TuiState {
   /** Prompts sent with large pastes, until their user_prompt event shows them folded. */
   readonly pastedPrompts: readonly { readonly text: string; readonly display: string }[];
   readonly background: BackgroundCounts;
+  /** The MCP servers' states (mcp_servers events); absent until the first one. */
+  readonly mcpServers?: readonly { readonly name: string; readonly state: string }[];
 }
 
 export type UiAction =

@@ -1,6 +1,8 @@
 // The offline model's grammar: turns a prompt into a deterministic plan of tool calls.
 // English and Chinese forms; the README lists them.
+import { planMcp } from './offline-mcp.js';
 import { skillPlan } from './offline-skills.js';
+import { webPlan } from './offline-web.js';
 
 export interface PlannedCall {
   name: string;
@@ -18,6 +20,8 @@ const THEN = /\s*(?:,\s*)?(?:\bthen\b|然后|，然后)\s*/i;
 export function planFor(prompt: string): OfflinePlan {
   const text = prompt.trim();
   let m: RegExpMatchArray | null;
+  const mcp = planMcp(text);
+  if (mcp) return mcp;
 
   if ((m = /^stream\s+(\d+)(?:\s+at\s+(\d+(?:\.\d+)?)\s*\/\s*s)?\s*$/i.exec(text))) {
     const rate = m[2] ? Number(m[2]) : undefined;
@@ -41,7 +45,7 @@ export function planFor(prompt: string): OfflinePlan {
       steps: [[{ name: 'cron_create', input: { cron: m[1]!, prompt: m[2]!.trim(), recurring: true, durable } }]],
     };
   }
-  const skill = skillPlan(text);
+  const skill = skillPlan(text, planFor);
   if (skill) return skill;
   if ((m = /^think(?:\s+about)?\s+([\s\S]+)$/i.exec(text))) return { kind: 'think', topic: m[1]! };
   if ((m = /^propose (?:a )?plan:\s*([\s\S]+)$/i.exec(text))) {
@@ -59,6 +63,8 @@ export function planFor(prompt: string): OfflinePlan {
     return { kind: 'tools', steps: [[subagent('explore', m[1]!.trim())]] };
   }
 
+  const web = webPlan(text, parseStep);
+  if (web) return web;
   const steps = text.split(THEN).map(parseStep);
   if (steps.length > 0 && steps.every((s) => s !== undefined && s.length > 0)) {
     return { kind: 'tools', steps: steps as PlannedCall[][] };

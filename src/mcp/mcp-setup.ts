@@ -1,0 +1,43 @@
+// What createRuntime calls: reads the configuration and builds the manager, without starting any
+// server (the caller starts them in the background, after the first frame when there is a screen).
+import { claudeHomeFrom, readSettingsLayers, type SettingsLayer } from '../settings/settings-layers.js';
+import type { AnyTool } from '../tools/tool.js';
+import { errorMessage } from '../util/error-message.js';
+import { loadMcpConfig } from './mcp-config.js';
+import type { McpServerStatus } from './mcp-connection.js';
+import type { McpManager } from './mcp-manager.js';
+
+export interface McpSetupOptions {
+  cwd: string;
+  cairnHome: string;
+  env: NodeJS.ProcessEnv;
+  trusted: boolean;
+  /** --mcp-config values. */
+  flagConfigs?: readonly string[];
+  tools: AnyTool[];
+  onStatus: (servers: readonly McpServerStatus[]) => void;
+}
+
+/** No manager when no server is configured: the SDK is then never loaded. */
+export async function setUpMcp(options: McpSetupOptions): Promise<{ manager: McpManager | undefined; problems: string[] }> {
+  const problems: string[] = [];
+  let layers: SettingsLayer[] = [];
+  try {
+    layers = (await readSettingsLayers({ workspace: options.cwd, cairnHome: options.cairnHome, claudeHome: claudeHomeFrom(options.env) })).layers;
+  } catch (err) {
+    // The permission loader has already refused to start over a broken settings file; say it here too.
+    problems.push(`MCP: ${errorMessage(err)}`);
+  }
+  const config = await loadMcpConfig({
+    workspace: options.cwd,
+    cairnHome: options.cairnHome,
+    layers,
+    env: options.env,
+    ...(options.flagConfigs ? { flagConfigs: options.flagConfigs } : {}),
+  });
+  problems.push(...config.problems);
+  if (config.servers.length === 0) return { manager: undefined, problems };
+  const { createMcpManager } = await import('./mcp-manager.js');
+  const manager = createMcpManager({ config, layers, trusted: options.trusted, env: options.env, cwd: options.cwd, tools: options.tools, onStatus: options.onStatus });
+  return { manager, problems };
+}

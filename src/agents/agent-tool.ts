@@ -10,7 +10,7 @@ import { defineTool } from '../tools/tool.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { agentListing, describeAgent } from './agent-listing.js';
 import { agentModel } from './agent-model.js';
-import { grantsTool } from './agent-tool-grants.js';
+import { agentToolNotices, grantsTool } from './agent-tool-grants.js';
 
 export const AGENT_TOOL_NAME = 'agent';
 /** Subagents may start subagents down to this depth; below it the agent tool is removed. */
@@ -46,6 +46,7 @@ export function isReadOnlyAgent(def: AgentDefinition, pool: readonly AnyTool[]):
 
 export function createAgentTool(deps: AgentToolDeps) {
   const depth = deps.depth ?? 0;
+  const toldMissing = new WeakSet<AgentDefinition>();
   const find = (type: string) => deps.definitions().find((d) => d.name === type);
   const readOnly = (type: string) => {
     const def = find(type);
@@ -83,6 +84,11 @@ export function createAgentTool(deps: AgentToolDeps) {
       const chosen = agentModel(def.model, session.model);
       if (input.describe) return { content: describeAgent(def, { tools: tools.map((t) => t.name), model: chosen.model }) };
       if (chosen.notice) ctx.emit?.(notice('warning', `Agent ${def.name}: ${chosen.notice}`));
+      // Tools the definition names that cairn lacks (WebSearch, an MCP server not connected): said once per definition.
+      if (!toldMissing.has(def)) {
+        toldMissing.add(def);
+        for (const line of agentToolNotices([def], [...deps.tools().map((t) => t.name), AGENT_TOOL_NAME])) ctx.emit?.(notice('info', line));
+      }
       const provider = chosen.model === session.model ? session : deps.provider(chosen.model);
       // As in Claude Code, a parent in acceptEdits or bypassPermissions keeps its mode over the definition's.
       const parentMode = deps.permissions(undefined).mode;

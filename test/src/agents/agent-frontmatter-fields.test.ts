@@ -56,6 +56,11 @@ describe('agent definition fields as Claude Code reads them', () => {
     const def = definition('name: x\ndescription: d\ntools: Read, Grep, Glob, Bash, Edit\ndisallowedTools: Bash, Edit');
     const { requests } = await run(def);
     expect(requests[0]?.req.tools.map((t) => t.name).sort()).toEqual(['glob', 'grep', 'read_file']);
+    const future = await run(definition('name: x\ndescription: d\ntools: Read, WebSearch, mcp__github, pied-piper'));
+    expect(future.requests[0]?.req.tools.map((t) => t.name)).toEqual(['read_file']);
+    expect(future.events.filter((e) => e.type === 'notice').map((e) => (e as { message: string }).message)).toEqual([
+      'Agent x (/defs/x.md): web_search, mcp__github are not in cairn yet (granted when they exist); pied-piper is no tool cairn or Claude Code has',
+    ]);
     const all = definition('name: x\ndescription: d\ndisallowedTools: [Write, Bash]');
     const got = (await run(all)).requests[0]?.req.tools.map((t) => t.name) ?? [];
     expect(got).not.toContain('write_file');

@@ -3,6 +3,7 @@
 import { planMcp } from './offline-mcp.js';
 import { skillPlan } from './offline-skills.js';
 import { webPlan } from './offline-web.js';
+import { webPlan } from './offline-web.js';
 
 export interface PlannedCall {
   name: string;
@@ -63,6 +64,8 @@ export function planFor(prompt: string): OfflinePlan {
     return { kind: 'tools', steps: [[subagent('explore', m[1]!.trim())]] };
   }
 
+  const web = webPlan(text, parseStep);
+  if (web) return web;
   const web = webPlan(text, parseStep);
   if (web) return web;
   const steps = text.split(THEN).map(parseStep);

@@ -7,6 +7,7 @@ import { estimateTokens } from '../context/tokens.js';
 import { chunkText, generateMarkdown } from './offline-markdown.js';
 import type { OfflinePlan, PlannedCall } from './offline-script.js';
 import { planFor } from './offline-script.js';
+import { withFindings } from './offline-web.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
 import { itemAt } from '../util/invariant.js';
 
@@ -96,7 +97,7 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
       content.push({ type: 'thinking', thinking: thought, signature: 'offline' });
       yield* emitText(`Having thought about **${plan.topic}**: it is worth doing one small step at a time.`, deltaDelayMs);
     } else if (plan.kind === 'tools' && step < plan.steps.length) {
-      const calls = itemAt(plan.steps, step, 'planned step');
+      const calls = withFindings(itemAt(plan.steps, step, 'planned step'), after);
       yield* emitText(`${describeCalls(calls)}\n`, deltaDelayMs);
       content.push({ type: 'text', text });
       calls.forEach((call, i) => {

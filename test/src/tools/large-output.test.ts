@@ -14,7 +14,7 @@ async function setUp() {
   await mkdir(workspace);
   const sessionDir = path.join(root, 'home', 'projects', 'ws-key', 'session-a');
   const saver = createLargeOutputSaver({ sessionDir, threshold: async () => 30_000 });
-  const bash = withLargeOutput(createBashTool({ keepChars: SAVED_BASH_CHARS }) as AnyTool, saver);
+  const bash = withLargeOutput(createBashTool({ keepChars: SAVED_BASH_CHARS }), saver);
   const ctx = (id: string) => ({ cwd: workspace, signal: new AbortController().signal, toolUseId: id });
   return { root, workspace, sessionDir, saver, bash, ctx };
 }

@@ -3,7 +3,6 @@
 import { planMcp } from './offline-mcp.js';
 import { skillPlan } from './offline-skills.js';
 import { webPlan } from './offline-web.js';
-import { webPlan } from './offline-web.js';
 
 export interface PlannedCall {
   name: string;
@@ -64,8 +63,6 @@ export function planFor(prompt: string): OfflinePlan {
     return { kind: 'tools', steps: [[subagent('explore', m[1]!.trim())]] };
   }
 
-  const web = webPlan(text, parseStep);
-  if (web) return web;
   const web = webPlan(text, parseStep);
   if (web) return web;
   const steps = text.split(THEN).map(parseStep);

@@ -109,6 +109,11 @@ function parseServers(value: unknown, scope: McpScope, source: string, env: Node
       problems.push(`${where}: a server name has only letters, digits, "_" and "-"; not started`);
       continue;
     }
+    // "a__b" would put its tools under a rule written for server "a" (mcp__a covers mcp__a__*).
+    if (name.includes('__')) {
+      problems.push(`${where}: a server name may not contain "__" (its tools would fall under the rules of server "${name.split('__')[0]}"); not started`);
+      continue;
+    }
     const missing = new Set<string>();
     const expand = (s: string): string => expandVars(s, env, (v) => missing.add(v));
     const config = parseTransport(raw, where, problems, expand, env, missing);

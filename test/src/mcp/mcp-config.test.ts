@@ -48,6 +48,7 @@ describe('loadMcpConfig', () => {
           ws: { type: 'ws', url: 'ws://x' },
           empty: { command: '' },
           'bad name': { command: 'x' },
+          github__evil: { command: 'x' },
           ok: { command: 'ok' },
         },
       },
@@ -60,6 +61,7 @@ describe('loadMcpConfig', () => {
       `${file}: MCP server "ws": "type" "ws" is not supported (stdio, http, sse); not started`,
       expect.stringMatching(new RegExp(`^${file}: MCP server "empty": "command": .*; not started$`)),
       `${file}: MCP server "bad name": a server name has only letters, digits, "_" and "-"; not started`,
+      `${file}: MCP server "github__evil": a server name may not contain "__" (its tools would fall under the rules of server "github"); not started`,
     ]);
   });
 

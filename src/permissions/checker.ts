@@ -79,10 +79,13 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     }
     const rules = current();
     // Deny and ask also look at the path as written, in case a symlink would carry it out of a denied pattern.
-    const hits = (rule: ParsedRule): boolean =>
-      ruleCoversTool(rule, tool) &&
-      (rule.specifier === undefined ||
-        paths.some((p) => matchPathSpecifier(rule.specifier!, p.real, b) || matchPathSpecifier(rule.specifier!, p.lexical, b)));
+    const hits = (rule: ParsedRule): boolean => {
+      const { specifier } = rule;
+      return (
+        ruleCoversTool(rule, tool) &&
+        (specifier === undefined || paths.some((p) => matchPathSpecifier(specifier, p.real, b) || matchPathSpecifier(specifier, p.lexical, b)))
+      );
+    };
     const denied = rules.deny.find(hits);
     if (denied) return deny(`denied by rule ${denied.text}`);
     const asked = rules.ask.find(hits);
@@ -116,7 +119,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       );
     const uncovered = paths.filter((p) => !allowedBy(p));
     if (uncovered.length === 0 && (paths.length > 0 || rules.allow.some((r) => r.specifier === undefined && ruleCoversTool(r, tool)))) {
-      const used = paths.length > 0 ? paths.map((p) => allowedBy(p)!.text) : [tool.name];
+      const used = paths.length > 0 ? paths.flatMap((p) => allowedBy(p)?.text ?? []) : [tool.name];
       return allow(`allowed by rule ${[...new Set(used)].join(', ')}`);
     }
     const outside = uncovered.filter((p) => !inside(p));
@@ -192,8 +195,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     },
     async readDeniedMatcher() {
       const b = await bases();
-      const readDenies = current().deny.filter((r) => r.specifier !== undefined && r.tool === 'read_file');
-      return (absPath) => readDenies.some((r) => matchPathSpecifier(r.specifier!, absPath, b));
+      const readDenies = current().deny.filter((r): r is ParsedRule & { specifier: string } => r.specifier !== undefined && r.tool === 'read_file');
+      return (absPath) => readDenies.some((r) => matchPathSpecifier(r.specifier, absPath, b));
     },
     rules() {
       const texts = (list: ParsedRule[]): string[] => [...new Set(list.map((r) => r.text))];

@@ -12,6 +12,8 @@ export interface BwrapHost {
   /** An empty, read-only file and directory to mount over protected names that do not exist yet. */
   emptyFile: string;
   emptyDir: string;
+  /** Whether a path is a symbolic link (a /var/run that points to /run needs no mount of its own). */
+  isLink?(p: string): boolean;
   /** The Unix socket of the host's network proxy, when the network is restricted. */
   proxySocket?: string;
 }
@@ -36,8 +38,15 @@ const isUnder = (root: string, p: string): boolean => p === root || p.startsWith
 export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: string): BwrapPlan {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   const placeholders: BwrapPlan['placeholders'] = [];
+  // The session's own /tmp and an empty /run: the host's Unix sockets there (tmux, ssh-agent, X11,
+  // D-Bus, docker.sock) would be ways out of the sandbox that no network namespace closes.
+  args.push('--bind', policy.tempDir, '/tmp');
+  for (const dir of ['/run', '/var/run']) {
+    if (host.kind(dir) === 'dir' && !host.isLink?.(dir)) args.push('--tmpfs', dir);
+  }
+  if (host.proxySocket !== undefined) args.push('--ro-bind', path.dirname(host.proxySocket), path.dirname(host.proxySocket));
   for (const w of policy.writable) {
-    if (host.kind(w) === 'dir') args.push('--bind', w, w);
+    if (w !== policy.tempDir && host.kind(w) === 'dir') args.push('--bind', w, w);
   }
   for (const hidden of policy.denyRead) {
     const k = host.kind(hidden);
@@ -56,7 +65,7 @@ export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: strin
   }
   args.push('--unshare-pid', '--unshare-ipc', '--new-session', '--die-with-parent', '--cap-drop', 'ALL');
   if (policy.network.restricted) args.push('--unshare-net');
-  args.push('--setenv', 'TMPDIR', policy.tempDir, '--chdir', policy.workspace, '--', 'bash', '-c');
+  args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', policy.workspace, '--', 'bash', '-c');
   if (policy.network.restricted && host.proxySocket !== undefined) {
     args.push(bridgeScript(host.proxySocket), 'cairn-sandbox', command);
   } else {

@@ -43,7 +43,7 @@ export interface SandboxPolicy {
   uncreatable: { path: string; kind: 'file' | 'dir' }[];
   /** Paths hidden from the command entirely (`filesystem.denyRead`), absolute. */
   denyRead: string[];
-  /** The per-session temp dir, set as TMPDIR inside. */
+  /** The per-session temp dir: the sandbox's /tmp (and TMPDIR), kept between the session's commands. */
   tempDir: string;
   network: {
     /** false: no network namespace of its own (`network.allowAll`); the host network as is. */

@@ -57,6 +57,13 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
   // A placeholder another running command made is still ours: guard it as absent, not as a real file.
   const plan = bwrapArgs(policy, {
     kind: (p) => (placeholders.has(p) ? undefined : kindOf(p)),
+    isLink: (p) => {
+      try {
+        return lstatSync(p).isSymbolicLink();
+      } catch {
+        return false;
+      }
+    },
     emptyFile: input.emptyFile,
     emptyDir: input.emptyDir,
     ...(socket !== undefined ? { proxySocket: socket } : {}),

@@ -22,7 +22,8 @@ async function run(command: string, sb: CommandSandbox = sandbox): Promise<ToolR
 }
 
 beforeEach(async () => {
-  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-sandbox-fs-')));
+  // Not under /tmp: inside, /tmp is the session's own, so paths there would not even be the host's.
+  root = await fs.realpath(await fs.mkdtemp(path.join('/var/tmp', 'cairn-sandbox-fs-')));
   ws = path.join(root, 'ws');
   outside = path.join(root, 'outside');
   await fs.mkdir(ws);
@@ -101,11 +102,33 @@ describe('the sandbox file system', () => {
     expect(existsSync(path.join(ws, '.git'))).toBe(false);
   });
 
-  it('gives each session a writable temp dir as TMPDIR, and keeps /tmp itself read-only', async () => {
-    const r = await run(`echo t > "$TMPDIR/scratch" && cat "$TMPDIR/scratch" && echo "$TMPDIR"; touch /tmp/${tag}`);
-    expect(r.content.split('\n')[0]).toBe('t');
-    expect(r.content).toContain(sandbox.status().policy.tempDir);
-    expect(existsSync(`/tmp/${tag}`)).toBe(false);
+  it('gives the session a /tmp of its own, kept between its commands, and hides the host /tmp and /run', async () => {
+    await fs.writeFile(`/tmp/${tag}-host`, 'host');
+    try {
+      const r = await run(`echo t > /tmp/${tag} && echo "$TMPDIR"; ls /tmp/${tag}-host 2>&1; ls /run | wc -l`);
+      expect(r.content.split('\n')).toEqual(['/tmp', expect.stringContaining('No such file'), '0']);
+      expect(existsSync(`/tmp/${tag}`)).toBe(false);
+      expect(await fs.readFile(path.join(sandbox.status().policy.tempDir, tag), 'utf8')).toBe('t\n');
+      expect((await run(`cat /tmp/${tag}`)).content).toBe('t');
+    } finally {
+      await fs.rm(`/tmp/${tag}-host`, { force: true });
+    }
+  });
+
+  it('cannot reach the host\'s Unix sockets (a tmux or docker socket would be a way out)', async () => {
+    // Where tmux, ssh-agent and X11 keep theirs. (A socket elsewhere, say under /var, is still reachable: no seccomp filter yet.)
+    const sock = path.join(os.tmpdir(), `${tag}.sock`);
+    const net = await import('node:net');
+    const server = net.createServer((c) => c.end('escaped\n'));
+    await new Promise<void>((resolve) => server.listen(sock, resolve));
+    try {
+      const r = await run(`socat - UNIX-CONNECT:${sock} </dev/null 2>&1 || echo refused`);
+      expect(r.content).not.toContain('escaped');
+      expect(r.content).toContain('refused');
+    } finally {
+      server.close();
+      await fs.rm(sock, { force: true });
+    }
   });
 
   it('writes to an additional directory', async () => {

@@ -9,6 +9,8 @@ export interface CliArgs {
   prompt?: string;
   print: boolean;
   outputFormat: OutputFormat;
+  /** `stream-json`: user messages as JSON lines on stdin, one turn each (needs --output-format stream-json). */
+  inputFormat: 'text' | 'stream-json';
   maxTurns?: number;
   permissionMode?: PermissionMode;
   allowedTools: string[];
@@ -38,9 +40,12 @@ Usage:
 
 Options:
   -p, --print                    headless mode
-  --output-format FORMAT         text (default) | json | stream-json (every event as a JSON line)
+  --output-format FORMAT         text (default) | json | stream-json (every event as a JSON line);
+                                 json and stream-json carry Claude Code's init and result lines
+  --input-format FORMAT          text (default) | stream-json: user messages as JSON lines on stdin,
+                                 one turn each (with --output-format stream-json)
   --max-turns N                  stop after N model turns (default 50)
-  --permission-mode MODE         default | acceptEdits | plan | bypassPermissions
+  --permission-mode MODE         default | acceptEdits | plan | bypassPermissions | dontAsk
   --allowed-tools RULES...       allow rules, as several arguments or one list separated by spaces
                                  or commas: "Bash(git status:*)" Read, or "Read,Edit" (also --allowedTools)
   --disallowed-tools RULES...    deny rules, same forms (also --disallowedTools)
@@ -109,6 +114,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       options: {
         print: { type: 'boolean', short: 'p' },
         'output-format': { type: 'string' },
+        'input-format': { type: 'string' },
         'max-turns': { type: 'string' },
         'permission-mode': { type: 'string' },
         'allowed-tools': { type: 'string', multiple: true },
@@ -137,6 +143,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (format !== 'text' && format !== 'json' && format !== 'stream-json') {
     throw new UsageError(`--output-format: expected text, json or stream-json, got "${format}"`);
   }
+  const inputFormat = v['input-format'] ?? 'text';
+  if (inputFormat !== 'text' && inputFormat !== 'stream-json') throw new UsageError(`--input-format: expected text or stream-json, got "${inputFormat}"`);
+  if (inputFormat === 'stream-json' && format !== 'stream-json') throw new UsageError('--input-format stream-json needs --output-format stream-json');
   let maxTurns: number | undefined;
   if (v['max-turns'] !== undefined) {
     maxTurns = Number(v['max-turns']);
@@ -158,6 +167,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(prompt !== undefined ? { prompt } : {}),
     print: v.print === true,
     outputFormat: format,
+    inputFormat,
     ...(maxTurns !== undefined ? { maxTurns } : {}),
     ...(permissionMode ? { permissionMode } : {}),
     allowedTools: [...(v['allowed-tools'] ?? []), ...(v.allowedTools ?? [])],

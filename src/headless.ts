@@ -3,6 +3,7 @@ import type { Runtime } from './bootstrap.js';
 import { costOf, priceFor, type TokenCounts } from './pricing.js';
 import type { Usage } from './usage.js';
 import { usageIn } from './usage-events.js';
+import { initLine, ResultTracker } from './headless-result.js';
 import { stripTerminalControls } from './util/terminal-text.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -19,15 +20,29 @@ function forStream(stream: HeadlessIO['stdout'], text: string): string {
 }
 
 /** Runs one prompt to completion without a screen. Returns the process exit code. */
-export async function runHeadless(runtime: Runtime, prompt: string, format: OutputFormat, io: HeadlessIO): Promise<number> {
+export async function runHeadless(
+  runtime: Runtime,
+  prompt: string,
+  format: OutputFormat,
+  io: HeadlessIO,
+  /** `--input-format stream-json`: the next user message, or undefined when the input has ended. */
+  nextPrompt?: () => Promise<string | undefined>,
+): Promise<number> {
   const { session } = runtime;
   const usage: Usage = { input_tokens: 0, output_tokens: 0 };
   const byModel = new Map<string, TokenCounts>();
   const started = Date.now();
+  const tracker = new ResultTracker();
+  let turnStarted = started;
+  const resultOf = (terminal: EventOf<'terminal'>): Record<string, unknown> =>
+    tracker.result({ terminal, sessionId: runtime.sessionId, durationMs: Date.now() - turnStarted, usage, costUsd: estimatedCost(runtime, byModel), turns: terminal.turns });
   const onEvent = (event: AgentEvent): void => {
+    tracker.observe(event);
     for (const u of usageIn(event)) {
       usage.input_tokens += u.usage.input_tokens;
       usage.output_tokens += u.usage.output_tokens;
+      usage.cache_read_input_tokens = (usage.cache_read_input_tokens ?? 0) + (u.usage.cache_read_input_tokens ?? 0);
+      usage.cache_creation_input_tokens = (usage.cache_creation_input_tokens ?? 0) + (u.usage.cache_creation_input_tokens ?? 0);
       const model = u.model ?? session.model;
       const was = byModel.get(model) ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
       byModel.set(model, {
@@ -42,7 +57,8 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
   };
   const unsubscribe = session.subscribe(onEvent);
   const start = session.sessionStart();
-  if (format === 'stream-json') io.stdout.write(`${JSON.stringify(start)}\n`);
+  // Claude Code's init line first, so its scripts find session_id, model, tools and permissionMode there.
+  if (format === 'stream-json') io.stdout.write(`${JSON.stringify(initLine(start, runtime.sessionId))}\n${JSON.stringify(start)}\n`);
   if (start.offline && format !== 'stream-json') {
     io.stderr.write('cairn: no provider configured, using the offline scripted model (set ANTHROPIC_API_KEY or OPENAI_API_KEY, or see --list-providers)\n');
   }
@@ -53,8 +69,16 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
   process.on('SIGINT', onSigint);
   let terminal: EventOf<'terminal'>;
   try {
+    // One turn per user message: the prompt, then (stream-json input) each line that follows.
+    for (;;) {
     // `/name args` naming a skill or custom command becomes its prompt (the TUI does the same).
     terminal = await session.run((await runtime.skills.prepare(prompt))?.prompt ?? prompt);
+      if (format === 'stream-json') io.stdout.write(`${JSON.stringify(resultOf(terminal))}\n`);
+      const next = terminal.reason === 'completed' && nextPrompt ? await nextPrompt() : undefined;
+      if (next === undefined) break;
+      prompt = next;
+      turnStarted = Date.now();
+    }
   } finally {
     process.off('SIGINT', onSigint);
     unsubscribe();
@@ -66,19 +90,7 @@ export async function runHeadless(runtime: Runtime, prompt: string, format: Outp
     if (text) io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     io.stderr.write(`cairn: session ${runtime.sessionId} (continue it with: cairn --resume ${runtime.sessionId})\n`);
   } else if (format === 'json') {
-    io.stdout.write(
-      `${JSON.stringify({
-        type: 'result',
-        reason: terminal.reason,
-        result: terminal.result ?? '',
-        session_id: runtime.sessionId,
-        turns: terminal.turns,
-        duration_ms: Date.now() - started,
-        usage,
-        cost_usd: estimatedCost(runtime, byModel),
-        ...(terminal.error ? { error: terminal.error } : {}),
-      })}\n`,
-    );
+    io.stdout.write(`${JSON.stringify(resultOf(terminal))}\n`);
   }
   if (terminal.reason === 'completed') return 0;
   const why = terminal.error ?? (terminal.reason === 'aborted' ? 'interrupted' : terminal.reason);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AgentEvent } from '../../src/events.js';
 import { AgentEventSchema } from '../../src/events.js';
+import { isClaudeCodeEnvelope } from '../../src/headless-result.js';
 import { sleep } from '../../src/util/abort.js';
 import type { TuiStore } from './create-store.js';
 
@@ -29,7 +30,7 @@ export function parseRecording(text: string, file: string): RecordedEvent[] {
     } catch (error) {
       throw new Error(`${file}:${i + 1}: not JSON (${(error as Error).message})`, { cause: error });
     }
-    if ((json as { type?: unknown } | null)?.type === 'session_header') return;
+    if ((json as { type?: unknown } | null)?.type === 'session_header' || isClaudeCodeEnvelope(json)) return;
     const parsed = AgentEventSchema.safeParse(json);
     if (!parsed.success) {
       const type = (json as { type?: unknown } | null)?.type;

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AgentEventSchema, type AgentEvent } from '../../src/events.js';
+import { isClaudeCodeEnvelope } from '../../src/headless-result.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 // What `npm start` and the `cairn` bin run: the bundle built from dist/.
@@ -49,7 +50,12 @@ export function runCairn(args: string[], opts: { cwd: string; home: string; env?
     child.on('close', (code) => {
       clearTimeout(timer);
       const events = args.includes('stream-json')
-        ? stdout.split('\n').filter(Boolean).map((line) => AgentEventSchema.parse(JSON.parse(line)))
+        ? stdout
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as unknown)
+            .filter((line) => !isClaudeCodeEnvelope(line)) // Claude Code's init and result lines (test/e2e/headless-claude-shape.test.ts)
+            .map((line) => AgentEventSchema.parse(line))
         : [];
       resolve({ code, stdout, stderr, events });
     });

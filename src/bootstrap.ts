@@ -10,6 +10,10 @@ import { claudeHomeFrom } from './settings/settings-layers.js';
 import type { PermissionMode } from './events.js';
 import { notice } from './events.js';
 import { unknownToolWarnings } from './permissions/unknown-tools.js';
+import { agentToolNotices } from './agents/agent-tool-grants.js';
+import type { AgentDefinition } from './agents/agent-definition.js';
+import type { AgentLoadProblem } from './agents/agent-definition-loader.js';
+import type { SystemPromptSource } from './context/system-prompt-source.js';
 import type { PriceTable } from './pricing.js';
 import { createBackgroundWork, type BackgroundWork } from './runtime/background-work.js';
 import { permissionsFromOptions } from './runtime/permissions-from-options.js';
@@ -18,6 +22,8 @@ import { compactThreshold, setUpProvider } from './runtime/provider-setup.js';
 import { connectScheduledRuns, followSession, leadMail, recordSession } from './runtime/session-wiring.js';
 import { loadStartupState } from './runtime/startup-state.js';
 import { createToolPool, permissionsForMode } from './runtime/tool-pool.js';
+import type { McpManager } from './mcp/mcp-manager.js';
+import { mcpServersEvent, mcpStartupProblems, setUpMcp } from './mcp/mcp-setup.js';
 import type { CommandSandbox } from './sandbox/sandbox.js';
 import { setUpSandbox } from './sandbox/sandbox-startup.js';
 import { setUpHooks, type SessionHooks } from './runtime/hook-wiring.js';
@@ -52,6 +58,8 @@ export interface RuntimeOptions {
   sandbox?: boolean;
   /** Asks whether to trust the folder when its settings would widen something (the TUI); absent: never asked. */
   askTrust?: AskTrust;
+  /** --mcp-config values: files or JSON objects naming MCP servers. */
+  mcpConfig?: string[];
 }
 
 export interface Runtime {
@@ -83,7 +91,13 @@ export interface Runtime {
   skills: SkillRuntime;
   /** The hooks in force (/hooks lists and switches them). */
   hooks: SessionHooks;
-  /** Starts the cron scheduler (interactive sessions only). */
+  /** The agent types loaded at start and the definition files skipped (/agents). */
+  agentTypes: { agents: readonly AgentDefinition[]; problems: readonly AgentLoadProblem[] };
+  /** The instruction files in the context and the problems met reading them (/memory). */
+  instructions: Pick<SystemPromptSource, 'loadedFiles' | 'problems'>;
+  /** The MCP servers (/mcp), absent when none is configured. */
+  mcp?: McpManager;
+  /** Starts the cron scheduler and the MCP servers (interactive sessions only). */
   startBackground(): void;
   close(): void;
 }
@@ -162,6 +176,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const tools = withFolderInstructions([...pool.tools, skills.loadSkillTool], promptSource.forPaths);
   // Teammates and subagents use a subset of these names, so this list is the whole vocabulary.
   startupNotices.push(...unknownToolWarnings(origins, tools.map((t) => t.name)));
+  // MCP servers: their tools join `tools` as each connects (the loop reads it at the start of every turn).
+  const mcpSetup = await setUpMcp({ cwd, cairnHome, env: options.env, trusted: folder.trusted, ...(options.mcpConfig ? { flagConfigs: options.mcpConfig } : {}), tools, onStatus: (servers) => session?.emit(mcpServersEvent(servers)) });
+  startupNotices.push(...mcpSetup.problems);
+  const mcp = mcpSetup.manager;
+  startupNotices.push(...agentToolNotices(agents, tools.map((t) => t.name)));
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
 
   const live = new AgentSession({
@@ -205,6 +224,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ? recordSession(live, { cairnHome, cwd, sessionId, now, ...(start.resumeFile ? { resumeFile: start.resumeFile } : {}) })
       : undefined;
 
+  // Headless: the one prompt may need the servers' tools, so wait for them (MCP_TIMEOUT bounds it).
+  if (mcp && !options.interactive) {
+    mcp.start();
+    await mcp.ready();
+    startupNotices.push(...mcpStartupProblems(mcp.statuses()));
+  }
   let backgroundStarted = false;
   return {
     session: live,
@@ -226,10 +251,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     sandbox,
     skills,
     hooks,
+    agentTypes: { agents, problems: start.agentProblems },
+    instructions: promptSource,
+    ...(mcp ? { mcp } : {}),
     startBackground() {
       if (backgroundStarted) return;
       backgroundStarted = true;
       background.start();
+      mcp?.start();
     },
     systemPrompt: async () => system({ mode: live.mode, model: live.model }),
     systemPromptSections: async () => (await promptSource.build({ mode: live.mode, model: live.model })).sections,
@@ -240,6 +269,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       void hooks.end('other', () => undefined);
       writer?.close();
       sandbox.close();
+      void mcp?.close();
     },
   };
 }

@@ -12,8 +12,13 @@ export interface SystemPromptSource {
   build(ctx: { mode: PermissionMode; model: string }): Promise<{ text: string; sections: PromptSection[] }>;
   /** A subfolder's instruction files and path-scoped rules for the paths a tool just read (see NestedInstructions). */
   forPaths(paths: readonly string[], why: string): Promise<string | undefined>;
-  /** Every instruction and memory file in the context now: those of the last prompt, then those loaded for paths. */
+  /**
+   * Every instruction and memory file in the context: those the next prompt is built from (read
+   * again now, so an edit or a new import shows), then those loaded for paths.
+   */
   loadedFiles(): Promise<InstructionFile[]>;
+  /** Each distinct problem met reading instruction and memory files so far (also reported through onProblem). */
+  problems(): readonly string[];
 }
 
 export function createSystemPromptSource(opts: {
@@ -35,7 +40,6 @@ export function createSystemPromptSource(opts: {
   const report = createProblemReporter(opts.onProblem);
   // Git is read once per session so the prompt stays byte-stable between turns.
   let git: Promise<GitInfo | undefined> | undefined;
-  let lastFiles: InstructionFile[] = [];
   // Files are read again for every prompt (edits apply next turn); the folders found later keep
   // the first reader, which knows what the prompt already holds.
   let nested: Promise<NestedInstructions> | undefined;
@@ -54,10 +58,12 @@ export function createSystemPromptSource(opts: {
   const nestedInstructions = () =>
     (nested ??= load().then(({ reader, conditional }) => createNestedInstructions({ cwd: opts.cwd, reader, conditional })));
   return {
+    problems: () => report.seen,
     forPaths: async (paths, why) => (await nestedInstructions()).forPaths(paths, why),
     async loadedFiles() {
       const memory = await Promise.all((['user', 'project'] as const).map(async (scope) => ({ path: memoryPath(scope, scopes), content: await readMemoryOrReport(memoryPath(scope, scopes), report) })));
-      return [...lastFiles, ...(nested ? (await nested).loaded() : []), ...memory.filter((m) => m.content.trim() !== '')];
+      const { files } = await load();
+      return [...files, ...(nested ? (await nested).loaded() : []), ...memory.filter((m) => m.content.trim() !== '')];
     },
     async build({ mode, model }) {
       git ??= readGitInfo(opts.cwd);
@@ -67,7 +73,6 @@ export function createSystemPromptSource(opts: {
         readMemoryOrReport(memoryPath('user', scopes), report),
         readMemoryOrReport(memoryPath('project', scopes), report),
       ]);
-      lastFiles = instructionFiles;
       const longTermMemory: InstructionFile[] = [
         { path: memoryPath('user', scopes), content: user },
         { path: memoryPath('project', scopes), content: project },

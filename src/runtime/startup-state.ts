@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { loadAgentDefinitions } from '../agents/agent-definition-loader.js';
+import { loadAgentDefinitions, type AgentLoadProblem } from '../agents/agent-definition-loader.js';
 import type { AgentDefinition } from '../agents/agent-definition.js';
 import type { LoadedSession } from '../session/session-loader.js';
 import { claudeHomeFrom } from '../settings/settings-layers.js';
@@ -12,6 +12,8 @@ export interface StartupState {
   resumed?: LoadedSession;
   sessionId: string;
   agents: AgentDefinition[];
+  /** Definition files that were skipped (also in the notices): /agents names them. */
+  agentProblems: AgentLoadProblem[];
   /** The todo list, as the resumed session left it. */
   todos: TodoList;
 }
@@ -43,6 +45,7 @@ export async function loadStartupState(
     ...(resumed ? { resumed } : {}),
     sessionId: resumed?.header.id ?? randomUUID(),
     agents,
+    agentProblems: problems,
     todos,
   };
 }

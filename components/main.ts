@@ -10,6 +10,9 @@ const argv = process.argv.slice(2);
 if (argv.includes('--version') || argv.includes('-v')) {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);
+} else if (argv[0] === 'serve') {
+  const { runServe } = await import('../src/serve/serve-command.js');
+  process.exitCode = await runServe(argv.slice(1), { stdout: process.stdout, stderr: process.stderr });
 } else {
   process.exitCode = await main(argv);
 }
@@ -49,20 +52,9 @@ async function main(args: string[]): Promise<number> {
 
   const headless = cli.print || cli.showSystem || (!process.stdout.isTTY && cli.replay === undefined);
   let prompt = cli.prompt;
-  if (headless && !cli.showSystem && !process.stdin.isTTY && cli.inputFormat === 'text') {
+  if (headless && !cli.showSystem && !process.stdin.isTTY) {
     const piped = await readStdin();
     if (piped.trim()) prompt = prompt ? `${prompt}\n\n${piped}` : piped;
-  }
-  // --input-format stream-json: user messages as JSON lines on stdin, one turn each; the first is the prompt unless one was given.
-  let nextPrompt: (() => Promise<string | undefined>) | undefined;
-  let inputFailed = false;
-  if (headless && !cli.showSystem && cli.inputFormat === 'stream-json') {
-    const { userMessageReader } = await import('../src/headless-input.js');
-    nextPrompt = userMessageReader(process.stdin, (message) => {
-      inputFailed = true;
-      process.stderr.write(`cairn: ${message}\n`);
-    });
-    prompt ??= await nextPrompt();
   }
   if (headless && cli.resume === '') {
     process.stderr.write('cairn: --resume needs a session id with -p (run cairn --resume to pick one)\n');
@@ -113,8 +105,7 @@ async function main(args: string[]): Promise<number> {
     const { runHeadless } = await import('../src/headless.js');
     // Checked above: a headless run without a prompt has already exited with a message.
     if (!prompt) throw new Error('a headless run reached the model without a prompt');
-    const code = await runHeadless(runtime, prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr }, nextPrompt);
-    return inputFailed && code === 0 ? 1 : code;
+    return runHeadless(runtime, prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr });
   }
   const { runTui } = await importProductionReact(() => import('./app/run-tui.js'));
   const { isSignalExitCode } = await import('./app/terminal-guard.js');

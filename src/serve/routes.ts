@@ -1,0 +1,150 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { z } from 'zod';
+import { APPROVAL_ANSWERS } from '../permissions/approval-answers.js';
+import { errorMessage } from '../util/error-message.js';
+import { HttpError } from './http-error.js';
+import { PAGE_COMMANDS, runPageCommand } from './page-commands.js';
+import { readJsonBody } from './request-body.js';
+import type { SessionHub } from './session-hub.js';
+import { indexSessions } from './session-index.js';
+import { openSse } from './sse.js';
+import { serveStatic } from './static-files.js';
+
+export interface RouteContext {
+  hub: SessionHub;
+  cairnHome: string;
+  /** Where a new session starts when the page names no folder. */
+  defaultCwd: string;
+  staticRoot: string;
+  version: string;
+  heartbeatMs?: number;
+}
+
+const CreateBody = z.strictObject({ cwd: z.string().min(1).optional(), resume: z.string().min(1).optional() });
+const PromptBody = z.strictObject({ text: z.string().min(1).max(200_000) });
+const AnswerBody = z.strictObject({ request_id: z.string().min(1), answer: z.enum(APPROVAL_ANSWERS as [string, ...string[]]), reason: z.string().max(10_000).optional() });
+const CommandBody = z.strictObject({ text: z.string().min(1).max(10_000) });
+
+function json(res: ServerResponse, status: number, data: unknown): void {
+  const body = JSON.stringify(data);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** A folder for a new session: absolute, or relative to the server's own workspace. */
+function workspaceFor(ctx: RouteContext, cwd: string | undefined): string {
+  return cwd ? path.resolve(ctx.defaultCwd, cwd) : ctx.defaultCwd;
+}
+
+function lastEventId(req: IncomingMessage, url: URL): number {
+  const raw = req.headers['last-event-id'] ?? url.searchParams.get('after') ?? '0';
+  const n = Number(Array.isArray(raw) ? raw[0] : raw);
+  return Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+/** Handles one request (access already checked). Throws HttpError for the caller to answer. */
+export async function route(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): Promise<void> {
+  const { hub } = ctx;
+  const method = req.method ?? 'GET';
+  const p = url.pathname;
+  let m: RegExpExecArray | null;
+
+  if (method === 'GET' && (p === '/' || p === '/index.html')) return serveStatic(ctx.staticRoot, 'index.html', res);
+  if (method === 'GET' && p.startsWith('/static/')) return serveStatic(ctx.staticRoot, p.slice('/static/'.length), res);
+  if (method === 'GET' && p === '/api/info') {
+    return json(res, 200, { version: ctx.version, cwd: ctx.defaultCwd, commands: PAGE_COMMANDS.map(({ name, argHint, description }) => ({ name, argHint, description })) });
+  }
+  if (method === 'GET' && p === '/api/sessions') {
+    const liveSessions = hub.live();
+    const index = await indexSessions(ctx.cairnHome, [ctx.defaultCwd, ...liveSessions.map((s) => s.cwd)]);
+    const workspaces = index.map((w) => {
+      const open = liveSessions.filter((s) => s.cwd === w.cwd);
+      const saved = w.sessions.filter((s) => !open.some((o) => o.id === s.id));
+      return {
+        cwd: w.cwd,
+        sessions: [
+          ...open.map((s) => ({ id: s.id, title: s.title || '(new session)', live: true, busy: s.runtime.session.busy, modified: new Date().toISOString() })),
+          ...saved.map((s) => ({ id: s.id, title: s.firstPrompt || '(no prompt)', live: false, busy: false, modified: s.modified.toISOString(), messages: s.messageCount })),
+        ],
+      };
+    });
+    return json(res, 200, { workspaces });
+  }
+  if (method === 'POST' && p === '/api/sessions') {
+    const body = await readJsonBody(req, CreateBody);
+    const cwd = workspaceFor(ctx, body.cwd);
+    let session;
+    try {
+      session = await hub.open({ cwd, ...(body.resume ? { resumeId: body.resume } : {}) });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(400, `cannot open a session in ${cwd}: ${errorMessage(error)}`);
+    }
+    return json(res, 201, hub.state(session.id));
+  }
+  if (method === 'GET' && p === '/api/events') {
+    const sse = openSse(res, { ...(ctx.heartbeatMs ? { heartbeatMs: ctx.heartbeatMs } : {}), onClose: () => off() });
+    const off = hub.onGlobal((n) => sse.send(undefined, 'notice', n));
+    return;
+  }
+  if ((m = /^\/api\/sessions\/([\w-]+)(\/[a-z]+)?$/.exec(p))) {
+    const id = m[1] ?? '';
+    const action = m[2] ?? '';
+    if (method === 'GET' && action === '') return json(res, 200, hub.state(id));
+    if (method === 'GET' && action === '/events') {
+      hub.get(id); // 404 before the stream opens
+      let offEvents = (): void => undefined;
+      let offState = (): void => undefined;
+      const sse = openSse(res, {
+        ...(ctx.heartbeatMs ? { heartbeatMs: ctx.heartbeatMs } : {}),
+        onClose: () => {
+          offEvents();
+          offState();
+        },
+      });
+      offEvents = hub.subscribe(
+        id,
+        lastEventId(req, url),
+        (e) => sse.send(e.id, 'agent', e.event),
+        () => sse.send(undefined, 'reset', {}),
+      );
+      sse.send(undefined, 'state', hub.state(id));
+      offState = hub.onState(id, (s) => sse.send(undefined, 'state', s));
+      return;
+    }
+    if (method === 'POST' && action === '/prompt') {
+      const body = await readJsonBody(req, PromptBody);
+      if (body.text.trimStart().startsWith('/')) return json(res, 200, { output: await runPageCommand(hub, id, body.text), state: hub.state(id) });
+      return json(res, 202, hub.prompt(id, body.text));
+    }
+    if (method === 'POST' && action === '/command') {
+      const body = await readJsonBody(req, CommandBody);
+      return json(res, 200, { output: await runPageCommand(hub, id, body.text), state: hub.state(id) });
+    }
+    if (method === 'POST' && action === '/abort') {
+      await readJsonBody(req, z.object({}));
+      return json(res, 200, { returned: hub.abort(id), state: hub.state(id) });
+    }
+    if (method === 'POST' && action === '/permission') {
+      const body = await readJsonBody(req, AnswerBody);
+      hub.answer(id, body.request_id, body.answer as (typeof APPROVAL_ANSWERS)[number], body.reason);
+      return json(res, 200, hub.state(id));
+    }
+    if (method === 'POST' && action === '/close') {
+      await readJsonBody(req, z.object({}));
+      await hub.close(id);
+      return json(res, 200, { closed: id });
+    }
+  }
+  throw new HttpError(404, `no route ${method} ${p}`);
+}
+
+export function sendError(res: ServerResponse, error: unknown): void {
+  const status = error instanceof HttpError ? error.status : 500;
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  json(res, status, { error: errorMessage(error) });
+}

@@ -1,0 +1,222 @@
+import type { AgentEvent, PermissionMode } from '../events.js';
+import { answersFor, decisionFor, type ApprovalAnswer } from '../permissions/approval-answers.js';
+import type { AgentSession } from '../session/agent-session.js';
+import { EventLog, type LoggedEvent } from './event-log.js';
+import { HttpError } from './http-error.js';
+
+/** What the server needs of a runtime (src/bootstrap.ts's Runtime has it all). */
+export interface ServedRuntime {
+  session: AgentSession;
+  sessionId: string;
+  cwd: string;
+  resumed?: { events: AgentEvent[] };
+  startBackground(): void;
+  close(): void;
+}
+
+export interface OpenOptions {
+  cwd: string;
+  resumeId?: string;
+}
+
+export type OpenRuntime = (opts: OpenOptions) => Promise<ServedRuntime>;
+
+/** A session the server holds open, whoever is watching it. */
+export interface LiveSession {
+  id: string;
+  cwd: string;
+  runtime: ServedRuntime;
+  log: EventLog;
+  title: string;
+  opened: number;
+}
+
+/** What a page needs to draw a session's controls (pushed as `state` on every change of them). */
+export interface SessionState {
+  id: string;
+  cwd: string;
+  busy: boolean;
+  mode: PermissionMode;
+  model: string;
+  provider: string;
+  queued: readonly string[];
+  pending: { id: string; name: string; input: unknown; reason: string; suggestions: string[]; narrower?: string[]; preview?: string; answers: ApprovalAnswer[] }[];
+  lastEventId: number;
+}
+
+/** Something every page should hear about, whichever session it shows: a cron firing, a warning. */
+export interface GlobalNotice {
+  session: string;
+  cwd: string;
+  event: AgentEvent;
+}
+
+export interface SessionHubOptions {
+  open: OpenRuntime;
+  /** bypassPermissions cannot be chosen from a page (off loopback). */
+  refuseBypass: boolean;
+}
+
+export function createSessionHub(opts: SessionHubOptions) {
+  const live = new Map<string, LiveSession>();
+  const globalListeners = new Set<(n: GlobalNotice) => void>();
+  const stateListeners = new Map<string, Set<(s: SessionState) => void>>();
+  const opening = new Map<string, Promise<LiveSession>>();
+
+  const stateOf = (s: LiveSession): SessionState => {
+    const session = s.runtime.session;
+    return {
+      id: s.id,
+      cwd: s.cwd,
+      busy: session.busy,
+      mode: session.mode,
+      model: session.model,
+      provider: session.providerName,
+      queued: [...session.queued],
+      pending: session.pendingRequests().map((r) => ({
+        id: r.id,
+        name: r.name,
+        input: r.input,
+        reason: r.reason,
+        suggestions: r.suggestions,
+        ...(r.narrower ? { narrower: r.narrower } : {}),
+        ...(r.preview !== undefined ? { preview: r.preview } : {}),
+        answers: answersFor(r),
+      })),
+      lastEventId: s.log.lastId,
+    };
+  };
+
+  const pushState = (s: LiveSession): void => {
+    const listeners = stateListeners.get(s.id);
+    if (!listeners || listeners.size === 0) return;
+    const state = stateOf(s);
+    for (const l of listeners) l(state);
+  };
+
+  const adopt = (runtime: ServedRuntime): LiveSession => {
+    const log = new EventLog();
+    const entry: LiveSession = { id: runtime.sessionId, cwd: runtime.cwd, runtime, log, title: '', opened: Date.now() };
+    for (const event of runtime.resumed?.events ?? []) {
+      if (event.type === 'user_prompt' && !entry.title) entry.title = event.text.slice(0, 80);
+      log.append(event);
+    }
+    log.append(runtime.session.sessionStart());
+    runtime.session.subscribe((event) => {
+      if (event.type === 'user_prompt' && !entry.title) entry.title = event.text.slice(0, 80);
+      log.append(event);
+      if (event.type === 'cron' || (event.type === 'notice' && event.level !== 'info') || event.type === 'auto_run') {
+        for (const l of globalListeners) l({ session: entry.id, cwd: entry.cwd, event });
+      }
+      // Busy, queue, mode and the approvals waiting change with these; pages redraw their controls.
+      // After the emitter has finished its step (a request is pending only once its event is out).
+      if (['user_prompt', 'turn_start', 'terminal', 'permission_request', 'permission_denied', 'tool_start', 'tool_result', 'mode_change', 'clear'].includes(event.type)) {
+        setImmediate(() => pushState(entry));
+      }
+    });
+    runtime.startBackground();
+    live.set(entry.id, entry);
+    return entry;
+  };
+
+  const shutDown = async (s: LiveSession): Promise<void> => {
+    const session = s.runtime.session;
+    if (session.busy) {
+      const ended = new Promise<void>((resolve) => {
+        const off = session.subscribe((e) => {
+          if (e.type === 'terminal') {
+            off();
+            resolve();
+          }
+        });
+      });
+      session.interrupt();
+      await ended;
+    }
+    s.runtime.close();
+  };
+
+  const get = (id: string): LiveSession => {
+    const s = live.get(id);
+    if (!s) throw new HttpError(404, `no open session ${id}`);
+    return s;
+  };
+
+  return {
+    /** Opens a new session in `cwd`, or resumes one from its file; a session already open is returned as it is. */
+    async open(o: OpenOptions): Promise<LiveSession> {
+      if (o.resumeId) {
+        const already = [...live.values()].find((s) => s.id === o.resumeId || s.id.startsWith(o.resumeId ?? ''));
+        if (already) return already;
+        const key = `${o.cwd}\0${o.resumeId}`;
+        const pending = opening.get(key);
+        if (pending) return pending;
+        const p = opts.open(o).then(adopt).finally(() => opening.delete(key));
+        opening.set(key, p);
+        return p;
+      }
+      return adopt(await opts.open(o));
+    },
+    get,
+    live: () => [...live.values()],
+    state: (id: string) => stateOf(get(id)),
+    prompt(id: string, text: string): SessionState {
+      const s = get(id);
+      s.runtime.session.submit(text);
+      const state = stateOf(s);
+      pushState(s);
+      return state;
+    },
+    abort(id: string): string[] {
+      const s = get(id);
+      const taken = s.runtime.session.interrupt();
+      pushState(s);
+      return taken;
+    },
+    /** Answers a waiting request once: a second answer (another tab) is refused with 409. */
+    answer(id: string, requestId: string, answer: ApprovalAnswer, reason = ''): void {
+      const s = get(id);
+      const request = s.runtime.session.pendingRequests().find((r) => r.id === requestId);
+      if (!request) throw new HttpError(409, `request ${requestId} is not waiting for an answer (already answered?)`);
+      if (!answersFor(request).includes(answer)) throw new HttpError(400, `answer: ${answer} is not offered for this request (offered: ${answersFor(request).join(', ')})`);
+      if (!s.runtime.session.respond(requestId, decisionFor(answer, request, reason))) throw new HttpError(409, `request ${requestId} was answered already`);
+      pushState(s);
+    },
+    setMode(id: string, mode: PermissionMode): void {
+      if (mode === 'bypassPermissions' && opts.refuseBypass) throw new HttpError(403, 'bypassPermissions cannot be chosen from a page served off loopback');
+      const s = get(id);
+      s.runtime.session.setMode(mode);
+      pushState(s);
+    },
+    onGlobal(listener: (n: GlobalNotice) => void): () => void {
+      globalListeners.add(listener);
+      return () => globalListeners.delete(listener);
+    },
+    onState(id: string, listener: (s: SessionState) => void): () => void {
+      let set = stateListeners.get(id);
+      if (!set) stateListeners.set(id, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    subscribe(id: string, lastId: number, send: (e: LoggedEvent) => void, reset: () => void): () => void {
+      const s = get(id);
+      const missed = s.log.since(lastId);
+      if (!missed) reset();
+      for (const e of missed ?? s.log.all()) send(e);
+      return s.log.subscribe(send);
+    },
+    /** Stops its turn, waits for the turn's last event to be written, then closes the session file. */
+    async close(id: string): Promise<void> {
+      const s = get(id);
+      live.delete(id);
+      await shutDown(s);
+    },
+    async closeAll(): Promise<void> {
+      const all = [...live.values()];
+      live.clear();
+      await Promise.all(all.map(shutDown));
+    },
+  };
+}
+
+export type SessionHub = ReturnType<typeof createSessionHub>;

@@ -52,9 +52,20 @@ async function main(args: string[]): Promise<number> {
 
   const headless = cli.print || cli.showSystem || (!process.stdout.isTTY && cli.replay === undefined);
   let prompt = cli.prompt;
-  if (headless && !cli.showSystem && !process.stdin.isTTY) {
+  if (headless && !cli.showSystem && !process.stdin.isTTY && cli.inputFormat === 'text') {
     const piped = await readStdin();
     if (piped.trim()) prompt = prompt ? `${prompt}\n\n${piped}` : piped;
+  }
+  // --input-format stream-json: user messages as JSON lines on stdin, one turn each; the first is the prompt unless one was given.
+  let nextPrompt: (() => Promise<string | undefined>) | undefined;
+  let inputFailed = false;
+  if (headless && !cli.showSystem && cli.inputFormat === 'stream-json') {
+    const { userMessageReader } = await import('../src/headless-input.js');
+    nextPrompt = userMessageReader(process.stdin, (message) => {
+      inputFailed = true;
+      process.stderr.write(`cairn: ${message}\n`);
+    });
+    prompt ??= await nextPrompt();
   }
   if (headless && cli.resume === '') {
     process.stderr.write('cairn: --resume needs a session id with -p (run cairn --resume to pick one)\n');
@@ -105,7 +116,8 @@ async function main(args: string[]): Promise<number> {
     const { runHeadless } = await import('../src/headless.js');
     // Checked above: a headless run without a prompt has already exited with a message.
     if (!prompt) throw new Error('a headless run reached the model without a prompt');
-    return runHeadless(runtime, prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr });
+    const code = await runHeadless(runtime, prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr }, nextPrompt);
+    return inputFailed && code === 0 ? 1 : code;
   }
   const { runTui } = await importProductionReact(() => import('./app/run-tui.js'));
   const { isSignalExitCode } = await import('./app/terminal-guard.js');

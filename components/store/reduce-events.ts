@@ -189,25 +189,18 @@ function dropStreaming(state: TuiState): TuiState {
 
 /** The newest card of this tool_use id: a reused id belongs to the latest call. */
 function findTool(state: TuiState, toolUseId: string): ToolItem | undefined {
-  for (let i = state.items.length - 1; i >= 0; i--) {
-    const item = state.items[i]!;
-    if (item.kind === 'tool' && item.toolUseId === toolUseId) return item;
-  }
-  return undefined;
+  return state.items.findLast((item): item is ToolItem => item.kind === 'tool' && item.toolUseId === toolUseId);
 }
 
 /** Changes the newest card of this tool_use id (engine events name calls by it). */
 export function updateTool(state: TuiState, toolUseId: string, change: (t: ToolItem) => ToolItem): TuiState {
   // Tool events concern recent cards: search from the end.
-  for (let i = state.items.length - 1; i >= 0; i--) {
-    const item = state.items[i]!;
-    if (item.kind === 'tool' && item.toolUseId === toolUseId) {
-      const items = state.items.slice();
-      items[i] = change(item);
-      return { ...state, items };
-    }
-  }
-  return state;
+  const i = state.items.findLastIndex((item) => item.kind === 'tool' && item.toolUseId === toolUseId);
+  const item = state.items[i];
+  if (item?.kind !== 'tool') return state;
+  const items = state.items.slice();
+  items[i] = change(item);
+  return { ...state, items };
 }
 
 export function dropApproval(state: TuiState, id: string): TuiState {

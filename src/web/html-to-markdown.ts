@@ -40,22 +40,30 @@ function toMarkdown(node: DomElement): string {
  * navigation. Links stay absolute.
  */
 export function htmlToMarkdown(html: string, pageUrl: string): PageMarkdown {
-  const document = parseDocument(html);
-  const baseHref = document.querySelector('base[href]')?.getAttribute('href');
-  let base = pageUrl;
-  try {
-    if (baseHref) base = new URL(baseHref, pageUrl).href;
-  } catch {
-    base = pageUrl; // a broken <base> is ignored, as browsers do
-  }
-  absolutize(document, base);
+  const parse = (): DomDocument => {
+    const doc = parseDocument(html);
+    absolutize(doc, baseOf(doc, pageUrl));
+    return doc;
+  };
+  const document = parse();
   const title = (document.querySelector('title')?.textContent ?? '').trim();
-  // Readability changes the document it reads, so it gets a copy and the fallback keeps the original.
-  const article = new Readability(parseDocument(document.toString()), { charThreshold: ARTICLE_CHARS }).parse();
+  // Readability changes the document it reads; a page that is not an article is parsed again for the fallback.
+  const article = new Readability(document, { charThreshold: ARTICLE_CHARS }).parse();
   if (article?.content && (article.textContent ?? '').trim().length >= ARTICLE_CHARS) {
     const body = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`).body;
     if (body) return { title: (article.title ?? '').trim() || title, markdown: toMarkdown(body) };
   }
-  for (const el of document.querySelectorAll('header, footer, nav, aside, [role=navigation], [role=banner]')) el.remove();
-  return { title, markdown: toMarkdown(document.body ?? document.documentElement) };
+  const whole = parse();
+  for (const el of whole.querySelectorAll('header, footer, nav, aside, [role=navigation], [role=banner]')) el.remove();
+  return { title, markdown: toMarkdown(whole.body ?? whole.documentElement) };
+}
+
+/** The page's URL, or its <base> if it has a usable one. */
+function baseOf(document: DomDocument, pageUrl: string): string {
+  const baseHref = document.querySelector('base[href]')?.getAttribute('href');
+  try {
+    return baseHref ? new URL(baseHref, pageUrl).href : pageUrl;
+  } catch {
+    return pageUrl; // a broken <base> is ignored, as browsers do
+  }
 }

@@ -30,3 +30,13 @@ row('load a 10,000-message session file', `${sessions.load10kMs.toFixed(0)} ms`,
 const { benchHtmlToMarkdown } = await import('./web-bench.js');
 const web = benchHtmlToMarkdown();
 row(`web_fetch: 1 MB HTML page to Markdown (${(web.bytes / 1024).toFixed(0)} KB)`, `${web.medianMs.toFixed(0)} ms`, `median of 5, ${web.chars.toLocaleString('en-US')} characters out`);
+
+const { benchSandbox } = await import('./sandbox-bench.js');
+const sandbox = await benchSandbox();
+row('bash `true`, no sandbox (median of 100)', `${sandbox.plainMs.toFixed(1)} ms`, '');
+if (sandbox.sandboxedMs !== undefined && sandbox.sandboxedNoNetworkBridgeMs !== undefined) {
+  row('bash `true` in the sandbox, network via proxy (median of 100)', `${sandbox.sandboxedMs.toFixed(1)} ms`, `+${(sandbox.sandboxedMs - sandbox.plainMs).toFixed(1)} ms per command`);
+  row('bash `true` in the sandbox, network.allowAll (median of 100)', `${sandbox.sandboxedNoNetworkBridgeMs.toFixed(1)} ms`, `+${(sandbox.sandboxedNoNetworkBridgeMs - sandbox.plainMs).toFixed(1)} ms per command`);
+} else {
+  row('bash `true` in the sandbox', 'unavailable', 'bubblewrap not installed or no user namespaces');
+}

@@ -4,6 +4,7 @@ import { keyHelp } from '../keys/key-help.js';
 import { isThemeName, THEME_NAMES } from '../theme/theme.js';
 import type { CommandContext, SlashCommand } from './registry.js';
 import { usageReport } from './usage-report.js';
+import { describeRules } from '../../src/permissions/rule-listing.js';
 
 /** Modes Shift+Tab and /mode may switch to: bypass only if the session started in it. */
 export function allowedModes(startedInBypass: boolean): PermissionMode[] {
@@ -84,7 +85,8 @@ const rules: SlashCommand = {
   description: 'Permission rules in force',
   run(_args, ctx) {
     const r = ctx.session.permissions.rules();
-    const section = (title: string, list: string[]): string => `${title}: ${list.length ? list.join(', ') : '(none)'}`;
+    const tools = ctx.session.tools.map((t) => t.name);
+    const section = (title: string, list: string[]): string => `${title}: ${list.length ? describeRules(list, tools).join(', ') : '(none)'}`;
     const builtin = section('Built-in deny, in every mode (lift one with permissions.liftBuiltinDeny in settings)', r.builtin ?? []);
     ctx.print([`Mode: ${ctx.session.mode}`, section('Allow', r.allow), section('Ask', r.ask), section('Deny', r.deny), builtin].join('\n'));
   },

@@ -2,6 +2,7 @@
 // typo silently protects nothing. The rule is kept (a later version or an MCP server may bring
 // the tool) but the user is told, with the closest known name.
 import { canonicalToolName, parseRule } from './rule-parse.js';
+import { CLAUDE_CODE_TOOL_NAMES, ruleHasTool } from './rule-listing.js';
 import { editDistance } from '../util/edit-distance.js';
 
 export interface RuleOrigin {
@@ -25,7 +26,8 @@ export function unknownToolWarnings(origins: readonly RuleOrigin[], toolNames: r
     } catch {
       continue; // syntax errors are reported where the rule is read
     }
-    if (known.has(tool) || tool.startsWith('mcp__')) continue;
+    // Wildcards and mcp__ names may match tools that come later; Claude Code's own names are not typos (/rules marks them).
+    if (ruleHasTool(rule, toolNames) || tool.startsWith('mcp__') || CLAUDE_CODE_TOOL_NAMES.has(rule.trim().split('(')[0]?.trim() ?? '')) continue;
     const name = (rule.trim().split('(')[0] ?? '').trim();
     const guess = closest(name, [...aliases, ...known]);
     warnings.push(

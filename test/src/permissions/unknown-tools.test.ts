@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeRules } from '../../../src/permissions/rule-listing.js';
 import { unknownToolWarnings } from '../../../src/permissions/unknown-tools.js';
 
 const tools = ['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'grep', 'list_dir', 'agent'];
@@ -17,8 +18,15 @@ describe('unknownToolWarnings', () => {
   });
 
   it('a name far from every tool gets no guess', () => {
-    const [warning] = unknownToolWarnings([{ rule: 'WebFetch(domain:example.com)', where: '--disallowed-tools' }], tools);
-    expect(warning).toMatch(/^--disallowed-tools: the rule "WebFetch\(domain:example.com\)" names an unknown tool "WebFetch"; it matches nothing/);
+    const [warning] = unknownToolWarnings([{ rule: 'Frobnicate(domain:example.com)', where: '--disallowed-tools' }], tools);
+    expect(warning).toMatch(/^--disallowed-tools: the rule "Frobnicate\(domain:example.com\)" names an unknown tool "Frobnicate"; it matches nothing/);
+  });
+
+  it("Claude Code's own tool names cairn lacks are not typos: no warning at start (/rules marks them \"no such tool yet\")", () => {
+    const origins = ['WebSearch', 'Skill(deploy)', 'NotebookRead', 'SlashCommand(/review)', 'mcp__github__*', '*'].map((rule) => ({ rule, where: 'f' }));
+    expect(unknownToolWarnings(origins, ['bash'])).toEqual([]);
+    expect(describeRules(['Skill(deploy)', 'Bash(ls *)', 'mcp__github__*', 'mcp__github'], ['bash', 'mcp__github__list'])).toEqual(['Skill(deploy) (no such tool yet)', 'Bash(ls *)', 'mcp__github__*', 'mcp__github']);
+    expect(describeRules(['mcp__gitlab__*'], ['bash'])).toEqual(['mcp__gitlab__* (no such tool yet)']);
   });
 });
 

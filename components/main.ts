@@ -139,6 +139,7 @@ async function main(args: string[]): Promise<number> {
       team: { team: current.team, bus: current.bus, tasks: current.tasks },
       hooks: current.hooks.set,
       pricing: current.pricing,
+      skills: current.skills,
       sessions: {
         sessionId: current.sessionId,
         contextWindow: current.contextWindow,

@@ -22,6 +22,8 @@ import { App } from './App.js';
 import type { BackgroundUiOptions } from './background-ui.js';
 import { startBackgroundUi } from './background-ui.js';
 import { teamCommands, type TeamCommandDeps } from '../commands/team-commands.js';
+import { skillCommands } from '../commands/skill-commands.js';
+import type { SkillRuntime } from '../../src/skills/skill-runtime.js';
 import { bellEnabled, bellFor } from './bell.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { createItemLines } from '../transcript/item-lines.js';
@@ -67,6 +69,8 @@ export interface RunTuiOptions {
   hooks?: HookSet;
   /** Prices for the cost estimate in /usage and the status bar (built-in when absent). */
   pricing?: PriceTable;
+  /** Skills and custom commands: /skills, and a /name for each after the built-ins. */
+  skills?: SkillRuntime;
 }
 
 /** Runs the full-screen UI until the user leaves; resolves to the process exit code. */
@@ -105,6 +109,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   });
   const backgroundUi = startBackgroundUi({ store, session, cwd, cairnHome, options: options.background ?? {} });
   const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {}), ...hooksCommands(options.hooks)]);
+  const custom = skillCommands(options.skills, (name) => commands.find(name) !== undefined);
+  for (const command of custom.commands) commands.register(command);
+  for (const message of custom.notices) store.dispatch({ type: 'notice', level: 'warning', message });
   const replay = new AbortController();
 
   let resolveExit: (code: number) => void = () => undefined;

@@ -14,7 +14,10 @@ export interface SandboxStartup {
 
 // Keys that widen the boundary. A repository's own files could hand a hostile model a wider sandbox
 // (write to ~, reach any domain, skip the sandbox for a command), so only the user's files set them.
-const WIDENING: { key: string; get(s: Record<string, unknown>): unknown }[] = [
+const WIDENING: { key: string; get(s: Record<string, unknown>): unknown; widens?(value: unknown): boolean }[] = [
+  { key: 'sandbox.enabled', get: (s) => s['enabled'], widens: (v) => v === false },
+  { key: 'sandbox.allowUnsandboxedCommands', get: (s) => s['allowUnsandboxedCommands'], widens: (v) => v === true },
+  { key: 'sandbox.failIfUnavailable', get: (s) => s['failIfUnavailable'], widens: (v) => v === false },
   { key: 'sandbox.filesystem.allowWrite', get: (s) => (s['filesystem'] as Record<string, unknown> | undefined)?.['allowWrite'] },
   { key: 'sandbox.network.allowedDomains', get: (s) => (s['network'] as Record<string, unknown> | undefined)?.['allowedDomains'] },
   { key: 'sandbox.network.allowAll', get: (s) => (s['network'] as Record<string, unknown> | undefined)?.['allowAll'] },
@@ -29,7 +32,8 @@ export function withoutProjectWidening(layers: readonly SettingsLayer[], notices
     if (layer.scope === 'user' || typeof sandbox !== 'object' || sandbox === null || Array.isArray(sandbox)) return layer;
     const copy = structuredClone(sandbox) as Record<string, unknown>;
     for (const w of WIDENING) {
-      if (w.get(copy) === undefined) continue;
+      const value = w.get(copy);
+      if (value === undefined || (w.widens && !w.widens(value))) continue;
       notices.push(`${layer.file}: ${w.key} is ignored: a project's settings cannot widen the sandbox; set it in your user settings (~/.cairn/settings.json or ~/.claude/settings.json)`);
       const [, parent, leaf] = w.key.split('.');
       if (leaf === undefined) delete copy[parent ?? ''];

@@ -83,6 +83,12 @@ describe('sandbox settings', () => {
     expect(s.policy.writable).not.toContain(os.homedir());
     expect(s.policy.network.allowedDomains).toEqual([]);
     expect(s.settings.excludedCommands).toEqual([]);
+    // Nor switch off a sandbox the user turned on.
+    await write(path.join(claudeHome, 'settings.json'), { sandbox: { enabled: true } });
+    await write(path.join(ws, '.cairn', 'settings.local.json'), { sandbox: { enabled: false } });
+    const off = await startUp();
+    expect(off.sandbox.status().enabled).toBe(true);
+    expect(off.notices).toEqual(expect.arrayContaining([expect.stringContaining('settings.local.json: sandbox.enabled is ignored')]));
     expect(notices).toEqual(
       expect.arrayContaining([
         expect.stringContaining(`${project}: sandbox.filesystem.allowWrite is ignored`),

@@ -1,5 +1,7 @@
 // What the settings files decide for a session beyond permissions: whether the folder is trusted
 // (asked once in the TUI, remembered), the `env` and `model` keys, and the keys cairn does not use.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { claudeHomeFrom, readSettingsLayers, type SettingsLayer } from '../settings/settings-layers.js';
 import { describeWithheld, layersInForce } from '../settings/trusted-layers.js';
 import { trustWorkspace, workspaceTrust } from '../settings/workspace-trust.js';
@@ -37,7 +39,7 @@ export async function settleWorkspaceTrust(opts: {
   } catch {
     return false; // the settings loader reads the same files next and reports the problem, naming the file
   }
-  const wouldApply = describeWithheld(layersInForce(layers, false).withheld);
+  const wouldApply = [...describeWithheld(layersInForce(layers, false).withheld), ...(await gatedFilesIn(opts.cwd))];
   if (wouldApply.length === 0) return false;
   if (opts.askTrust && (await opts.askTrust({ folder: opts.cwd, wouldApply }))) {
     try {
@@ -53,6 +55,27 @@ export async function settleWorkspaceTrust(opts: {
       `${opts.askTrust ? 'You will be asked again next time.' : 'Start cairn here without -p once and trust the folder to apply them.'}`,
   );
   return false;
+}
+
+// Files beside the settings that only a trusted folder may use (their modules check `trusted`).
+const GATED_FILES: ReadonlyArray<[name: string, does: string]> = [
+  ['.hooks.json', 'hooks (commands run on agent events)'],
+  ['.mcp.json', 'MCP servers (commands started for their tools)'],
+];
+
+async function gatedFilesIn(cwd: string): Promise<string[]> {
+  const found = await Promise.all(
+    GATED_FILES.map(async ([name, does]) => {
+      const file = path.join(cwd, name);
+      try {
+        await fs.lstat(file);
+        return [`${file}: ${does}`];
+      } catch {
+        return []; // absent (or unreadable, which its own module reports)
+      }
+    }),
+  );
+  return found.flat();
 }
 
 /** The merged `env` (a later file wins per variable; "" unsets it) and `model` (the most specific file's). */

@@ -74,3 +74,14 @@ describe('workspaceSettings', () => {
     ]);
   });
 });
+
+describe('the trust question', () => {
+  it('also names .hooks.json and .mcp.json, which wait for trust too; a folder with nothing to widen is not asked about', async () => {
+    await rm(join(ws, '.claude'), { recursive: true });
+    expect((await run({ answer: true })).asked).toEqual([]);
+    await writeFile(join(ws, '.mcp.json'), '{"mcpServers": {}}');
+    const { asked, out } = await run({ answer: true });
+    expect(asked[0]?.wouldApply).toEqual([`${join(ws, '.mcp.json')}: MCP servers (commands started for their tools)`]);
+    expect(out.trusted).toBe(true);
+  });
+});

@@ -37,4 +37,10 @@ describe('command registry', () => {
     expect(nextMode('plan', true)).toBe('bypassPermissions');
     expect(nextMode('bypassPermissions', true)).toBe('default');
   });
+
+  it('dontAsk never cycles: Shift+Tab leaves it as it is (issue 15)', () => {
+    expect(nextMode('dontAsk', false)).toBe('dontAsk');
+    expect(nextMode('dontAsk', true)).toBe('dontAsk');
+    for (const mode of ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const) expect(nextMode(mode, true)).not.toBe('dontAsk');
+  });
 });

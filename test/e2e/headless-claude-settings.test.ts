@@ -78,3 +78,14 @@ describe('a Claude Code project, headless, end to end', () => {
     expect(stderr).toContain(path.join(ws.dir, '.claude', 'settings.json'));
   });
 });
+
+describe('defaultMode dontAsk from a settings file', () => {
+  it('starts (it used to stop cairn), reports the mode in the init line, and denies what no rule allows', async () => {
+    const p = await tempWorkspace({ '.claude/settings.local.json': JSON.stringify({ permissions: { defaultMode: 'dontAsk', allow: ['mcp__github__*'] } }) });
+    const run = await runCairn(['-p', 'run touch x', '--output-format', 'stream-json'], { cwd: p.dir, home: p.home, env: { CLAUDE_CONFIG_DIR: path.join(p.home, 'no-claude') } });
+    expect(run.code, run.stderr).toBe(0);
+    const init = JSON.parse(run.stdout.split('\n')[0] ?? '{}') as Record<string, unknown>;
+    expect(init).toMatchObject({ type: 'system', subtype: 'init', permissionMode: 'dontAsk' });
+    expect(ofType(run.events, 'permission_denied')[0]?.reason).toMatch(/dontAsk/);
+  });
+});

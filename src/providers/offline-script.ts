@@ -3,6 +3,7 @@
 import { planMcp } from './offline-mcp.js';
 import { skillPlan } from './offline-skills.js';
 import { webPlan } from './offline-web.js';
+import { group } from '../util/invariant.js';
 
 export interface PlannedCall {
   name: string;
@@ -29,38 +30,38 @@ export function planFor(prompt: string): OfflinePlan {
   }
   // Everything after `run ` is the command, verbatim: quotes and operators included.
   if ((m = /^(?:run|运行)\s+([\s\S]+)$/i.exec(text))) {
-    return { kind: 'tools', steps: [[{ name: 'bash', input: { command: m[1]! } }]] };
+    return { kind: 'tools', steps: [[{ name: 'bash', input: { command: group(m, 1) } }]] };
   }
   if ((m = /^edit\s+(\S+?)\s*:\s*replace\s+([\s\S]+?)\s+with\s+([\s\S]*)$/i.exec(text)) ||
       (m = /^编辑\s*(\S+?)\s*[:：]\s*把\s*([\s\S]+?)\s*替换为\s*([\s\S]*)$/.exec(text))) {
     return {
       kind: 'tools',
-      steps: [[{ name: 'edit_file', input: { path: m[1]!, old_string: unquote(m[2]!), new_string: unquote(m[3]!) } }]],
+      steps: [[{ name: 'edit_file', input: { path: group(m, 1), old_string: unquote(group(m, 2)), new_string: unquote(group(m, 3)) } }]],
     };
   }
   if ((m = /^schedule\s+"([^"]+)"\s+([\s\S]+)$/i.exec(text))) {
-    const durable = /\bdurable\b/i.test(m[2]!);
+    const durable = /\bdurable\b/i.test(group(m, 2));
     return {
       kind: 'tools',
-      steps: [[{ name: 'cron_create', input: { cron: m[1]!, prompt: m[2]!.trim(), recurring: true, durable } }]],
+      steps: [[{ name: 'cron_create', input: { cron: group(m, 1), prompt: group(m, 2).trim(), recurring: true, durable } }]],
     };
   }
   const skill = skillPlan(text, planFor);
   if (skill) return skill;
-  if ((m = /^think(?:\s+about)?\s+([\s\S]+)$/i.exec(text))) return { kind: 'think', topic: m[1]! };
+  if ((m = /^think(?:\s+about)?\s+([\s\S]+)$/i.exec(text))) return { kind: 'think', topic: group(m, 1) };
   if ((m = /^propose (?:a )?plan:\s*([\s\S]+)$/i.exec(text))) {
-    return { kind: 'tools', steps: [[{ name: 'exit_plan_mode', input: { plan: m[1]!.trim() } }]] };
+    return { kind: 'tools', steps: [[{ name: 'exit_plan_mode', input: { plan: group(m, 1).trim() } }]] };
   }
 
   // Subagents: the child runs the same grammar on its task.
   if ((m = /^use two subagents to read\s+(\S+)\s+and\s+(\S+)$/i.exec(text)) || (m = /^用两个子代理(?:分别)?(?:去)?读\s*(\S+?)\s*和\s*(\S+)$/.exec(text))) {
-    return { kind: 'tools', steps: [[subagent('explore', `read ${m[1]!}`), subagent('explore', `read ${m[2]!}`)]] };
+    return { kind: 'tools', steps: [[subagent('explore', `read ${group(m, 1)}`), subagent('explore', `read ${group(m, 2)}`)]] };
   }
   if ((m = /^use a subagent to\s+([\s\S]+?)(?:\s+and summari[sz]e)?$/i.exec(text)) || (m = /^用子代理(?:去)?([\s\S]+?)(?:并总结)?$/.exec(text))) {
-    return { kind: 'tools', steps: [[subagent('general', m[1]!.trim())]] };
+    return { kind: 'tools', steps: [[subagent('general', group(m, 1).trim())]] };
   }
   if ((m = /^explore read-only:\s*([\s\S]+)$/i.exec(text)) || (m = /^用只读子代理探索[:：]\s*([\s\S]+)$/.exec(text))) {
-    return { kind: 'tools', steps: [[subagent('explore', m[1]!.trim())]] };
+    return { kind: 'tools', steps: [[subagent('explore', group(m, 1).trim())]] };
   }
 
   const web = webPlan(text, parseStep);
@@ -77,17 +78,17 @@ function parseStep(step: string): PlannedCall[] | undefined {
   const s = step.trim();
   let m: RegExpMatchArray | null;
   if ((m = /^write\s+([\s\S]+?)\s+to\s+(\S+)$/i.exec(s))) {
-    return [{ name: 'write_file', input: { path: m[2]!, content: unquote(m[1]!) + '\n' } }];
+    return [{ name: 'write_file', input: { path: group(m, 2), content: unquote(group(m, 1)) + '\n' } }];
   }
   if ((m = /^(?:往|向)\s*(\S+?)\s*写入\s*([\s\S]+)$/.exec(s))) {
-    return [{ name: 'write_file', input: { path: m[1]!, content: unquote(m[2]!) + '\n' } }];
+    return [{ name: 'write_file', input: { path: group(m, 1), content: unquote(group(m, 2)) + '\n' } }];
   }
   if ((m = /^(?:list|列出)(?:\s+(\S+))?$/i.exec(s))) return [{ name: 'list_dir', input: { path: m[1] ?? '.' } }];
-  if ((m = /^(?:grep|搜索)\s+([\s\S]+)$/i.exec(s))) return [{ name: 'grep', input: { pattern: unquote(m[1]!.trim()), output_mode: 'content' } }];
+  if ((m = /^(?:grep|搜索)\s+([\s\S]+)$/i.exec(s))) return [{ name: 'grep', input: { pattern: unquote(group(m, 1).trim()), output_mode: 'content' } }];
 
   // "read a.txt read b.txt", "read a.txt and b.txt", "读取 a.txt 读 b.txt"
-  const reads = [...s.matchAll(/(?:\bread\b|读取|读)\s*(\S+?)(?=\s|$|和|and)/gi)].map((r) => r[1]!);
-  const extra = [...s.matchAll(/(?:\band\b|和)\s*(\S+)/gi)].map((r) => r[1]!);
+  const reads = [...s.matchAll(/(?:\bread\b|读取|读)\s*(\S+?)(?=\s|$|和|and)/gi)].map((r) => group(r, 1));
+  const extra = [...s.matchAll(/(?:\band\b|和)\s*(\S+)/gi)].map((r) => group(r, 1));
   if (reads.length > 0 && /^(?:read|读取|读)/i.test(s)) {
     const paths = [...reads, ...extra.filter((p) => !/^(?:read|读取|读)$/i.test(p))];
     return paths.map((path) => ({ name: 'read_file', input: { path } }));

@@ -25,9 +25,9 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: false }],
       // `let x; ... x = value` where closures made earlier read x: correct, and cannot be const.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
-      // Scoped down: 186 assertions, mostly on indexes the code has just bounds-checked
-      // (noUncheckedIndexedAccess); a warning, capped by --max-warnings in `npm run lint`: lower the cap as they go.
-      '@typescript-eslint/no-non-null-assertion': 'warn',
+      // Say what a missing value means instead: a guard, `??` with a real default, for-of over the items, or
+      // itemAt()/group() from src/util/invariant.ts for an index or capture group the code has made sure of.
+      '@typescript-eslint/no-non-null-assertion': 'error',
       // A terminal program: matching ESC and other control characters is its job.
       'no-control-regex': 'off',
       // Engine objects are closures from factories, not classes: passing `store.subscribe` is safe.

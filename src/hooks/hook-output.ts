@@ -8,7 +8,8 @@ import type { HookDefinition, HookEventName, HookInput, HookOutcome, HookProcess
 /** Claude Code caps the strings a hook returns. */
 const MAX_TEXT = 10_000;
 
-const CLAUDE_BLOCKABLE: readonly HookEventName[] = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PreCompact'];
+// PostToolUseFailure's exit 2 cannot undo the failure; its stderr goes to the model, as PostToolUse's.
+const CLAUDE_BLOCKABLE: readonly HookEventName[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PreCompact'];
 const CAIRN_BLOCKABLE: readonly HookEventName[] = ['PreToolUse', 'UserPromptSubmit'];
 /** Plain stdout of a successful Claude Code hook becomes model context only for these. */
 const PLAIN_TEXT_CONTEXT: readonly HookEventName[] = ['UserPromptSubmit', 'SessionStart'];

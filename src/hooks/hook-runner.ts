@@ -45,6 +45,9 @@ export function hookStdin(hook: HookDefinition, input: HookInput, opts: HookRunn
     tool_input: tool === undefined ? undefined : claude ? toClaudeInput(tool, input.toolInput, opts.cwd) : input.toolInput,
     tool_use_id: input.toolUseId,
     tool_response: input.toolResponse,
+    error: input.error,
+    // Hooks do not run on a call the user interrupted, so a failure reaching one never is.
+    is_interrupt: input.event === 'PostToolUseFailure' ? false : undefined,
     prompt: input.prompt,
     source: input.event === 'SessionStart' ? input.source : undefined,
     reason: input.event === 'SessionEnd' ? input.source : undefined,
@@ -53,6 +56,7 @@ export function hookStdin(hook: HookDefinition, input: HookInput, opts: HookRunn
     stop_hook_active: input.stopHookActive,
     last_assistant_message: input.lastAssistantMessage,
     message: input.message,
+    notification_type: input.event === 'Notification' ? input.source : undefined,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }

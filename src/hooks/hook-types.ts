@@ -4,6 +4,7 @@
 export const HOOK_EVENTS = [
   'PreToolUse',
   'PostToolUse',
+  'PostToolUseFailure',
   'UserPromptSubmit',
   'Stop',
   'SubagentStop',
@@ -15,7 +16,7 @@ export const HOOK_EVENTS = [
 export type HookEventName = (typeof HOOK_EVENTS)[number];
 
 /** Events whose matcher is a tool name (the others match a source, a trigger, or nothing). */
-export const TOOL_EVENTS: readonly HookEventName[] = ['PreToolUse', 'PostToolUse'];
+export const TOOL_EVENTS: readonly HookEventName[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
 
 /**
  * claude: Claude Code's contract (exit 2 blocks, JSON on stdin and stdout, Claude Code's tool names);
@@ -78,9 +79,11 @@ export interface HookInput {
   toolUseId?: string;
   /** PostToolUse: the tool's result text. */
   toolResponse?: string;
+  /** PostToolUseFailure: the error result's text. */
+  error?: string;
   /** UserPromptSubmit. */
   prompt?: string;
-  /** SessionStart: startup|resume|clear|compact; SessionEnd: its reason; PreCompact: manual|auto. */
+  /** SessionStart: startup|resume|clear|compact; SessionEnd: its reason; PreCompact: manual|auto; Notification: its type (permission_prompt|idle_prompt). */
   source?: string;
   /** Stop / SubagentStop. */
   stopHookActive?: boolean;

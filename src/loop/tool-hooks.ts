@@ -1,8 +1,8 @@
 // The loop's two tool hook points. PreToolUse runs after the permission chain has allowed a call:
 // a hook's deny (or block) wins over any allow, its allow never overrides the chain (which has
 // already decided), its ask puts the call to the user, and its updatedInput goes through the
-// tool's schema and the permission chain again as a new call. PostToolUse runs after a result and
-// may add text for the model to it.
+// tool's schema and the permission chain again as a new call. PostToolUse runs after a result
+// (PostToolUseFailure after an error result) and may add text for the model to it.
 import type { AgentEvent } from '../events.js';
 import { contextOf, firstBlock, hookEvents } from '../hooks/hook-events.js';
 import type { HookRunner } from '../hooks/hook-types.js';
@@ -65,7 +65,7 @@ export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBl
   return { ...again, rewritten: true, ...(context !== undefined ? { hookContext: context } : {}) };
 }
 
-/** Runs PostToolUse hooks on a result; returns the result the model sees and the events to show. */
+/** Runs PostToolUse (or, on an error result, PostToolUseFailure) hooks; returns the result the model sees and the events to show. */
 export async function afterToolHooks(
   p: { call: ToolUseBlock; tool: { name: string }; input: unknown; hookContext?: string },
   result: ToolResult,
@@ -73,10 +73,13 @@ export async function afterToolHooks(
 ): Promise<{ result: ToolResult; events: AgentEvent[] }> {
   const notes: string[] = p.hookContext !== undefined ? [p.hookContext] : [];
   const events: AgentEvent[] = [];
-  if (ctx.hooks?.has('PostToolUse', p.tool.name) && !result.isError && !ctx.signal.aborted) {
-    const run = await ctx.hooks.run({ event: 'PostToolUse', toolName: p.tool.name, toolInput: p.input, toolUseId: p.call.id, toolResponse: result.content }, ctx.signal);
+  // An error result goes to PostToolUseFailure (with the error), a success to PostToolUse.
+  const event = result.isError ? 'PostToolUseFailure' : 'PostToolUse';
+  if (ctx.hooks?.has(event, p.tool.name) && !ctx.signal.aborted) {
+    const outcome = result.isError ? { error: result.content } : { toolResponse: result.content };
+    const run = await ctx.hooks.run({ event, toolName: p.tool.name, toolInput: p.input, toolUseId: p.call.id, ...outcome }, ctx.signal);
     events.push(...hookEvents(run, { toolId: p.call.id, toolName: p.call.name }));
-    for (const o of run.outcomes) if (o.block !== undefined) notes.push(`PostToolUse hook (${o.hook.source}): ${o.block}`);
+    for (const o of run.outcomes) if (o.block !== undefined) notes.push(`${event} hook (${o.hook.source}): ${o.block}`);
     const context = contextOf(run);
     if (context !== undefined) notes.push(context);
   }

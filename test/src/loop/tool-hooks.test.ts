@@ -164,6 +164,43 @@ describe('PostToolUse', () => {
   });
 });
 
+describe('PostToolUseFailure', () => {
+  it('runs on an error result (not PostToolUse): it reads the error on stdin, and its additionalContext and exit-2 stderr reach the model', async () => {
+    await fs.writeFile(path.join(dir, 'a.txt'), 'hello\n');
+    const seen = path.join(dir, 'failure.json');
+    const failure = await script(dir, 'failure.sh', `cat > "${seen}"\necho '{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"read the file before editing it"}}'`);
+    const shout = await script(dir, 'shout.sh', 'echo "edit failed, see the log" >&2\nexit 2');
+    const post = await script(dir, 'post.sh', `touch "${dir}/post-ran"`);
+    const { runner } = claudeHooks(dir, {
+      PostToolUseFailure: [{ matcher: 'Edit', hooks: [command(failure)] }, { matcher: 'Edit|Write', hooks: [command(shout)] }],
+      PostToolUse: [{ hooks: [command(post)] }],
+    });
+    const { events, provider } = run(runner, [toolCall('e1', 'edit_file', { path: 'a.txt', old_string: 'absent', new_string: 'x' }), assistantText('ok')]);
+    const all = await events;
+    const result = resultOf(all, 'e1');
+    expect(result?.is_error).toBe(true);
+    expect(result?.content).toContain('read the file before editing it');
+    expect(result?.content).toContain('PostToolUseFailure hook');
+    expect(result?.content).toContain('edit failed, see the log');
+    expect(JSON.stringify(provider.requests[1]?.messages)).toContain('read the file before editing it');
+    const stdin = JSON.parse(await fs.readFile(seen, 'utf8')) as Record<string, unknown>;
+    expect(stdin).toMatchObject({ hook_event_name: 'PostToolUseFailure', tool_name: 'Edit', tool_use_id: 'e1', is_interrupt: false, tool_input: { file_path: path.join(dir, 'a.txt'), old_string: 'absent' } });
+    expect(stdin['error']).toContain('old_string was not found in a.txt');
+    expect(stdin).not.toHaveProperty('tool_response');
+    expect(await exists(path.join(dir, 'post-ran'))).toBe(false);
+    expect(ofType(all, 'hook')).toContainEqual(expect.objectContaining({ hook_event: 'PostToolUseFailure', outcome: 'injected', tool_id: 'e1' }));
+  });
+
+  it('does not run on a success, where PostToolUse does', async () => {
+    const failure = await script(dir, 'failure.sh', `touch "${dir}/failure-ran"`);
+    const post = await script(dir, 'post.sh', `touch "${dir}/post-ran"`);
+    const { runner } = claudeHooks(dir, { PostToolUseFailure: [{ hooks: [command(failure)] }], PostToolUse: [{ hooks: [command(post)] }] });
+    await run(runner, [toolCall('w1', 'write_file', { path: 'a.txt', content: 'x' }), assistantText('ok')]).events;
+    expect(await exists(path.join(dir, 'post-ran'))).toBe(true);
+    expect(await exists(path.join(dir, 'failure-ran'))).toBe(false);
+  });
+});
+
 describe('failing hooks decide nothing and say so, naming their file', () => {
   it('a crash (exit 3) and garbage JSON are notices; the call still runs', async () => {
     const crash = await script(dir, 'crash.sh', 'echo "boom" >&2\nexit 3');

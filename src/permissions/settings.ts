@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -121,9 +121,18 @@ export interface SettingsPlaces {
 }
 
 /** Where a `/x` path rule of this file is anchored: the folder the file belongs to (Claude Code's rule). */
-function anchorOf(layer: SettingsLayer, at: SettingsPlaces): string {
-  if (layer.scope !== 'user') return at.workspace;
-  return layer.family === 'claude' ? at.claudeHome : at.cairnHome;
+function anchorOf(layer: SettingsLayer, at: SettingsPlaces & { anchors?: Partial<SettingsPlaces> }): string {
+  if (layer.scope !== 'user') return at.anchors?.workspace ?? at.workspace;
+  return layer.family === 'claude' ? (at.anchors?.claudeHome ?? at.claudeHome) : (at.anchors?.cairnHome ?? at.cairnHome);
+}
+
+/** A folder through its symlinks (a ~/.claude kept in a dotfiles repository), as the checker sees paths. */
+async function realOrSame(dir: string): Promise<string> {
+  try {
+    return await realpath(dir);
+  } catch {
+    return dir; // absent: nothing there to read or write anyway
+  }
 }
 
 /** A wildcard in an allow rule's tool name reaches only within one MCP server (`mcp__github__*`), as in Claude Code. */
@@ -137,7 +146,7 @@ const HOME_RELATIVE = /^~(?=$|\/)/;
  * defaultMode comes from the most specific file that sets it. Throws SettingsError naming the file
  * and field for a malformed value; a rule for a tool cairn lacks is kept (reported elsewhere).
  */
-export function permissionSettingsFrom(layers: readonly SettingsLayer[], at: SettingsPlaces, home = homedir()): LoadedSettings {
+export function permissionSettingsFrom(layers: readonly SettingsLayer[], at: SettingsPlaces & { anchors?: Partial<SettingsPlaces> }, home = homedir()): LoadedSettings {
   const result: LoadedSettings = { rules: { allow: [], ask: [], deny: [] }, additionalDirectories: [], sources: [], origins: [], warnings: [], liftedBuiltinDeny: [], bypassDisabled: false };
   const userFile = settingsPaths(at).user;
   for (const layer of layers) {
@@ -187,7 +196,8 @@ export async function loadSettings(opts: SettingsPlaces & { trusted: boolean }):
     throw err;
   }
   const { layers, withheld } = layersInForce(read.layers, opts.trusted);
-  const loaded = permissionSettingsFrom(layers, opts);
+  const anchors = { workspace: await realOrSame(opts.workspace), cairnHome: await realOrSame(opts.cairnHome), claudeHome: await realOrSame(opts.claudeHome) };
+  const loaded = permissionSettingsFrom(layers, { ...opts, anchors });
   return { ...loaded, warnings: [...read.warnings, ...loaded.warnings], withheld };
 }
 

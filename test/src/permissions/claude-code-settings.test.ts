@@ -1,6 +1,6 @@
 // A project laid out as a real Claude Code project: settings at all three levels with rules of every
 // form Claude Code documents, each decision checked against what its documentation says.
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,5 +189,19 @@ describe('the 25 real settings files in ../shared/fixtures/claude-code/settings'
       expect(untrusted.rules.ask, f).toEqual(trusted.rules.ask);
     }
     expect(rules).toBeGreaterThan(100);
+  });
+});
+
+describe('anchors through symlinks', () => {
+  it('a ~/.claude kept elsewhere (a dotfiles repository) anchors its /-rules where the files really are', async () => {
+    const dotfiles = join(root, 'dotfiles', 'claude');
+    await mkdir(dirname(dotfiles), { recursive: true });
+    await rm(claudeHome, { recursive: true });
+    await mkdir(dotfiles);
+    await symlink(dotfiles, claudeHome);
+    await write(join(dotfiles, 'settings.json'), { permissions: { allow: ['Read(/notes/**)'] } });
+    const checker = await checkerFor({ trusted: true });
+    expect((await checker.check(readTool, at(join(claudeHome, 'notes', 'a.md')))).behavior).toBe('allow');
+    expect((await checker.check(readTool, at(join(dotfiles, 'notes', 'a.md')))).behavior).toBe('allow');
   });
 });

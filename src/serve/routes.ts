@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import { APPROVAL_ANSWERS } from '../permissions/approval-answers.js';
@@ -26,6 +27,19 @@ const PromptBody = z.strictObject({ text: z.string().min(1).max(200_000) });
 const AnswerBody = z.strictObject({ request_id: z.string().min(1), answer: z.enum(APPROVAL_ANSWERS as [string, ...string[]]), reason: z.string().max(10_000).optional() });
 const CommandBody = z.strictObject({ text: z.string().min(1).max(10_000) });
 
+// The page runs only its own scripts: a model's text that slipped through as markup could not run.
+const PAGE_HEADERS = {
+  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+const requireFrom = createRequire(import.meta.url);
+/** A browser module from a dependency (marked's ESM build), resolved as Node resolves it. */
+function vendorFile(name: 'marked'): string {
+  return requireFrom.resolve(name);
+}
+
 function json(res: ServerResponse, status: number, data: unknown): void {
   const body = JSON.stringify(data);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
@@ -50,8 +64,9 @@ export async function route(req: IncomingMessage, res: ServerResponse, url: URL,
   const p = url.pathname;
   let m: RegExpExecArray | null;
 
-  if (method === 'GET' && (p === '/' || p === '/index.html')) return serveStatic(ctx.staticRoot, 'index.html', res);
-  if (method === 'GET' && p.startsWith('/static/')) return serveStatic(ctx.staticRoot, p.slice('/static/'.length), res);
+  if (method === 'GET' && (p === '/' || p === '/index.html')) return serveStatic(ctx.staticRoot, 'index.html', res, PAGE_HEADERS);
+  if (method === 'GET' && p.startsWith('/static/')) return serveStatic(ctx.staticRoot, p.slice('/static/'.length), res, PAGE_HEADERS);
+  if (method === 'GET' && p === '/vendor/marked.js') return serveStatic(path.dirname(vendorFile('marked')), path.basename(vendorFile('marked')), res, PAGE_HEADERS);
   if (method === 'GET' && p === '/api/info') {
     return json(res, 200, { version: ctx.version, cwd: ctx.defaultCwd, commands: PAGE_COMMANDS.map(({ name, argHint, description }) => ({ name, argHint, description })) });
   }

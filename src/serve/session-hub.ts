@@ -10,6 +10,8 @@ export interface ServedRuntime {
   sessionId: string;
   cwd: string;
   resumed?: { events: AgentEvent[] };
+  /** The model's context window in tokens, for the page's context bar. */
+  contextWindow?: number;
   startBackground(): void;
   close(): void;
 }
@@ -40,6 +42,7 @@ export interface SessionState {
   model: string;
   provider: string;
   queued: readonly string[];
+  contextWindow?: number;
   pending: { id: string; name: string; input: unknown; reason: string; suggestions: string[]; narrower?: string[]; preview?: string; answers: ApprovalAnswer[] }[];
   lastEventId: number;
 }
@@ -73,6 +76,7 @@ export function createSessionHub(opts: SessionHubOptions) {
       model: session.model,
       provider: session.providerName,
       queued: [...session.queued],
+      ...(s.runtime.contextWindow !== undefined ? { contextWindow: s.runtime.contextWindow } : {}),
       pending: session.pendingRequests().map((r) => ({
         id: r.id,
         name: r.name,

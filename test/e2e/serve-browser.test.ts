@@ -1,0 +1,153 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchBrowser } from '../helpers/browser.js';
+import { repoRoot } from '../helpers/run-cairn.js';
+import { startServeRig } from '../helpers/serve-rig.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+// CI installs Chromium (.ci/run); elsewhere the suite runs without it.
+const run = chromiumAvailable() || process.env['CI'] !== undefined;
+type Rig = Awaited<ReturnType<typeof startServeRig>>;
+
+let browser: Browser;
+beforeAll(async () => {
+  if (run) browser = await launchBrowser();
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(files: Record<string, string> = {}, viewport = { width: 1280, height: 800 }): Promise<{ r: Rig; page: Page; close(): Promise<void> }> {
+  const r = await startServeRig({ files });
+  const context = await browser.newContext({ viewport, colorScheme: 'dark' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${r.base}/`);
+  await page.click('#new-session');
+  await page.waitForSelector('#prompt:not([disabled])');
+  return {
+    r,
+    page,
+    async close() {
+      expect(errors).toEqual([]);
+      await context.close();
+      await r.close();
+    },
+  };
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.fill('#prompt', text);
+  await page.keyboard.press('Enter');
+}
+
+describe.skipIf(!run)('cairn serve in a real browser', () => {
+  it('runs a prompt on the offline model and shows parallel cards', async () => {
+    const { page, close } = await open({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' });
+    await send(page, 'read a.txt and b.txt');
+    await page.waitForSelector('.parallel .item.tool.done >> nth=1');
+    expect(await page.locator('.parallel .item.tool').count()).toBe(2);
+    expect(await page.innerText('#transcript')).toContain('Read a.txt: 1 line.');
+    await close();
+  }, 60_000);
+
+  it('approves a write from the keyboard, and the file is there', async () => {
+    const { r, page, close } = await open();
+    await send(page, 'write hello to out.txt');
+    await page.waitForSelector('#approval[data-armed]');
+    expect(await page.innerText('#approval')).toContain('Allow write_file?');
+    await page.keyboard.press('y');
+    await page.waitForSelector('.item.tool.done');
+    expect(await fs.readFile(path.join(r.dir, 'out.txt'), 'utf8')).toBe('hello\n');
+    await close();
+  }, 60_000);
+
+  it('keys typed as an approval appears go to the draft, not the approval', async () => {
+    const { page, close } = await open();
+    await send(page, 'write hello to out.txt');
+    await page.waitForSelector('#approval');
+    await page.keyboard.type('yank', { delay: 20 }); // typed on, as the box is drawn
+    await page.waitForSelector('#approval[data-armed]');
+    expect(await page.inputValue('#prompt')).toBe('yank');
+    expect(await page.locator('#approval').count()).toBe(1);
+    await close();
+  }, 60_000);
+
+  it('a key typed into a draft stays in the draft; a denial with a reason reaches the model', async () => {
+    const { r, page, close } = await open();
+    await send(page, 'write hello to out.txt');
+    await page.waitForSelector('#approval[data-armed]');
+    await page.focus('#prompt');
+    await page.keyboard.type('yes I mean it');
+    expect(await page.inputValue('#prompt')).toBe('yes I mean it');
+    expect(await page.locator('#approval').count()).toBe(1); // still waiting: the y went to the draft
+    await page.focus('#approval');
+    await page.keyboard.press('n');
+    await page.waitForSelector('#deny-reason');
+    await page.fill('#deny-reason', 'put it in notes.md instead');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.item.tool.failed, .item.tool.denied');
+    expect(await page.inputValue('#prompt')).toBe('yes I mean it'); // the draft survived the approval
+    await waitFor(() => page.innerText('#transcript').then((t) => t.includes('put it in notes.md instead')), { message: 'the reason in the result' });
+    await expect(fs.access(path.join(r.dir, 'out.txt'))).rejects.toThrow();
+    await close();
+  }, 60_000);
+
+  it('markup in the model\'s text is shown, never run: no element, no script, no javascript: link', async () => {
+    const { r, page, close } = await open();
+    const id = r.hub.live()[0]?.id ?? '';
+    const session = r.hub.get(id).runtime.session;
+    const hostile = 'Look: <img src=x onerror="document.title=\'pwned\'"> <script>document.title=\'pwned\'</script> [click](javascript:document.title=\'pwned\') ![i](x" onerror="document.title=\'pwned\')';
+    session.emit({ type: 'text_delta', text: hostile });
+    session.emit({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: hostile }] } });
+    await page.waitForSelector('.item.assistant:not(.streaming)');
+    const answer = page.locator('.item.assistant');
+    expect(await answer.locator('img, script, [onerror]').count()).toBe(0);
+    expect(await answer.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await answer.innerText()).toContain('<img src=x');
+    expect(await page.title()).toBe('cairn');
+    await close();
+  }, 60_000);
+
+  it('a reload in the middle of a streamed answer loses nothing', async () => {
+    const { r, page, close } = await open();
+    await send(page, 'stream 300 at 150/s');
+    await page.waitForSelector('.item.assistant.streaming');
+    await page.reload();
+    await page.waitForSelector('.item.assistant');
+    const id = r.hub.live()[0]?.id ?? '';
+    await waitFor(() => !r.hub.state(id).busy, { message: 'the stream ends', timeout: 20_000 });
+    await page.waitForSelector('.item.assistant:not(.streaming)');
+    const shown = (await page.innerText('.item.assistant')).replace(/\s+/g, ' ').trim();
+    const last = r.hub.get(id).runtime.session.messages.at(-1);
+    const sent = (Array.isArray(last?.content) ? last.content.map((b) => ('text' in b ? b.text : '')).join('') : String(last?.content ?? '')).trim();
+    const words = sent.split(/\s+/).filter((w) => /^[a-z]+$/i.test(w));
+    expect(words.length).toBeGreaterThan(200);
+    for (const w of [words[0], words[100], words.at(-1)]) expect(shown).toContain(w);
+    await close();
+  }, 60_000);
+
+  it('switches the theme and keeps it after a reload; writes the screenshots for docs/', async () => {
+    const { page, close } = await open({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' });
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await send(page, 'read a.txt and b.txt');
+    await page.waitForSelector('.parallel .item.tool.done >> nth=1');
+    await send(page, 'write hello to notes.md');
+    await page.waitForSelector('#approval');
+    if (process.env['CAIRN_WRITE_SCREENSHOTS'] === '1') {
+      await page.screenshot({ path: path.join(repoRoot, 'docs', 'serve-1280x800.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(repoRoot, 'docs', 'serve-390x844.png') });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await page.click('#theme');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await page.reload();
+    await page.waitForSelector('#transcript .item');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await close();
+  }, 60_000);
+});

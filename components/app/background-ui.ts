@@ -1,4 +1,6 @@
-import { loadAgentDefinitions } from '../../src/agents/agent-definition-loader.js';
+import type { AgentDefinition } from '../../src/agents/agent-definition.js';
+import { loadAgentDefinitions, type AgentLoadProblem } from '../../src/agents/agent-definition-loader.js';
+import { claudeHomeFrom } from '../../src/settings/settings-layers.js';
 import type { AgentEvent } from '../../src/events.js';
 import type { BackgroundWork } from '../../src/runtime/background-work.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
@@ -18,6 +20,8 @@ export interface BackgroundUiOptions {
   startBackground?: () => void;
   /** The bash sandbox, for /sandbox. */
   sandbox?: CommandSandbox;
+  /** The agent types the runtime loaded at start (the ones the agent tool offers), for /agents. */
+  agents?: { agents: readonly AgentDefinition[]; problems: readonly AgentLoadProblem[] };
 }
 
 /** Whether an event can change the number of scheduled tasks or running shells. */
@@ -46,12 +50,14 @@ export function startBackgroundUi(input: { store: TuiStore; session: AgentSessio
     const shells = background.shells.list().filter((s) => s.status === 'running').length;
     store.dispatch({ type: 'background', cron: background.cron.list().length, shells });
   };
+  // Without the runtime's list, the same folders start-up reads (~/.claude/agents included).
+  const agents = async () => options.agents ?? loadAgentDefinitions(input.cairnHome, input.cwd, claudeHomeFrom(process.env));
   const off = background ? session.subscribe((event) => touchesBackground(event) && refresh()) : () => undefined;
   options.startBackground?.();
   refresh();
   return {
     commands: [
-      ...backgroundCommands({ ...(background ? { background } : {}), agents: () => loadAgentDefinitions(input.cairnHome, input.cwd) }),
+      ...backgroundCommands({ ...(background ? { background } : {}), agents }),
       sandboxCommand(options.sandbox),
     ],
     dispose: off,

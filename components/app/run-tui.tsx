@@ -35,6 +35,10 @@ import { guardTerminal, RESTORE_TERMINAL, type TerminalGuard } from './terminal-
 import { createTerminalOutput, ENTER_SCREEN } from './terminal-output.js';
 import { createTuiLog } from './tui-log.js';
 import { RedrawKey } from './RedrawKey.js';
+import { createExternalEditor, type RunExternalEditor } from './external-editor.js';
+import { memoryCommand } from '../commands/memory-command.js';
+import type { SystemPromptSource } from '../../src/context/system-prompt-source.js';
+import { claudeHomeFrom } from '../../src/settings/settings-layers.js';
 import { captureOutput, createStrayNotices, type OutputCapture } from './stray-output.js';
 
 export interface RunTuiOptions {
@@ -67,6 +71,8 @@ export interface RunTuiOptions {
   team?: TeamCommandDeps;
   /** The hooks in force (/hooks). */
   hooks?: HookSet;
+  /** The instruction files in the context (/memory). */
+  instructions?: Pick<SystemPromptSource, 'loadedFiles' | 'problems'>;
   /** Prices for the cost estimate in /usage and the status bar (built-in when absent). */
   pricing?: PriceTable;
   /** Skills and custom commands: /skills, and a /name for each after the built-ins. */
@@ -109,10 +115,12 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   });
   const backgroundUi = startBackgroundUi({ store, session, cwd, cairnHome, options: options.background ?? {} });
   const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {}), ...hooksCommands(options.hooks)]);
+  commands.register(memoryCommand({ ...(options.instructions ? { instructions: options.instructions } : {}), cwd, claudeHome: claudeHomeFrom(env), ...(env['HOME'] ? { home: env['HOME'] } : {}) }));
   const custom = skillCommands(options.skills, (name) => commands.find(name) !== undefined);
   for (const command of custom.commands) commands.register(command);
   for (const message of custom.notices) store.dispatch({ type: 'notice', level: 'warning', message });
   const replay = new AbortController();
+  let runEditor: RunExternalEditor | undefined;
 
   let resolveExit: (code: number) => void = () => undefined;
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
@@ -146,6 +154,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     },
     now: Date.now,
     sessions: sessionUi.actions,
+    // Bound once the screen exists (below); a command cannot run before the first frame.
+    runExternalEditor: (file) => (runEditor ? runEditor(file) : Promise.resolve({ ok: false, editor: '', message: 'the screen is not ready yet' })),
   });
 
   const handle = options.handleProcessEvents !== false;
@@ -181,6 +191,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
 
   screen.write(ENTER_SCREEN);
   const output = createTerminalOutput(screen, env);
+  runEditor = createExternalEditor({ stdin: options.stdin ?? process.stdin, screen, redraw: output.redraw, env });
   log.write(`start: ${session.providerName}/${session.model} in ${cwd}`);
   const instance = render(
     <ErrorBoundary onError={fatal}>

@@ -2,6 +2,7 @@ import type { NoticeLevel } from '../../src/events.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { TuiStore } from '../store/create-store.js';
 import type { ThemeName } from '../theme/theme.js';
+import type { RunExternalEditor } from '../app/external-editor.js';
 import { errorMessage } from '../../src/util/error-message.js';
 import { editDistance } from '../../src/util/edit-distance.js';
 import { group } from '../../src/util/invariant.js';
@@ -15,6 +16,8 @@ export interface CommandContext {
   systemPrompt(): Promise<string>;
   setTheme(name: ThemeName): Promise<void>;
   exit(code?: number): void;
+  /** Hands the terminal to the user's editor on a file (components/app/external-editor.ts); absent without a terminal. */
+  runExternalEditor?: RunExternalEditor;
 }
 
 export interface SlashCommand {

@@ -3,6 +3,7 @@ import type { CommandContext, CommandRegistry } from '../commands/registry.js';
 import type { SessionActions } from '../commands/session-actions.js';
 import type { TuiStore } from '../store/create-store.js';
 import type { ThemeName } from '../theme/theme.js';
+import type { RunExternalEditor } from '../app/external-editor.js';
 import { createApprovalGuard } from './approval-guard.js';
 import type { KeyDeps } from './dispatch.js';
 import { createViewMetrics } from './view-metrics.js';
@@ -19,6 +20,8 @@ export interface KeyWiringOptions {
   /** The clock the approval guard and Ctrl+C's double press read. */
   now(): number;
   sessions?: SessionActions;
+  /** The user's editor on a file (/memory; Ctrl+G to come): commands reach it as commandContext.runExternalEditor. */
+  runExternalEditor?: RunExternalEditor;
 }
 
 /**
@@ -35,6 +38,7 @@ export function createKeyDeps(opts: KeyWiringOptions): KeyDeps {
     systemPrompt: opts.systemPrompt,
     setTheme: opts.setTheme,
     exit: (code = 0) => opts.exit(code),
+    ...(opts.runExternalEditor ? { runExternalEditor: opts.runExternalEditor } : {}),
   };
   return {
     store,

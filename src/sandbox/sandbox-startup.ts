@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { AgentEvent } from '../events.js';
 import type { AskPermission } from '../permissions/types.js';
 import type { Availability } from './availability.js';
 import { claudeHomeFrom, readSettingsLayers, type SettingsLayer } from '../settings/settings-layers.js';
@@ -43,6 +44,16 @@ export function withoutProjectWidening(layers: readonly SettingsLayer[], notices
   });
 }
 
+/** The session's ask channel, emitting the permission_request the UI draws its approval card from. */
+function announced(session: { askChannel: AskPermission | undefined; emit(event: AgentEvent): void } | undefined): AskPermission | undefined {
+  const channel = session?.askChannel;
+  if (!session || !channel) return undefined;
+  return (request, signal) => {
+    session.emit({ type: 'permission_request', ...request });
+    return channel(request, signal);
+  };
+}
+
 /** `permissions.additionalDirectories` from every layer (the permission loader checks their form). */
 function additionalDirectories(layers: readonly SettingsLayer[]): string[] {
   return layers.flatMap((l) => {
@@ -62,6 +73,8 @@ export async function setUpSandbox(opts: {
   /** --sandbox (true) or --no-sandbox (false). */
   flag?: boolean;
   ask?: () => AskPermission | undefined;
+  /** The live session: a new domain is asked on its channel, with the request shown as the loop shows a tool's. */
+  session?: () => { askChannel: AskPermission | undefined; emit(event: AgentEvent): void } | undefined;
   /** Tests: stands in for probing bubblewrap. */
   probe?: () => Promise<Availability>;
 }): Promise<SandboxStartup> {
@@ -81,7 +94,7 @@ export async function setUpSandbox(opts: {
         filesystem: settings.filesystem,
         network: settings.network,
       }),
-    ...(opts.ask ? { ask: opts.ask } : {}),
+    ...(opts.ask ? { ask: opts.ask } : opts.session ? { ask: () => announced(opts.session?.()) } : {}),
     ...(opts.probe ? { probe: opts.probe } : {}),
   });
   if (settings.enabled) {

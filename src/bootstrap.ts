@@ -22,6 +22,8 @@ import { compactThreshold, setUpProvider } from './runtime/provider-setup.js';
 import { connectScheduledRuns, followSession, leadMail, recordSession } from './runtime/session-wiring.js';
 import { loadStartupState } from './runtime/startup-state.js';
 import { createToolPool, permissionsForMode } from './runtime/tool-pool.js';
+import type { McpManager } from './mcp/mcp-manager.js';
+import { mcpServersEvent, mcpStartupProblems, setUpMcp } from './mcp/mcp-setup.js';
 import type { CommandSandbox } from './sandbox/sandbox.js';
 import { setUpSandbox } from './sandbox/sandbox-startup.js';
 import { setUpHooks, type SessionHooks } from './runtime/hook-wiring.js';
@@ -56,6 +58,8 @@ export interface RuntimeOptions {
   sandbox?: boolean;
   /** Asks whether to trust the folder when its settings would widen something (the TUI); absent: never asked. */
   askTrust?: AskTrust;
+  /** --mcp-config values: files or JSON objects naming MCP servers. */
+  mcpConfig?: string[];
 }
 
 export interface Runtime {
@@ -91,7 +95,9 @@ export interface Runtime {
   agentTypes: { agents: readonly AgentDefinition[]; problems: readonly AgentLoadProblem[] };
   /** The instruction files in the context and the problems met reading them (/memory). */
   instructions: Pick<SystemPromptSource, 'loadedFiles' | 'problems'>;
-  /** Starts the cron scheduler (interactive sessions only). */
+  /** The MCP servers (/mcp), absent when none is configured. */
+  mcp?: McpManager;
+  /** Starts the cron scheduler and the MCP servers (interactive sessions only). */
   startBackground(): void;
   close(): void;
 }
@@ -170,6 +176,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const tools = withFolderInstructions([...pool.tools, skills.loadSkillTool], promptSource.forPaths);
   // Teammates and subagents use a subset of these names, so this list is the whole vocabulary.
   startupNotices.push(...unknownToolWarnings(origins, tools.map((t) => t.name)));
+  // MCP servers: their tools join `tools` as each connects (the loop reads it at the start of every turn).
+  const mcpSetup = await setUpMcp({ cwd, cairnHome, env: options.env, trusted: folder.trusted, ...(options.mcpConfig ? { flagConfigs: options.mcpConfig } : {}), tools, onStatus: (servers) => session?.emit(mcpServersEvent(servers)) });
+  startupNotices.push(...mcpSetup.problems);
+  const mcp = mcpSetup.manager;
   startupNotices.push(...agentToolNotices(agents, tools.map((t) => t.name)));
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
 
@@ -214,6 +224,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ? recordSession(live, { cairnHome, cwd, sessionId, now, ...(start.resumeFile ? { resumeFile: start.resumeFile } : {}) })
       : undefined;
 
+  // Headless: the one prompt may need the servers' tools, so wait for them (MCP_TIMEOUT bounds it).
+  if (mcp && !options.interactive) {
+    mcp.start();
+    await mcp.ready();
+    startupNotices.push(...mcpStartupProblems(mcp.statuses()));
+    // A headless run is one prompt; its servers must not keep the process alive after it.
+    live.subscribe((event) => {
+      if (event.type === 'terminal') void mcp.close();
+    });
+  }
   let backgroundStarted = false;
   return {
     session: live,
@@ -237,10 +257,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     hooks,
     agentTypes: { agents, problems: start.agentProblems },
     instructions: promptSource,
+    ...(mcp ? { mcp } : {}),
     startBackground() {
       if (backgroundStarted) return;
       backgroundStarted = true;
       background.start();
+      mcp?.start();
     },
     systemPrompt: async () => system({ mode: live.mode, model: live.model }),
     systemPromptSections: async () => (await promptSource.build({ mode: live.mode, model: live.model })).sections,
@@ -251,6 +273,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       void hooks.end('other', () => undefined);
       writer?.close();
       sandbox.close();
+      void mcp?.close();
     },
   };
 }

@@ -8,6 +8,7 @@ import type { ModelProvider } from '../providers/provider.js';
 import { usageIn } from '../usage-events.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { HookRunner } from '../hooks/hook-types.js';
+import { IDLE_MESSAGE, notifyHooks, PERMISSION_MESSAGE } from '../hooks/notify.js';
 import { AbortError } from '../util/abort.js';
 import { errorMessage } from '../util/error-message.js';
 
@@ -137,6 +138,7 @@ export class AgentSession {
       this.controller = undefined;
       const next = this.queue.shift();
       if (next !== undefined) void this.run(next);
+      else if (this.options.interactive) void notifyHooks(this.options.hooks, 'idle_prompt', IDLE_MESSAGE, (e) => this.emit(e));
     });
     this.running = promise;
     return promise;
@@ -188,6 +190,7 @@ export class AgentSession {
   private waitForAnswer(request: PermissionAsk, signal: AbortSignal): Promise<PermissionDecision> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(new AbortError());
+      void notifyHooks(this.options.hooks, 'permission_prompt', PERMISSION_MESSAGE(request.name), (e) => this.emit(e));
       const onAbort = (): void => {
         this.pendingAsks.delete(request.id);
         reject(new AbortError());

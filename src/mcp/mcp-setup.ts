@@ -1,6 +1,7 @@
 // What createRuntime calls: reads the configuration and builds the manager, without starting any
 // server (the caller starts them in the background, after the first frame when there is a screen).
 import { claudeHomeFrom, readSettingsLayers, type SettingsLayer } from '../settings/settings-layers.js';
+import type { EventOf } from '../events.js';
 import type { AnyTool } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
 import { loadMcpConfig } from './mcp-config.js';
@@ -40,4 +41,22 @@ export async function setUpMcp(options: McpSetupOptions): Promise<{ manager: Mcp
   const { createMcpManager } = await import('./mcp-manager.js');
   const manager = createMcpManager({ config, layers, trusted: options.trusted, env: options.env, cwd: options.cwd, tools: options.tools, onStatus: options.onStatus });
   return { manager, problems };
+}
+
+/** The event the screen counts servers from. */
+export function mcpServersEvent(servers: readonly McpServerStatus[]): EventOf<'mcp_servers'> {
+  return {
+    type: 'mcp_servers',
+    servers: servers.map((s) => ({ name: s.name, state: s.state, tools: s.tools.length, ...(s.error !== undefined ? { error: s.error } : {}) })),
+  };
+}
+
+/** Headless runs wait for the servers; each one that did not connect is told on stderr. */
+export function mcpStartupProblems(servers: readonly McpServerStatus[]): string[] {
+  const out: string[] = [];
+  for (const s of servers) {
+    if (s.state === 'failed' || s.state === 'pending') out.push(`MCP server "${s.name}" ${s.state === 'failed' ? 'failed' : 'not started'}: ${s.error ?? ''}`);
+    for (const skipped of s.skipped) out.push(`MCP server "${s.name}": ${skipped}`);
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { findGitRoot, foldersDown } from '../context/instruction-files.js';
 import { canonicalToolName } from '../permissions/rule-parse.js';
 import { errorMessage } from '../util/error-message.js';
 import { PermissionModeSchema, type PermissionMode } from '../events.js';
@@ -29,14 +30,22 @@ export interface AgentLoadProblem {
   message: string;
 }
 
-export function agentDirs(cairnHome: string, cwd: string, claudeHome?: string): string[] {
-  // Later folders win on a name clash: project over user, .cairn over .claude.
-  return [
+/**
+ * The folders definitions are read from. Later folders win on a name clash: project over user,
+ * .cairn over .claude, and, as in Claude Code, a folder nearer the workspace over one above it
+ * (each folder from the git root down to the workspace has its say; without a git root, the
+ * workspace alone).
+ */
+export async function agentDirs(cairnHome: string, cwd: string, claudeHome?: string): Promise<string[]> {
+  const root = await findGitRoot(cwd);
+  const folders = root ? foldersDown(root, cwd) : [cwd];
+  const dirs = [
     ...(claudeHome ? [path.join(claudeHome, 'agents')] : []),
     path.join(cairnHome, 'agents'),
-    path.join(cwd, '.claude', 'agents'),
-    path.join(cwd, '.cairn', 'agents'),
+    ...folders.flatMap((dir) => [path.join(dir, '.claude', 'agents'), path.join(dir, '.cairn', 'agents')]),
   ];
+  // A home folder under git is the git root too: its ~/.claude/agents is read once, as the user's.
+  return [...new Set(dirs)];
 }
 
 /** Built-ins plus markdown definitions; a bad file is reported with its path and field, and skipped. */
@@ -44,7 +53,7 @@ export async function loadAgentDefinitions(cairnHome: string, cwd: string, claud
   const byName = new Map(BUILTIN_AGENTS.map((a) => [a.name, a]));
   const problems: AgentLoadProblem[] = [];
   const userDirs = new Set([cairnHome, ...(claudeHome ? [claudeHome] : [])].map((d) => path.join(d, 'agents')));
-  for (const dir of agentDirs(cairnHome, cwd, claudeHome)) {
+  for (const dir of await agentDirs(cairnHome, cwd, claudeHome)) {
     let names: string[];
     try {
       // Folders are read recursively, as Claude Code does (agents kept by category); a README is not an agent.

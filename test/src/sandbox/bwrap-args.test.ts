@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { bwrapArgs, type PathKind } from '../../../src/sandbox/bwrap-args.js';
+import { buildPolicy } from '../../../src/sandbox/policy.js';
+
+// The bwrap command line as data: what is mounted how, in which order.
+
+const policy = buildPolicy({
+  workspace: '/w',
+  tempDir: '/s/tmp',
+  home: '/home/me',
+  additionalDirectories: ['/extra'],
+  filesystem: { denyRead: ['~/.aws'], denyWrite: ['secrets'] },
+});
+const disk: Record<string, PathKind> = { '/w': 'dir', '/w/.git': 'dir', '/w/.git/hooks': 'dir', '/w/.git/config': 'file', '/extra': 'dir', '/s/tmp': 'dir', '/home/me/.aws': 'dir', '/run': 'dir', '/w/secrets': 'file' };
+const host = { kind: (p: string) => disk[p], emptyFile: '/s/empty-file', emptyDir: '/s/empty-dir', proxySocket: '/s/proxy-1.sock' };
+
+/** The argv as [option, ...operands] groups, up to `--`. */
+function groups(args: string[]): string[][] {
+  const arity: Record<string, number> = { '--ro-bind': 2, '--bind': 2, '--dev': 1, '--proc': 1, '--tmpfs': 1, '--setenv': 2, '--chdir': 1, '--cap-drop': 1 };
+  const out: string[][] = [];
+  for (let i = 0; i < args.length && args[i] !== '--'; ) {
+    const opt = args[i] ?? '';
+    const n = arity[opt] ?? 0;
+    out.push(args.slice(i, i + 1 + n));
+    i += 1 + n;
+  }
+  return out;
+}
+
+describe('bwrapArgs', () => {
+  const plan = bwrapArgs(policy, host, 'npm test');
+  const g = groups(plan.args);
+  const at = (...group: string[]): number => g.findIndex((x) => x.join(' ') === group.join(' '));
+
+  it('mounts everything read-only first, then the writable places, then the protected paths over them', () => {
+    expect(g[0]).toEqual(['--ro-bind', '/', '/']);
+    expect(at('--bind', '/s/tmp', '/tmp')).toBeGreaterThan(0);
+    expect(at('--tmpfs', '/run')).toBeGreaterThan(0);
+    expect(at('--bind', '/w', '/w')).toBeGreaterThan(at('--bind', '/s/tmp', '/tmp'));
+    expect(at('--bind', '/extra', '/extra')).toBeGreaterThan(0);
+    for (const p of ['/w/.git/hooks', '/w/.git/config', '/w/secrets']) expect(at('--ro-bind', p, p)).toBeGreaterThan(at('--bind', '/w', '/w'));
+    expect(at('--tmpfs', '/home/me/.aws')).toBeGreaterThan(0);
+  });
+
+  it('guards absent protected names with placeholders, and only those whose parent exists', () => {
+    expect(plan.placeholders).toEqual(
+      expect.arrayContaining([
+        { path: '/w/.claude', kind: 'dir' },
+        { path: '/w/.cairn', kind: 'dir' },
+        { path: '/w/.mcp.json', kind: 'file' },
+        { path: '/extra/.git', kind: 'dir' },
+      ]),
+    );
+    expect(plan.placeholders.map((p) => p.path)).not.toContain('/w/.git');
+    expect(plan.placeholders.map((p) => p.path)).not.toContain('/extra/.git/hooks'); // its parent is not there
+    expect(at('--ro-bind', '/s/empty-file', '/w/.mcp.json')).toBeGreaterThan(0);
+  });
+
+  it('isolates the process: new PID, IPC and network namespaces, no capabilities, dies with cairn', () => {
+    for (const flag of ['--unshare-pid', '--unshare-ipc', '--unshare-net', '--new-session', '--die-with-parent']) expect(at(flag)).toBeGreaterThan(0);
+    expect(at('--cap-drop', 'ALL')).toBeGreaterThan(0);
+    expect(at('--setenv', 'TMPDIR', '/tmp')).toBeGreaterThan(0);
+    expect(at('--chdir', '/w')).toBeGreaterThan(0);
+  });
+
+  it('runs the command through the network bridge, passed as an argument, never spliced into the script', () => {
+    const tail = plan.args.slice(plan.args.indexOf('--') + 1);
+    expect(tail.slice(0, 2)).toEqual(['bash', '-c']);
+    expect(tail[2]).toContain("UNIX-CONNECT:'/s/proxy-1.sock'");
+    expect(tail[2]).not.toContain('npm test');
+    expect(tail.slice(3)).toEqual(['cairn-sandbox', 'npm test']);
+  });
+
+  it('keeps the host network and no bridge with network.allowAll', () => {
+    const open = bwrapArgs({ ...policy, network: { restricted: false, allowedDomains: [] } }, { kind: host.kind, emptyFile: host.emptyFile, emptyDir: host.emptyDir }, 'true');
+    expect(open.args).not.toContain('--unshare-net');
+    expect(open.args.slice(-3)).toEqual(['bash', '-c', 'true']);
+  });
+});

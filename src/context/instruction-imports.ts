@@ -59,3 +59,20 @@ export function resolveImport(spec: string, fromFile: string, home = os.homedir(
   if (spec === '~' || spec.startsWith('~/')) return path.join(home, spec.slice(1));
   return path.resolve(path.dirname(fromFile), spec.split('#')[0] ?? spec);
 }
+
+/**
+ * The text without its block-level HTML comments (`<!-- maintainer notes -->` on lines of their
+ * own), which Claude Code strips before a CLAUDE.md reaches the model. A comment inside a code
+ * block or a code span is text, and stays.
+ */
+export function stripHtmlComments(markdown: string): string {
+  if (!markdown.includes('<!--')) return markdown;
+  return new Lexer({ gfm: true })
+    .lex(markdown)
+    .map((token) => {
+      if (token.type !== 'html') return token.raw;
+      const kept = token.raw.replace(/<!--[\s\S]*?-->/g, '');
+      return kept.trim() === '' ? '' : kept;
+    })
+    .join('');
+}

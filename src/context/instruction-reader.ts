@@ -6,7 +6,7 @@ import { errorMessage } from '../util/error-message.js';
 import { parseLenientFrontmatter } from '../util/lenient-frontmatter.js';
 import type { ReportProblem } from '../util/problem-reporter.js';
 import { danglingLinkTarget, readTextFile } from '../util/read-text-file.js';
-import { findImports, looksLikePath, MAX_IMPORT_DEPTH, resolveImport } from './instruction-imports.js';
+import { findImports, looksLikePath, MAX_IMPORT_DEPTH, resolveImport, stripHtmlComments } from './instruction-imports.js';
 
 export interface InstructionFile {
   path: string;
@@ -66,7 +66,7 @@ export function createInstructionReader(ctx: InstructionContext, projectRoot: st
       if ('problem' in fm) return report(`Instruction file ${file}: ${fm.problem}; it is left out of the system prompt`);
       content = fm.body;
     }
-    const trimmed = content.trim();
+    const trimmed = stripHtmlComments(content).trim();
     if (seenPaths.has(read.real) || trimmed === '' || seenContent.has(trimmed)) return;
     seenPaths.add(read.real);
     seenContent.add(trimmed);

@@ -6,7 +6,9 @@ import type { PermissionMode } from '../../../src/events.js';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { PermissionRuleSet } from '../../../src/permissions/types.js';
 import { defineTool } from '../../../src/tools/tool.js';
+import { createBashTool } from '../../../src/tools/bash.js';
 import { fakeBashTool } from '../../helpers/permission-tools.js';
+import { testSandbox } from '../../helpers/sandbox.js';
 
 // With sandbox.autoAllowBashIfSandboxed, a sandboxed command runs without asking, but only after
 // every deny rule, built-in deny, the dangerous-command check and every ask rule had their say.
@@ -75,5 +77,24 @@ describe('auto-allow of sandboxed commands', () => {
   it('asks for a call that would not run in the sandbox (excluded, or dangerously_disable_sandbox)', async () => {
     expect((await decide('docker run x', {}, 'default', notSandboxed)).behavior).toBe('ask');
     expect((await decide('npm test', {}, 'default', notSandboxed)).behavior).toBe('allow');
+  });
+
+  it('with the real bash tool and sandbox: auto-allowed in it; the retry outside it, an excluded command or auto-allow off are asked', async () => {
+    const sandbox = await testSandbox(ws, { settings: { excludedCommands: ['docker'] } });
+    const noAuto = await testSandbox(ws, { settings: { autoAllowBashIfSandboxed: false } });
+    try {
+      const bash = createBashTool({ sandbox });
+      const check = (input: Record<string, unknown>, tool = bash) =>
+        createPermissionChecker({ workspace: ws, mode: 'default', rules: { allow: [], ask: [], deny: [] }, cairnHome: path.join(ws, '.cairn-home'), homeDir: path.join(ws, '..') }).check(tool, input);
+      expect((await check({ command: 'npm install' })).behavior).toBe('allow');
+      expect((await check({ command: 'npm install', dangerously_disable_sandbox: true })).behavior).toBe('ask');
+      expect((await check({ command: 'docker build .' })).behavior).toBe('ask');
+      expect((await check({ command: 'npm install' }, createBashTool({ sandbox: noAuto }))).behavior).toBe('ask');
+      sandbox.setEnabled(false); // /sandbox off
+      expect((await check({ command: 'npm install' })).behavior).toBe('ask');
+    } finally {
+      sandbox.close();
+      noAuto.close();
+    }
   });
 });

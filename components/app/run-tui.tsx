@@ -35,6 +35,9 @@ import { guardTerminal, RESTORE_TERMINAL, type TerminalGuard } from './terminal-
 import { createTerminalOutput, ENTER_SCREEN } from './terminal-output.js';
 import { createTuiLog } from './tui-log.js';
 import { RedrawKey } from './RedrawKey.js';
+import { createTerminalControls } from './terminal-controls.js';
+import { terminalCommands } from '../commands/terminal-commands.js';
+import { scrollbackText } from '../transcript/scrollback-text.js';
 import { createExternalEditor, type RunExternalEditor } from './external-editor.js';
 import { memoryCommand } from '../commands/memory-command.js';
 import type { SystemPromptSource } from '../../src/context/system-prompt-source.js';
@@ -119,6 +122,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const custom = skillCommands(options.skills, (name) => commands.find(name) !== undefined);
   for (const command of custom.commands) commands.register(command);
   for (const message of custom.notices) store.dispatch({ type: 'notice', level: 'warning', message });
+  for (const command of terminalCommands(() => deps.terminal)) commands.register(command);
   const replay = new AbortController();
   let runEditor: RunExternalEditor | undefined;
 
@@ -190,6 +194,13 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   }
 
   screen.write(ENTER_SCREEN);
+  deps.terminal = createTerminalControls({
+    screen,
+    env,
+    cairnHome,
+    mouse: settings.mouse,
+    saveMouse: (mouse) => void saveTuiSettings(cairnHome, { mouse }).catch((error: unknown) => log.write(`tui settings: ${String(error)}`)),
+  });
   const output = createTerminalOutput(screen, env);
   runEditor = createExternalEditor({ stdin: options.stdin ?? process.stdin, screen, redraw: output.redraw, env });
   log.write(`start: ${session.providerName}/${session.model} in ${cwd}`);
@@ -222,6 +233,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   if (options.initialPrompt) submit(options.initialPrompt, deps);
 
   const code = await exited;
+  const finalItems = store.getSnapshot().items;
   replay.abort();
   session.abort();
   offEvents();
@@ -244,7 +256,10 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     process.off('unhandledRejection', fatal);
   }
   if (fatalError) stderr.write(`cairn: ${fatalError.stack ?? fatalError.message}\nLog: ${log.path}\n`);
-  // The alternate screen leaves nothing behind: say how to come back to this conversation.
+  // The alternate screen leaves nothing behind: the conversation goes to the normal screen, where
+  // the terminal's scrollback and search keep it (tui.json "scrollback": full, last-answer, none).
+  if (!switching) realStdout.write(scrollbackText(finalItems, settings.scrollback));
+  // Then how to come back to this conversation.
   const id = options.sessions?.sessionId;
   if (id !== undefined && !switching && existsSync(sessionFile(cairnHome, cwd, id))) realStdout.write(`Resume this session with: cairn --resume ${id}\n`);
   if (log.problem) stderr.write(`cairn: ${log.problem}\n`);

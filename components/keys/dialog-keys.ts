@@ -3,6 +3,7 @@ import type { ResumeDialog } from '../store/session-picker.js';
 import { movePicker, pickerSelection, setPickerFilter } from '../store/session-picker.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
+import { copyCodeKey } from './copy-code-keys.js';
 import { is } from './keymap.js';
 import { saveMemoryNote } from './memory-note.js';
 import { errorMessage } from '../../src/util/error-message.js';
@@ -12,6 +13,7 @@ export function handleDialogKey(input: string, key: Key, state: TuiState, deps: 
   const dialog = state.dialog;
   if (!dialog) return;
   if (dialog.kind === 'memory') return memoryKey(input, key, dialog.text, deps);
+  if (dialog.kind === 'copyCode') return copyCodeKey(input, key, dialog, deps);
   pickerKey(input, key, dialog, deps);
 }
 

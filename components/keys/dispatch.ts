@@ -2,6 +2,7 @@ import type { Key } from 'ink';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { CommandContext, CommandRegistry } from '../commands/registry.js';
 import type { SessionActions } from '../commands/session-actions.js';
+import { toggleMouse, type TerminalControls } from '../app/terminal-controls.js';
 import { runSlash } from '../commands/registry.js';
 import { nextMode } from '../commands/builtin.js';
 import { applyEditorKey, editorOwnsInput, parseMouseWheel } from '../prompt/editor.js';
@@ -38,6 +39,8 @@ export interface KeyDeps {
   sessions?: SessionActions;
   /** Keeps type-ahead out of approvals. */
   guard: ApprovalGuard;
+  /** The clipboard and mouse reporting; absent without a terminal (some tests). */
+  terminal?: TerminalControls;
 }
 
 /**
@@ -59,6 +62,7 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   const state = store.getSnapshot();
   if (is('ctrlC', input, key)) return ctrlC(state, deps);
   if (state.exitArmedAt !== undefined) store.dispatch({ type: 'exitArm', at: undefined });
+  if (deps.terminal && is('toggleMouse', input, key)) return toggleMouse(deps.terminal, (m) => deps.commandContext.print(m));
 
   const wheel = parseMouseWheel(input);
   if (wheel && state.viewer) return handleViewerKey('', { ...blankKey(), upArrow: wheel === 'up', downArrow: wheel === 'down' }, state, deps);

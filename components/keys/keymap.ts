@@ -32,7 +32,8 @@ export type KeyCommand =
   | 'viewerBottom'
   | 'search'
   | 'nextMatch'
-  | 'prevMatch';
+  | 'prevMatch'
+  | 'toggleMouse';
 
 type KeyFlag = 'upArrow' | 'downArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab';
 
@@ -53,7 +54,7 @@ export interface KeyBinding {
   readonly help?: readonly { readonly in: HelpSection; readonly does: string }[];
 }
 
-const SCROLL = 'scroll the transcript (the mouse wheel too)';
+const SCROLL = 'scroll the transcript (the mouse wheel too, once Alt+M turns it on)';
 
 /** The one table of bindings; /help is generated from it and the dispatcher reads it. */
 export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
@@ -124,6 +125,10 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   search: { keys: [{ input: '/' }], help: [{ in: 'view', does: 'search (Enter finds)' }] },
   nextMatch: { keys: [{ input: 'n' }], help: [{ in: 'view', does: 'next / previous match' }] },
   prevMatch: { keys: [{ input: 'N' }], help: [{ in: 'view', does: 'next / previous match' }] },
+  toggleMouse: {
+    keys: [{ input: 'm', meta: true }],
+    help: [{ in: 'anywhere', does: "mouse wheel scrolling on/off (off at start: the terminal's own selection works; when on, Shift-drag selects)" }],
+  },
 };
 
 export function matches(spec: KeySpec, input: string, key: Key): boolean {

@@ -172,7 +172,9 @@ export interface ViewerState {
 /** A small modal over the prompt: the `#` memory question or the resume picker. */
 export type Dialog =
   | { readonly kind: 'memory'; readonly text: string }
-  | { readonly kind: 'resume'; readonly sessions: readonly SessionSummary[]; readonly filter: string; readonly index: number; readonly currentId?: string; readonly now: number };
+  | { readonly kind: 'resume'; readonly sessions: readonly SessionSummary[]; readonly filter: string; readonly index: number; readonly currentId?: string; readonly now: number }
+  /** `/copy code`: the answers' code blocks, newest first, one to copy. */
+  | { readonly kind: 'copyCode'; readonly blocks: readonly { readonly lang: string; readonly text: string }[]; readonly index: number };
 
 export interface TuiState {
   readonly items: readonly TranscriptItem[];

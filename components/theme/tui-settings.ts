@@ -3,12 +3,19 @@ import { dirname, join } from 'node:path';
 import type { ThemeName } from './theme.js';
 import { isThemeName } from './theme.js';
 
+/** What stays on the terminal after exit: the whole conversation, the last answer, or nothing. */
+export type ScrollbackMode = 'full' | 'last-answer' | 'none';
+export const SCROLLBACK_MODES: readonly ScrollbackMode[] = ['full', 'last-answer', 'none'];
+
 /** UI preferences remembered across runs in $CAIRN_HOME/tui.json. */
 export interface TuiSettings {
   theme: ThemeName;
+  /** Wheel reporting at start (off: the terminal's own selection works without Shift). */
+  mouse: boolean;
+  scrollback: ScrollbackMode;
 }
 
-export const DEFAULT_TUI_SETTINGS: TuiSettings = { theme: 'dark' };
+export const DEFAULT_TUI_SETTINGS: TuiSettings = { theme: 'dark', mouse: false, scrollback: 'full' };
 
 export function tuiSettingsPath(cairnHome: string): string {
   return join(cairnHome, 'tui.json');
@@ -24,20 +31,41 @@ export async function loadTuiSettings(cairnHome: string): Promise<{ settings: Tu
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: { ...DEFAULT_TUI_SETTINGS } };
     return { settings: { ...DEFAULT_TUI_SETTINGS }, problem: `${file}: ${(error as Error).message}` };
   }
+  let parsed: Record<string, unknown>;
   try {
-    const parsed = JSON.parse(raw) as Record<string, unknown>;
-    const theme = parsed['theme'];
-    if (theme !== undefined && !isThemeName(theme)) {
-      return { settings: { ...DEFAULT_TUI_SETTINGS }, problem: `${file}: "theme" must be "dark" or "light", got ${JSON.stringify(theme)}` };
-    }
-    return { settings: { theme: theme ?? DEFAULT_TUI_SETTINGS.theme } };
+    parsed = JSON.parse(raw) as Record<string, unknown>;
   } catch (error) {
     return { settings: { ...DEFAULT_TUI_SETTINGS }, problem: `${file}: invalid JSON (${(error as Error).message})` };
   }
+  // Each key on its own: a bad one is named and falls back to its default; the others still apply.
+  const settings: TuiSettings = { ...DEFAULT_TUI_SETTINGS };
+  const problems: string[] = [];
+  const { theme, mouse, scrollback } = parsed;
+  if (theme !== undefined) {
+    if (isThemeName(theme)) settings.theme = theme;
+    else problems.push(`"theme" must be "dark" or "light", got ${JSON.stringify(theme)}`);
+  }
+  if (mouse !== undefined) {
+    if (typeof mouse === 'boolean') settings.mouse = mouse;
+    else problems.push(`"mouse" must be true or false, got ${JSON.stringify(mouse)}`);
+  }
+  if (scrollback !== undefined) {
+    if (SCROLLBACK_MODES.includes(scrollback as ScrollbackMode)) settings.scrollback = scrollback as ScrollbackMode;
+    else problems.push(`"scrollback" must be ${SCROLLBACK_MODES.map((m) => `"${m}"`).join(', ')}, got ${JSON.stringify(scrollback)}`);
+  }
+  return problems.length ? { settings, problem: `${file}: ${problems.join('; ')}` } : { settings };
 }
 
-export async function saveTuiSettings(cairnHome: string, settings: TuiSettings): Promise<void> {
+/** Writes the given keys, keeping the file's others (a theme switch must not forget the mouse choice). */
+export async function saveTuiSettings(cairnHome: string, settings: Partial<TuiSettings>): Promise<void> {
   const file = tuiSettingsPath(cairnHome);
+  let current: Record<string, unknown> = {};
+  try {
+    current = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    // A missing file starts empty; a broken one is replaced (loading it already reported it).
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
+  }
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(settings, null, 2)}\n`);
+  await writeFile(file, `${JSON.stringify({ ...current, ...settings }, null, 2)}\n`);
 }

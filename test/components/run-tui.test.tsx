@@ -42,9 +42,10 @@ async function setup(env: NodeJS.ProcessEnv = {}, extra: { replayFile?: string; 
 }
 
 describe('runTui', () => {
-  it('enters the alternate screen with paste and wheel reporting, and restores all of it on /exit', async () => {
+  it('enters the alternate screen with paste reporting (mouse reporting off: the terminal selects text), and restores all of it on /exit', async () => {
     const t = await setup();
     expect(t.stdout.out.startsWith(ENTER_SCREEN)).toBe(true);
+    expect(t.stdout.out).not.toContain('\x1b[?1000h');
     for (const ch of '/exit') t.stdin.write(ch);
     t.stdin.write('\r');
     expect(await t.done).toBe(0);

@@ -132,7 +132,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const hooks = await setUpHooks({ cwd, cairnHome, claudeHome: folder.claudeHome, env: options.env, trusted: () => folder.trusted, sessionId, transcriptPath: () => writer?.file, permissionMode: () => session?.mode ?? 'default' });
   startupNotices.push(...hooks.set.problems());
   await hooks.start(resumed ? 'resume' : 'startup', (e) => startupNotices.push(e.type === 'hook' ? `${e.hook_event} hook ${e.outcome}: ${e.text} (${e.source})` : e.type === 'notice' ? e.message : e.type));
-  const skills = await loadSkillRuntime({ cwd, cairnHome, env: options.env, permissions });
+  const skills = await loadSkillRuntime({ cwd, cairnHome, env: options.env, permissions, trusted: folder.trusted });
   startupNotices.push(...skills.problems);
   const background = createBackgroundWork({ cwd, cairnHome, clock: clockFromEnv(options.env), todos });
 

@@ -35,6 +35,8 @@ export interface SlashPromptDeps {
   skills: SkillCatalog;
   commands: CommandCatalog;
   permissions: PermissionChecker;
+  /** Whether the workspace is trusted: an untrusted project's skills and commands grant nothing. */
+  trusted: boolean;
 }
 
 type Target = { kind: 'skill'; skill: Skill } | { kind: 'command'; command: CustomCommand };
@@ -84,7 +86,9 @@ export async function prepareSlashPrompt(deps: SlashPromptDeps, text: string, as
   const target = find(deps, m[1] ?? '');
   if (!target) return undefined;
   const args = (m[2] ?? '').trim();
-  const grants = target.kind === 'skill' ? skillGrants(target.skill) : target.command.allowedTools;
+  const source = target.kind === 'skill' ? target.skill.source : target.command.source;
+  const granted = deps.trusted || sourceScope(source) !== 'project';
+  const grants = target.kind === 'skill' ? skillGrants(target.skill, granted) : granted ? target.command.allowedTools : [];
   const body = fillTemplate(target.kind === 'skill' ? target.skill.body : target.command.body, args);
   const filled = await expandInlines(body, inlineDeps(deps, grants, ask, signal ?? new AbortController().signal));
   const name = target.kind === 'skill' ? target.skill.name : target.command.name;

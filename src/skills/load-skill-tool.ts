@@ -13,8 +13,8 @@ export type LoadSkillInput = z.infer<typeof inputSchema>;
 export interface LoadSkillDeps {
   /** The skills found at start, winners only. */
   skills: () => readonly Skill[];
-  /** The skill is active for the rest of the turn (its allowed-tools, reading its folder). */
-  activate: (skill: Skill) => void;
+  /** The skill is active for the rest of the turn (its allowed-tools, reading its folder); says whether its allowed-tools were granted. */
+  activate: (skill: Skill) => boolean;
 }
 
 const description = `Load a skill: its instructions, and the paths of the files in its folder (scripts, references, templates).
@@ -41,10 +41,14 @@ export function createLoadSkillTool(deps: LoadSkillDeps): Tool<LoadSkillInput> {
       if (skill.disableModelInvocation) {
         return errorResult(`The skill "${name}" is run only by the user (they type /${name}); it cannot be loaded by the model.`);
       }
-      deps.activate(skill);
+      const granted = deps.activate(skill);
       const lines = [
         `Skill "${skill.name}" loaded from ${skill.file}.`,
-        ...(skill.allowedTools.length > 0 ? [`Allowed without asking for the rest of this turn: ${skill.allowedTools.join(', ')}.`] : []),
+        ...(skill.allowedTools.length === 0
+          ? []
+          : granted
+            ? [`Allowed without asking for the rest of this turn: ${skill.allowedTools.join(', ')}.`]
+            : [`Its allowed-tools (${skill.allowedTools.join(', ')}) are not granted: the workspace is not trusted, so those calls are asked as usual.`]),
         '',
         await skillContent(skill),
       ];

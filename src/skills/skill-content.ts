@@ -20,9 +20,9 @@ export async function skillContent(skill: Skill, body: string = skill.body): Pro
   return lines.join('\n');
 }
 
-/** The grants a skill brings for its turn: its allowed-tools, and reading its own folder. */
-export function skillGrants(skill: Skill): string[] {
+/** The grants a skill brings for its turn: its allowed-tools (unless withheld: an untrusted project's), and reading its own folder. */
+export function skillGrants(skill: Skill, allowedTools = true): string[] {
   // A folder whose name a glob would misread gets no read grant: reads of it are asked as usual.
   const readOwnFolder = /[*?[\]{}()!\\]/.test(skill.dir) ? [] : [`Read(/${skill.dir}/**)`];
-  return [...skill.allowedTools, ...readOwnFolder];
+  return [...(allowedTools ? skill.allowedTools : []), ...readOwnFolder];
 }

@@ -3,6 +3,7 @@ import { prepareSlashPrompt, slashEntries, type PreparedPrompt, type SlashPrompt
 import type { AgentEvent } from '../events.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { AnyTool } from '../tools/tool.js';
+import { sourceScope } from './skill.js';
 import { skillGrants } from './skill-content.js';
 import { discoverSkills, type SkillCatalog } from './skill-discovery.js';
 import { skillListing, type SkillListing } from './skill-listing.js';
@@ -34,6 +35,8 @@ export interface SkillRuntimeOptions {
   cairnHome: string;
   env: NodeJS.ProcessEnv;
   permissions: PermissionChecker;
+  /** Whether the workspace is trusted (default true): an untrusted project's skills and commands load, but their allowed-tools grant nothing. */
+  trusted?: boolean;
   /** The shipped skills folder; found from the installed package when the key is absent. */
   shippedDir?: string | undefined;
 }
@@ -52,12 +55,20 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
   const grant = (rules: string[]): void => {
     if (rules.length > 0) opts.permissions.grantForTurn?.(rules);
   };
-  const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions };
+  const trusted = opts.trusted ?? true;
+  const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions, trusted };
   return {
     skills,
     commands,
     problems,
-    loadSkillTool: createLoadSkillTool({ skills: () => skills.skills, activate: (skill) => grant(skillGrants(skill)) }),
+    loadSkillTool: createLoadSkillTool({
+      skills: () => skills.skills,
+      activate: (skill) => {
+        const granted = trusted || sourceScope(skill.source) !== 'project';
+        grant(skillGrants(skill, granted));
+        return granted;
+      },
+    }),
     listing: (contextWindow) => skillListing(skills.skills, contextWindow),
     entries: () => slashEntries(deps),
     async prepare(text, ask, signal) {

@@ -15,6 +15,11 @@ async function workspace(files: Record<string, string> = {}) {
   return { ...ws, env: { HOME: ws.home } };
 }
 
+/** Trusted as a yes to the trust question would leave it: a project's allowed-tools apply only then. */
+async function trust(ws: { dir: string; home: string }): Promise<void> {
+  await writeFile(join(ws.home, 'trusted-folders.json'), JSON.stringify({ folders: { [ws.dir]: { trustedAt: '2026-11-30T00:00:00Z' } } }));
+}
+
 async function projectSkill(dir: string, name: string, frontmatter: string, body: string): Promise<void> {
   await mkdir(join(dir, '.claude', 'skills', name, 'scripts'), { recursive: true });
   await writeFile(join(dir, '.claude', 'skills', name, 'SKILL.md'), `---\nname: ${name}\n${frontmatter}\n---\n${body}\n`);
@@ -51,6 +56,11 @@ describe('skills, headless', () => {
     const plain = await runCairn(['-p', 'run touch plain.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(existsSync(join(ws.dir, 'plain.txt'))).toBe(false);
     expect(plain.code).toBe(0);
+    // An untrusted project's skill loads, but its allowed-tools grant nothing.
+    const untrusted = await runCairn(['-p', 'use the maker skill then run touch untrusted.txt', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    expect(existsSync(join(ws.dir, 'untrusted.txt'))).toBe(false);
+    expect(text(untrusted.events, 'tool_result')[0]).toContain('are not granted: the workspace is not trusted');
+    await trust(ws);
     const granted = await runCairn(['-p', 'use the maker skill then run touch made.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(granted.code).toBe(0);
     expect(existsSync(join(ws.dir, 'made.txt'))).toBe(true);
@@ -110,6 +120,9 @@ describe('custom commands, headless', () => {
     const ws = await workspace();
     await mkdir(join(ws.dir, '.cairn', 'commands'), { recursive: true });
     await writeFile(join(ws.dir, '.cairn', 'commands', 'mk.md'), '---\nallowed-tools: Bash(touch:*)\n---\nMade: !`touch $1`\n');
+    await runCairn(['-p', '/mk untrusted.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    expect(existsSync(join(ws.dir, 'untrusted.txt'))).toBe(false);
+    await trust(ws);
     await runCairn(['-p', '/mk allowed.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(existsSync(join(ws.dir, 'allowed.txt'))).toBe(true);
     const denied = await runCairn(['-p', '/mk denied.txt', '--disallowed-tools', 'Bash(touch *)', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });

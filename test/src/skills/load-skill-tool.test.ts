@@ -14,7 +14,7 @@ describe('load_skill', () => {
   it('returns the body and the paths of the files beside it, and activates the skill for the turn', async () => {
     const skills = await fixtureSkills();
     const activated: string[] = [];
-    const tool = createLoadSkillTool({ skills: () => skills, activate: (s) => activated.push(s.name) });
+    const tool = createLoadSkillTool({ skills: () => skills, activate: (s) => activated.push(s.name) > 0 });
     expect(tool.effects?.({ name: 'x' })).toBe('none');
     expect(tool.isConcurrencySafe?.({ name: 'x' })).toBe(true);
     const result = await tool.call({ name: 'api-client' }, ctx);
@@ -29,7 +29,7 @@ describe('load_skill', () => {
   it('refuses a skill only the user may run, and an unknown one, naming what there is; neither activates anything', async () => {
     const skills = await fixtureSkills();
     const activated: string[] = [];
-    const tool = createLoadSkillTool({ skills: () => skills, activate: (s) => activated.push(s.name) });
+    const tool = createLoadSkillTool({ skills: () => skills, activate: (s) => activated.push(s.name) > 0 });
     const userOnly = await tool.call({ name: 'db-migration' }, ctx);
     expect(userOnly).toMatchObject({ isError: true, content: expect.stringContaining('run only by the user (they type /db-migration)') });
     const unknown = await tool.call({ name: 'nope' }, ctx);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRuntime, cairnHomeFrom } from '../bootstrap.js';
+import { cairnHomeFrom } from '../util/cairn-home.js';
 import { cairnPackageRoot } from '../util/package-root.js';
 import { errorMessage } from '../util/error-message.js';
 import { isLoopback } from './access-policy.js';
@@ -76,7 +76,8 @@ export async function runServe(args: readonly string[], io: { stdout: NodeJS.Wri
   const cwd = process.cwd();
   const hub = createSessionHub({
     refuseBypass: !loopback,
-    open: (o) => createRuntime({ cwd: o.cwd, env, interactive: true, ...(o.resumeId ? { resumeId: o.resumeId } : {}) }),
+    // The engine loads with the first session, so the page is served at once.
+    open: async (o) => (await import('../bootstrap.js')).createRuntime({ cwd: o.cwd, env, interactive: true, ...(o.resumeId ? { resumeId: o.resumeId } : {}) }),
   });
   let server: CairnServer;
   try {

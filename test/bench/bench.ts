@@ -40,3 +40,10 @@ if (sandbox.sandboxedMs !== undefined && sandbox.sandboxedNoNetworkBridgeMs !== 
 } else {
   row('bash `true` in the sandbox', 'unavailable', 'bubblewrap not installed or no user namespaces');
 }
+
+const { benchServe } = await import('./serve-bench.js');
+const serve = await benchServe();
+row('cairn serve: start to first byte of the page (median of 5)', `${serve.firstByteMs.toFixed(0)} ms`, '');
+row('cairn serve: events/s to 1 subscriber (offline stream 20000)', serve.eventsPerSec1.toFixed(0), '');
+row('cairn serve: events/s to each of 10 subscribers', serve.eventsPerSec10.toFixed(0), `${(serve.eventsPerSec10 / serve.eventsPerSec1).toFixed(2)}x one`);
+row('cairn serve: memory per idle session (20 sessions)', `${(serve.bytesPerSession / 1024 / 1024).toFixed(2)} MB`, 'heap + external');

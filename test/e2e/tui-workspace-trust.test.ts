@@ -75,8 +75,11 @@ describe('workspace trust, headless', () => {
     await expect(access(join(ws.dir, 'pwned'))).rejects.toThrow(/ENOENT/);
     const secret = await runCairn(['-p', 'run cat secret.txt', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env });
     expect(ofType(secret.events, 'permission_denied')[0]?.reason).toMatch(/secret\.txt/);
+  });
 
-    // Trusted by Claude Code itself (~/.claude.json): the folder's allow rule applies.
+  it("-p in a folder Claude Code was told to trust (~/.claude.json): the folder's allow rule applies", async () => {
+    const ws = await tempWorkspace(cloned);
+    const env = { CLAUDE_CONFIG_DIR: join(ws.home, 'claude') };
     await mkdir(join(ws.home, 'claude'), { recursive: true });
     await writeFile(join(ws.home, 'claude', '.claude.json'), JSON.stringify({ projects: { [ws.dir]: { hasTrustDialogAccepted: true } } }));
     const trusted = await runCairn(['-p', 'run touch pwned', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env });

@@ -106,6 +106,22 @@ describe('cairn serve: sessions over HTTP', () => {
     expect(replayed.some((m) => m.data.type === 'user_prompt' && m.data.text === 'read a.txt')).toBe(false);
   });
 
+  it('abort stops the turn and hands back the prompts that waited; /api/info lists the page\'s commands', async () => {
+    const r = await rig();
+    const info = await r.api('/api/info');
+    expect((info.body['commands'] as { name: string }[]).map((c) => c.name)).toEqual(expect.arrayContaining(['mode', 'model', 'clear', 'compact', 'help']));
+    const id = await r.newSession();
+    const tab = r.stream(`/api/sessions/${id}/events`);
+    await r.api(`/api/sessions/${id}/prompt`, { body: { text: 'stream 2000 at 40/s' } });
+    await tab.waitFor(isType('text_delta'), 'streaming');
+    const queued = await r.api(`/api/sessions/${id}/prompt`, { body: { text: 'read a.txt' } });
+    expect(queued.body['queued']).toEqual(['read a.txt']);
+    const stopped = await r.api(`/api/sessions/${id}/abort`, { body: {} });
+    expect(stopped.body['returned']).toEqual(['read a.txt']);
+    const end = await tab.waitFor(isType('terminal'), 'the turn ends');
+    expect(end.data['reason']).toBe('aborted');
+  });
+
   it('slash commands run from the page and every tab sees their output; bypass is refused off loopback', async () => {
     const r = await rig();
     const id = await r.newSession();

@@ -34,6 +34,8 @@ export interface InstructionContext {
   onProblem?: ReportProblem;
   /** A Read deny rule covers this path: such a file is never put in the prompt, imported or not. */
   isReadDenied?: (absPath: string) => boolean;
+  /** The settings' claudeMdExcludes cover this path: the file is skipped, as the user asked. */
+  isExcluded?: (absPath: string) => boolean;
 }
 
 /** Claude Code warns past this many characters in one file: all of it goes with every request. */
@@ -59,6 +61,7 @@ export function createInstructionReader(ctx: InstructionContext, projectRoot: st
     const read = await readInstructionFile(file);
     if (read === undefined) return;
     if ('problem' in read) return report(`Instruction file ${read.problem}; it is left out of the system prompt`);
+    if (ctx.isExcluded?.(file) || ctx.isExcluded?.(read.real)) return;
     if (ctx.isReadDenied?.(read.real)) return report(`Instruction file ${file} is covered by a Read deny rule; it is left out of the system prompt`);
     let content = read.content;
     if (isRuleFile(file)) {

@@ -3,6 +3,7 @@ import { readGitInfo, type GitInfo } from './git-info.js';
 import { memoryPath, readMemory } from './long-term-memory.js';
 import { loadInstructionFiles, type InstructionFile } from './instruction-files.js';
 import { createNestedInstructions, type NestedInstructions } from './nested-instructions.js';
+import { readClaudeMdExcludes, type ClaudeMdExcludes } from './claude-md-excludes.js';
 import { assembleSystemPrompt, type PromptSection } from './system-prompt.js';
 import { errorMessage } from '../util/error-message.js';
 import { createProblemReporter, type ReportProblem } from '../util/problem-reporter.js';
@@ -44,13 +45,21 @@ export function createSystemPromptSource(opts: {
   // the first reader, which knows what the prompt already holds.
   let nested: Promise<NestedInstructions> | undefined;
   const scopes = { cairnHome: opts.cairnHome, cwd: opts.cwd };
+  // The settings files are read once per session, like the rest of the settings.
+  let excludes: Promise<ClaudeMdExcludes> | undefined;
   const load = async () => {
     const isReadDenied = await opts.isReadDenied?.();
+    excludes ??= readClaudeMdExcludes({ workspace: opts.cwd, cairnHome: opts.cairnHome, claudeHome: opts.claudeHome }).then((e) => {
+      for (const problem of e.problems) report(problem);
+      return e;
+    });
+    const { excluded } = await excludes;
     return loadInstructionFiles({
       cairnHome: opts.cairnHome,
       claudeHome: opts.claudeHome,
       cwd: opts.cwd,
       onProblem: report,
+      isExcluded: excluded,
       ...(opts.home ? { home: opts.home } : {}),
       ...(isReadDenied ? { isReadDenied } : {}),
     });

@@ -124,6 +124,7 @@ const KNOWN_KEYS = new Set([
   'disabledMcpjsonServers',
   'statusLine',
   'cleanupPeriodDays',
+  'claudeMdExcludes',
 ]);
 const KNOWN_PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'liftBuiltinDeny']);
 

@@ -60,15 +60,21 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
   const { settings } = options;
   let enabled = settings.enabled;
   let availability: Availability | undefined;
-  // Private: mount sources and proxy sockets (read-only inside); tmp/ is the commands' TMPDIR.
-  const home = mkdtempSync(path.join(os.tmpdir(), 'cairn-sandbox-'));
-  const tempDir = path.join(home, 'tmp');
-  mkdirSync(tempDir);
-  const emptyDir = path.join(home, 'empty-dir');
-  mkdirSync(emptyDir);
-  const emptyFile = path.join(home, 'empty-file');
-  writeFileSync(emptyFile, '', { mode: 0o444 });
-  const policy = options.policy(tempDir);
+  // Private: mount sources and proxy sockets (read-only inside); tmp/ is the commands' /tmp. Made on
+  // first use, so a session that never runs a sandboxed command leaves nothing behind.
+  let made: { home: string; emptyDir: string; emptyFile: string; policy: SandboxPolicy } | undefined;
+  const dirs = (): NonNullable<typeof made> => {
+    if (made) return made;
+    const home = mkdtempSync(path.join(os.tmpdir(), 'cairn-sandbox-'));
+    const tempDir = path.join(home, 'tmp');
+    mkdirSync(tempDir);
+    const emptyDir = path.join(home, 'empty-dir');
+    mkdirSync(emptyDir);
+    const emptyFile = path.join(home, 'empty-file');
+    writeFileSync(emptyFile, '', { mode: 0o444 });
+    made = { home, emptyDir, emptyFile, policy: options.policy(tempDir) };
+    return made;
+  };
   const approved = new Set<string>();
   const pending = new Map<string, Promise<boolean>>();
   const placeholders = new Map<string, number>();
@@ -89,7 +95,7 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
     return decision.behavior === 'allow';
   };
   const decide = (host: string): Promise<boolean> => {
-    if (domainAllowed(host, policy.network.allowedDomains) || approved.has(host.toLowerCase())) return Promise.resolve(true);
+    if (domainAllowed(host, dirs().policy.network.allowedDomains) || approved.has(host.toLowerCase())) return Promise.resolve(true);
     const key = host.toLowerCase();
     let answer = pending.get(key);
     if (!answer) {
@@ -127,6 +133,7 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
         }
         return unsandboxed(command);
       }
+      const { policy, emptyFile, emptyDir, home } = dirs();
       return prepareSandboxed({
         policy,
         command,
@@ -143,9 +150,10 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
     setEnabled(on) {
       enabled = on;
     },
-    status: () => ({ availability, enabled, settings, policy, approvedDomains: [...approved] }),
+    status: () => ({ availability, enabled, settings, policy: dirs().policy, approvedDomains: [...approved] }),
     close() {
-      rmSync(home, { recursive: true, force: true });
+      if (made) rmSync(made.home, { recursive: true, force: true });
+      made = undefined;
     },
   };
 }

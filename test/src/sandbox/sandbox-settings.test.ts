@@ -114,4 +114,12 @@ describe('sandbox settings', () => {
     expect(parseCliArgs(['--no-sandbox']).sandbox).toBe(false);
     expect(parseCliArgs([]).sandbox).toBeUndefined();
   });
+
+  it('makes no directory for a session that runs nothing in the sandbox', async () => {
+    const before = (await fs.readdir(os.tmpdir())).filter((n) => n.startsWith('cairn-sandbox-')).length;
+    const { sandbox } = await startUp({ flag: false });
+    expect(await sandbox.prepare('true')).toMatchObject({ sandboxed: false });
+    const after = (await fs.readdir(os.tmpdir())).filter((n) => n.startsWith('cairn-sandbox-')).length;
+    expect(after).toBeLessThanOrEqual(before);
+  });
 });

@@ -104,6 +104,10 @@ async function main(args: string[]): Promise<number> {
   };
   let runtime = await start({ continueLatest: cli.continueLatest, ...(cli.resume ? { resumeId: cli.resume } : {}) });
   if (!runtime) return 1;
+  // SessionEnd hooks are awaited (1.5 s at most) so leaving does not cut them off.
+  const endSession = async (rt: Runtime, reason: Parameters<Runtime['endSession']>[0]): Promise<void> => {
+    for (const line of await rt.endSession(reason)) await sayOnStderr(`cairn: ${line}\n`);
+  };
 
   // Background shells die with cairn, whatever the exit path.
   process.once('exit', () => runtime?.close());
@@ -117,6 +121,7 @@ async function main(args: string[]): Promise<number> {
     // Checked above: a headless run without a prompt has already exited with a message.
     if (!prompt) throw new Error('a headless run reached the model without a prompt');
     const code = await runHeadless(runtime, prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr }, nextPrompt);
+    await endSession(runtime, 'other');
     return inputFailed && code === 0 ? 1 : code;
   }
   const { runTui } = await importProductionReact(() => import('./app/run-tui.js'));
@@ -153,6 +158,7 @@ async function main(args: string[]): Promise<number> {
     });
     // A signal ended the app and the terminal is restored: end the process now, even if a
     // background shell or a timer would keep it alive (the exit hook stops them).
+    await endSession(current, isSignalExitCode(code) ? 'other' : picked.id === undefined ? 'prompt_input_exit' : 'resume');
     if (isSignalExitCode(code)) process.exit(code);
     if (picked.id === undefined) return code;
     current.close();

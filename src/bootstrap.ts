@@ -26,7 +26,7 @@ import type { McpManager } from './mcp/mcp-manager.js';
 import { mcpServersEvent, mcpStartupProblems, setUpMcp } from './mcp/mcp-setup.js';
 import type { CommandSandbox } from './sandbox/sandbox.js';
 import { setUpSandbox } from './sandbox/sandbox-startup.js';
-import { setUpHooks, type SessionHooks } from './runtime/hook-wiring.js';
+import { hookLine, setUpHooks, type SessionHooks } from './runtime/hook-wiring.js';
 import { setUpLargeOutput } from './runtime/large-output-setup.js';
 import { loadSkillRuntime, type SkillRuntime } from './skills/skill-runtime.js';
 import { AgentSession } from './session/agent-session.js';
@@ -99,6 +99,8 @@ export interface Runtime {
   mcp?: McpManager;
   /** Starts the cron scheduler and the MCP servers (interactive sessions only). */
   startBackground(): void;
+  /** Runs the SessionEnd hooks (at most 1.5 s; once); returns what they said, one line each. Call before close(). */
+  endSession(reason: 'prompt_input_exit' | 'resume' | 'clear' | 'other'): Promise<string[]>;
   close(): void;
 }
 
@@ -266,10 +268,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     systemPrompt: async () => system({ mode: live.mode, model: live.model }),
     systemPromptSections: async () => (await promptSource.build({ mode: live.mode, model: live.model })).sections,
+    endSession: async (reason) => {
+      const said: string[] = [];
+      await hooks.end(reason, (e) => said.push(hookLine(e)));
+      return said;
+    },
     close: () => {
       team?.abortAll();
       background.stop();
-      // SessionEnd hooks are started, not awaited: leaving is never held up by a hook.
+      // An exit path that skipped endSession (a crash, process.exit) still starts them; nobody waits.
       void hooks.end('other', () => undefined);
       writer?.close();
       sandbox.close();

@@ -42,6 +42,16 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
+    // The web page's modules run in the browser as they are (no build step, no TypeScript project).
+    files: ['components/web/static/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      sourceType: 'module',
+      parserOptions: { project: null, projectService: false },
+      globals: { window: 'readonly', document: 'readonly', location: 'readonly', localStorage: 'readonly', sessionStorage: 'readonly', fetch: 'readonly', EventSource: 'readonly', URLSearchParams: 'readonly', Node: 'readonly', requestAnimationFrame: 'readonly', matchMedia: 'readonly', setTimeout: 'readonly', queueMicrotask: 'readonly', WeakMap: 'readonly', Map: 'readonly', Set: 'readonly' },
+    },
+  },
+  {
     files: ['test/**/*.ts', 'test/**/*.tsx'],
     rules: {
       // Tests assert what they have just checked, and read JSON the code under test wrote.

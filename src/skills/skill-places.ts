@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { claudeHomeFrom } from '../settings/settings-layers.js';
+import { cairnPackageRoot } from '../util/package-root.js';
 import type { SkillSource } from './skill.js';
 
 export interface Place {
@@ -10,27 +10,12 @@ export interface Place {
 }
 
 /**
- * The `skills/` folder shipped with cairn: found from this module's own location (src/, dist/src/ or
- * the bundle in dist/bundle/), so it works from any directory and after `npm install -g`.
+ * The `skills/` folder shipped with cairn, beside its package.json (see cairnPackageRoot), so it
+ * works from any directory and after `npm install -g`.
  */
-export function shippedSkillsDir(from: string = fileURLToPath(import.meta.url)): string | undefined {
-  let dir = path.dirname(from);
-  for (;;) {
-    const pkg = path.join(dir, 'package.json');
-    if (existsSync(pkg) && existsSync(path.join(dir, 'skills')) && packageName(pkg) === 'cairn') return path.join(dir, 'skills');
-    const up = path.dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
-  }
-}
-
-function packageName(file: string): string | undefined {
-  try {
-    const name = (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name;
-    return typeof name === 'string' ? name : undefined;
-  } catch {
-    return undefined; // not cairn's package.json: keep looking further up
-  }
+export function shippedSkillsDir(from?: string): string | undefined {
+  const root = cairnPackageRoot(from);
+  return root && existsSync(path.join(root, 'skills')) ? path.join(root, 'skills') : undefined;
 }
 
 export interface PlaceOptions {

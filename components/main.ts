@@ -92,6 +92,7 @@ async function main(args: string[]): Promise<number> {
         allowedTools: cli.allowedTools,
         disallowedTools: cli.disallowedTools,
         ...(cli.sandbox !== undefined ? { sandbox: cli.sandbox } : {}),
+        ...(cli.mcpConfig.length > 0 ? { mcpConfig: cli.mcpConfig } : {}),
         ...(cli.maxTurns !== undefined ? { maxTurns: cli.maxTurns } : {}),
         continueLatest: resume.continueLatest,
         ...(resume.resumeId ? { resumeId: resume.resumeId } : {}),

@@ -28,6 +28,8 @@ export interface CliArgs {
   sandbox?: boolean;
   /** An id, or '' for "let me pick". */
   resume?: string;
+  /** --mcp-config values: JSON files or JSON strings with "mcpServers" (empty when not given). */
+  mcpConfig: string[];
 }
 
 export class UsageError extends Error {}
@@ -53,6 +55,8 @@ Options:
   --model NAME                   model id for the provider
   --list-providers               show the providers found and which one is used
   --show-system                  print the assembled system prompt and exit
+  --mcp-config CONFIGS...        MCP servers from JSON files or strings ({"mcpServers": {...}}), as
+                                 several arguments, started without asking (also --mcpConfig)
   --sandbox, --no-sandbox        run bash commands in the bubblewrap sandbox, or not (overrides sandbox.enabled)
   --replay FILE                  re-watch a session file or a stream-json recording in the app
   --replay-speed N               replay N times faster (default 1)
@@ -72,7 +76,7 @@ CAIRN_PROVIDER, CAIRN_MODEL, CAIRN_HOME (default ~/.cairn).
 
 // Flags that take a list: like Claude Code's variadic options, each takes the arguments after it
 // up to the next one starting with "-"; `--flag=value` takes exactly one.
-const LIST_FLAGS = new Set(['--allowed-tools', '--allowedTools', '--disallowed-tools', '--disallowedTools']);
+const LIST_FLAGS = new Set(['--allowed-tools', '--allowedTools', '--disallowed-tools', '--disallowedTools', '--mcp-config', '--mcpConfig']);
 
 /**
  * Rewrites argv into the one-value forms parseArgs understands: `--allowed-tools A B` becomes
@@ -128,6 +132,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'replay-speed': { type: 'string' },
         continue: { type: 'boolean', short: 'c' },
         'show-system': { type: 'boolean' },
+        'mcp-config': { type: 'string', multiple: true },
+        mcpConfig: { type: 'string', multiple: true },
         sandbox: { type: 'boolean' },
         'no-sandbox': { type: 'boolean' },
         resume: { type: 'string' },
@@ -183,5 +189,6 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     showSystem: v['show-system'] === true,
     ...(v['no-sandbox'] === true ? { sandbox: false } : v.sandbox === true ? { sandbox: true } : {}),
     ...(v.resume !== undefined ? { resume: v.resume } : {}),
+    mcpConfig: [...(v['mcp-config'] ?? []), ...(v.mcpConfig ?? [])],
   };
 }

@@ -69,6 +69,8 @@ export async function loadMcpConfig(at: McpConfigLocations): Promise<McpConfig> 
   const file = async (name: string, scope: McpScope): Promise<void> => {
     try {
       const json = await readSettingsJson(name);
+      // A file the user named on the command line must be there; the usual places may be empty.
+      if (json === undefined && scope === 'flag') problems.push(`--mcp-config: ${name}: no such file; its MCP servers were not started`);
       if (json === undefined) return;
       if (!isObject(json)) problems.push(`${name}: expected a JSON object with "mcpServers"`);
       else take(json['mcpServers'], scope, name);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
 import type { McpScope, McpServerEntry } from './mcp-config.js';
+import { closeClient } from './mcp-close.js';
 import { describeToolResult } from './mcp-result.js';
 import { checkListedTool, createMcpTool } from './mcp-tool.js';
 import { CappedLog, createTransport } from './mcp-transport.js';
@@ -53,6 +54,7 @@ export class McpConnection {
   tools: AnyTool[] = [];
   readonly stderr = new CappedLog();
   private client: Client | undefined;
+  private transport: Transport | undefined;
   private closing = false;
   private restarts = 0;
   private restartTimer: NodeJS.Timeout | undefined;
@@ -90,19 +92,20 @@ export class McpConnection {
     this.closing = false;
     this.set('connecting');
     const client = new Client({ name: 'cairn', version: '0.1.0' }, { capabilities: {} });
-    let transport: Transport;
+    let transport: Transport | undefined;
     try {
       transport = createTransport(this.options.entry.config, this.options.env, this.options.cwd, this.stderr);
       await client.connect(transport, { timeout: this.options.startupTimeoutMs });
       await this.list(client);
     } catch (err) {
       this.closing = true;
-      await client.close().catch(() => undefined);
+      await closeClient(client, transport).catch(() => undefined);
       this.closing = false;
       this.set('failed', this.withStderr(`could not start: ${errorMessage(err)}`));
       return;
     }
     this.client = client;
+    this.transport = transport;
     client.onclose = () => this.closed(client);
     this.set('connected');
   }
@@ -155,6 +158,7 @@ export class McpConnection {
   private closed(client: Client): void {
     if (this.client !== client) return;
     this.client = undefined;
+    this.transport = undefined;
     if (this.closing) return;
     const delay = this.options.restartDelaysMs[this.restarts];
     const why = this.withStderr('the server exited');
@@ -212,10 +216,12 @@ export class McpConnection {
     clearTimeout(this.restartTimer);
     this.closing = true;
     const client = this.client;
+    const transport = this.transport;
     this.client = undefined;
+    this.transport = undefined;
     this.tools = [];
     Object.assign(this.status, { tools: [], prompts: [], resources: false });
-    await client?.close().catch(() => undefined);
+    if (client) await closeClient(client, transport).catch(() => undefined);
     this.set(state, why);
   }
 

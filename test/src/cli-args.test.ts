@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError } from '../../src/cli-args.js';
+import { HELP, parseCliArgs, UsageError } from '../../src/cli-args.js';
 
 describe('parseCliArgs: rule-list flags (Claude Code forms)', () => {
   it('several arguments after one flag are all rules, and the prompt stays the prompt', () => {
@@ -38,5 +38,24 @@ describe('parseCliArgs: rule-list flags (Claude Code forms)', () => {
     expect(parseCliArgs(['--resume']).resume).toBe('');
     expect(parseCliArgs(['--resume', '--allowed-tools', 'Read']).resume).toBe('');
     expect(parseCliArgs(['--resume', 'abc', 'hello']).resume).toBe('abc');
+  });
+});
+
+describe('parseCliArgs: --mcp-config', () => {
+  it('takes files and JSON strings as several arguments, in both spellings, and the prompt stays the prompt', () => {
+    const json = '{"mcpServers": {"a": {"command": "x"}}}';
+    const cli = parseCliArgs(['-p', 'list the tools', '--mcp-config', 'servers.json', json, '--mcpConfig=more.json']);
+    expect(cli.mcpConfig).toEqual(['servers.json', json, 'more.json']);
+    expect(cli.prompt).toBe('list the tools');
+    expect(cli.print).toBe(true);
+  });
+
+  it('is empty when not given, and a usage error naming the flag when given nothing', () => {
+    expect(parseCliArgs(['hi']).mcpConfig).toEqual([]);
+    expect(() => parseCliArgs(['--mcp-config'])).toThrow(/mcp-config/);
+  });
+
+  it('is in the help', () => {
+    expect(HELP).toMatch(/--mcp-config CONFIGS/);
   });
 });

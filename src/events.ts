@@ -177,6 +177,18 @@ const BASE_EVENTS = [
     type: z.literal('mcp_servers'),
     servers: z.array(z.object({ name: z.string(), state: z.enum(['pending', 'disabled', 'connecting', 'connected', 'failed']), tools: z.number(), error: z.string().optional() })),
   }),
+  // A command the user ran with `!` at the prompt (no model, no approval): 'running' when it starts,
+  // 'done' with its output; the done one becomes a user message the model sees next request.
+  z.object({
+    type: z.literal('shell_command'),
+    id: z.string(),
+    command: z.string(),
+    status: z.enum(['running', 'done']),
+    output: z.string().optional(),
+    exit_code: z.number().nullable().optional(),
+    problem: z.string().optional(),
+    duration_ms: z.number().optional(),
+  }),
   z.object({
     type: z.literal('terminal'),
     reason: TerminalReasonSchema,

@@ -15,6 +15,7 @@ import { denyFieldOpen, handleApprovalKey, handleApprovalPaste } from './approva
 import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
+import { shellCommandOf } from '../prompt/shell-prompt.js';
 import { handlePaletteKey, paletteOpen } from './palette-keys.js';
 import { blankKey, splitKeys } from './split-keys.js';
 import { enterSelection, handleTranscriptKey } from './transcript-keys.js';
@@ -151,6 +152,12 @@ export function submit(text: string, deps: KeyDeps, shown?: string): void {
   }
   if (askToSaveMemory(text, deps)) return;
   deps.onPrompt?.(text);
+  const command = shellCommandOf(text);
+  if (command !== undefined) {
+    deps.store.dispatch({ type: 'scrollTo', to: 'bottom', total: deps.view.total, height: deps.view.height });
+    void deps.session.runShell(command);
+    return;
+  }
   if (shown !== undefined) deps.store.dispatch({ type: 'pastedPrompt', text, display: shown });
   if (deps.store.getSnapshot().busy) deps.store.dispatch({ type: 'queue', text });
   deps.store.dispatch({ type: 'scrollTo', to: 'bottom', total: deps.view.total, height: deps.view.height });

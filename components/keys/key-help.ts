@@ -28,6 +28,7 @@ export function keyLabel(spec: KeySpec): string {
 /** What the prompt's own text can mean, listed with the keys. */
 export const PROMPT_SYNTAX: readonly { label: string; does: string }[] = [
   { label: '/', does: 'commands (type to narrow the list)' },
+  { label: '! <command>', does: 'run it in your shell now (no model, no approval); the model sees command and output next time' },
   { label: '# <note>', does: 'save the note to memory (you choose user or project), not sent as a prompt' },
   { label: '\\ then Enter', does: 'new line' },
 ];

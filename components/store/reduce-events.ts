@@ -2,6 +2,7 @@ import type { AgentEvent, EventOf } from '../../src/events.js';
 import { reduceBackgroundShell, reduceCron } from './background-state.js';
 import { reduceCompact } from './reduce-compact.js';
 import { reduceHook } from './reduce-hook.js';
+import { reduceShellCommand } from './reduce-shell.js';
 import { reduceSubagent } from './reduce-subagent.js';
 import { applyToolEvent, newToolCard, withStatus } from './tool-card.js';
 import type { ToolItem, TranscriptItem, TuiState } from './types.js';
@@ -107,6 +108,8 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       return reduceHook(state, event, at, reduceEvent);
     case 'auto_run':
       return reduceAutoRun(state, event, at);
+    case 'shell_command':
+      return reduceShellCommand(state, event, at);
   }
 }
 

@@ -69,6 +69,8 @@ const generic: ToolRenderer = {
 
 const registry = new Map<string, ToolRenderer>([
   ['bash', bash],
+  // A `!` command the user ran (components/store/reduce-shell.ts): read like a bash call.
+  ['!', bash],
   ['edit_file', file],
   ['write_file', file],
   ['read_file', file],

@@ -11,6 +11,7 @@ import type { HookRunner } from '../hooks/hook-types.js';
 import { IDLE_MESSAGE, notifyHooks, PERMISSION_MESSAGE } from '../hooks/notify.js';
 import { AbortError } from '../util/abort.js';
 import { errorMessage } from '../util/error-message.js';
+import { runUserShell, shellCommandMessage } from './user-shell.js';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -265,6 +266,50 @@ export class AgentSession {
     if (!this.options.providerFor) return false;
     this.setProvider(this.options.providerFor(model));
     return true;
+  }
+
+  /**
+   * Runs a command the user typed after `!` (no model, no approval), as a turn of its own: Esc
+   * stops it, prompts typed meanwhile wait for it. Its command and output join the history.
+   */
+  runShell(command: string): Promise<void> {
+    if (this.running) {
+      this.emit(notice('warning', 'A turn is running; run the command after it ends (or press Esc).'));
+      return Promise.resolve();
+    }
+    const controller = new AbortController();
+    this.controller = controller;
+    const now = this.options.now ?? Date.now;
+    const id = `shell_${now()}_${Math.random().toString(36).slice(2, 8)}`;
+    const generation = this.generation;
+    const run = (async (): Promise<EventOf<'terminal'>> => {
+      const started = now();
+      this.emit({ type: 'shell_command', id, command, status: 'running' });
+      const result = await runUserShell(command, { cwd: this.options.cwd, env: process.env, signal: controller.signal });
+      const done: EventOf<'shell_command'> = {
+        type: 'shell_command',
+        id,
+        command,
+        status: 'done',
+        output: result.output,
+        exit_code: result.exitCode,
+        duration_ms: now() - started,
+        ...(result.problem ? { problem: result.problem } : {}),
+      };
+      if (generation === this.generation) {
+        this.history = [...this.history, shellCommandMessage(done)];
+        this.emit(done);
+      }
+      return { type: 'terminal', reason: 'completed', turns: 0, messages: this.history };
+    })();
+    const running = run.finally(() => {
+      this.running = undefined;
+      this.controller = undefined;
+      const next = this.queue.shift();
+      if (next !== undefined) void this.run(next);
+    });
+    this.running = running;
+    return running.then(() => undefined);
   }
 
   /** Compacts now (the /compact command). Refused while a turn runs. */

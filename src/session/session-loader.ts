@@ -1,6 +1,7 @@
 import { AgentEventSchema, type AgentEvent } from '../events.js';
 import type { Message, ToolResultBlock } from '../messages.js';
 import { userText } from '../messages.js';
+import { shellCommandMessage } from './user-shell.js';
 import { INTERRUPTED_RESULT } from '../loop/normalize.js';
 import { MIGRATIONS, migrateRecord, SESSION_FORMAT_VERSION, unreadableVersion, type RecordMigration, type SessionHeader } from './session-format.js';
 import { MAX_SESSION_LINE_BYTES, readSessionLines, type ReadLinesOptions } from './session-lines.js';
@@ -139,6 +140,13 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
       case 'compact':
         flush();
         messages = [...event.messages];
+        break;
+      case 'shell_command':
+        // A `!` command the user ran: the model saw it as a user message.
+        if (event.status === 'done') {
+          flush();
+          messages.push(shellCommandMessage(event));
+        }
         break;
       case 'clear':
         // /clear: what came before is not carried on; a call cut off by it needs no placeholder.

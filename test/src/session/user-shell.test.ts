@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { EventOf } from '../../../src/events.js';
+import { rebuildMessages } from '../../../src/session/session-loader.js';
+import { clipOutput, runUserShell, shellCommandMessage } from '../../../src/session/user-shell.js';
+
+describe('runUserShell', () => {
+  it('runs through $SHELL in the given folder, stdout and stderr together, with the exit code', async () => {
+    const r = await runUserShell('pwd; echo oops >&2; exit 4', { cwd: '/tmp', env: { ...process.env, SHELL: '/bin/sh' }, signal: new AbortController().signal });
+    expect(r).toEqual({ output: '/tmp\noops\n', exitCode: 4 });
+  });
+
+  it('an abort stops the whole command (a pipeline too) and says so', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const run = runUserShell('sleep 30 | cat', { cwd: '/tmp', env: process.env, signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const r = await run;
+    expect(r.problem).toBe('interrupted');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a missing shell is a result naming it, not a throw', async () => {
+    const r = await runUserShell('true', { cwd: '/tmp', env: { SHELL: '/no/such/shell' }, signal: new AbortController().signal });
+    expect(r.problem).toMatch(/could not run \/no\/such\/shell/);
+  });
+});
+
+describe('a ! command in the conversation', () => {
+  const done: EventOf<'shell_command'> = { type: 'shell_command', id: 's1', command: 'git status', status: 'done', output: 'clean\n', exit_code: 0 };
+
+  it('is rebuilt from the session file as the user message the model saw (resume, -c)', () => {
+    const { messages } = rebuildMessages([{ type: 'user_prompt', text: 'hi' }, { type: 'shell_command', id: 's1', command: 'git status', status: 'running' }, done]);
+    expect(messages).toEqual([messages[0], shellCommandMessage(done)]);
+    expect(JSON.stringify(messages[1])).toContain('<bash-input>git status</bash-input>');
+  });
+
+  it('a long output reaches the model as head and tail', () => {
+    const long = `${'a'.repeat(40_000)}${'z'.repeat(40_000)}`;
+    const clipped = clipOutput(long);
+    expect(clipped.length).toBeLessThan(31_000);
+    expect(clipped.startsWith('aaa')).toBe(true);
+    expect(clipped.endsWith('zzz')).toBe(true);
+    expect(clipped).toContain('50000 characters left out');
+  });
+});

@@ -84,7 +84,7 @@ function parseStep(step: string): PlannedCall[] | undefined {
     return [{ name: 'write_file', input: { path: group(m, 1), content: unquote(group(m, 2)) + '\n' } }];
   }
   if ((m = /^(?:list|列出)(?:\s+(\S+))?$/i.exec(s))) return [{ name: 'list_dir', input: { path: m[1] ?? '.' } }];
-  if ((m = /^(?:grep|搜索)\s+([\s\S]+)$/i.exec(s))) return [{ name: 'grep', input: { pattern: unquote(group(m, 1).trim()), output_mode: 'content' } }];
+  if ((m = /^grep\s+([\s\S]+)$/i.exec(s))) return [{ name: 'grep', input: { pattern: unquote(group(m, 1).trim()), output_mode: 'content' } }];
 
   // "read a.txt read b.txt", "read a.txt and b.txt", "读取 a.txt 读 b.txt"
   const reads = [...s.matchAll(/(?:\bread\b|读取|读)\s*(\S+?)(?=\s|$|和|and)/gi)].map((r) => group(r, 1));

@@ -147,6 +147,7 @@ async function main(args: string[]): Promise<number> {
       hooks: current.hooks.set,
       pricing: current.pricing,
       skills: current.skills,
+      ...(current.mcp ? { mcp: current.mcp } : {}),
       sessions: {
         sessionId: current.sessionId,
         contextWindow: current.contextWindow,

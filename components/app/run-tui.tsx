@@ -43,6 +43,8 @@ import { memoryCommand } from '../commands/memory-command.js';
 import type { SystemPromptSource } from '../../src/context/system-prompt-source.js';
 import { claudeHomeFrom } from '../../src/settings/settings-layers.js';
 import { captureOutput, createStrayNotices, type OutputCapture } from './stray-output.js';
+import type { McpManager } from '../../src/mcp/mcp-manager.js';
+import { startMcpUi } from './mcp-ui.js';
 
 export interface RunTuiOptions {
   session: AgentSession;
@@ -80,6 +82,8 @@ export interface RunTuiOptions {
   pricing?: PriceTable;
   /** Skills and custom commands: /skills, and a /name for each after the built-ins. */
   skills?: SkillRuntime;
+  /** The MCP servers: /mcp, /mcp__<server>__<prompt>, a warning when one fails. */
+  mcp?: McpManager;
 }
 
 /** Runs the full-screen UI until the user leaves; resolves to the process exit code. */
@@ -118,6 +122,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   });
   const backgroundUi = startBackgroundUi({ store, session, cwd, cairnHome, options: options.background ?? {} });
   const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {}), ...hooksCommands(options.hooks)]);
+  const disposeMcpUi = startMcpUi({ store, session, commands, mcp: options.mcp });
   commands.register(memoryCommand({ ...(options.instructions ? { instructions: options.instructions } : {}), cwd, claudeHome: claudeHomeFrom(env), ...(env['HOME'] ? { home: env['HOME'] } : {}) }));
   const custom = skillCommands(options.skills, (name) => commands.find(name) !== undefined);
   for (const command of custom.commands) commands.register(command);
@@ -238,6 +243,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   session.abort();
   offEvents();
   backgroundUi.dispose();
+  disposeMcpUi();
   deps.guard.dispose();
   setActiveKeymap(KEYMAP);
   store.dispose();

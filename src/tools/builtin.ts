@@ -4,7 +4,7 @@ import { createBashOutputTool } from './bash-output.js';
 import { createBashTool } from './bash.js';
 import { createEditFileTool } from './edit-file.js';
 import { createGlobTool } from './glob.js';
-import { createGrepTool } from './grep.js';
+import { createGrepTool, SAVED_GREP_CHARS, SAVED_GREP_RESULTS } from './grep.js';
 import { createKillShellTool } from './kill-shell.js';
 import { createListDirTool } from './list-dir.js';
 import { createReadFileTool } from './read-file.js';
@@ -16,7 +16,7 @@ export interface BuiltinToolsOptions {
   shells?: ShellManager;
   /** The OS sandbox bash commands run in. */
   sandbox?: CommandSandbox;
-  /** Bash output kept for a caller that saves large results to a file (default: what the model gets, 30,000 characters). */
+  /** Bash output kept for a caller that saves large results to a file (default: what the model gets, 30,000 characters); set, grep's 250-result cap is lifted too. */
   outputChars?: number;
 }
 
@@ -29,7 +29,7 @@ export function createBuiltinTools(options: BuiltinToolsOptions = {}): AnyTool[]
     createEditFileTool(),
     createListDirTool(),
     createGlobTool(),
-    createGrepTool(),
+    createGrepTool(outputChars ? { maxResults: SAVED_GREP_RESULTS, maxChars: SAVED_GREP_CHARS } : {}),
     createBashTool({ ...(shells ? { shells } : {}), ...(sandbox ? { sandbox } : {}), ...(outputChars ? { keepChars: outputChars } : {}) }),
     ...(shells ? [createBashOutputTool(shells), createKillShellTool(shells)] : []),
   ];

@@ -13,6 +13,9 @@ import { walkFiles } from './walk.js';
 import { errorMessage } from '../util/error-message.js';
 
 export const MAX_GREP_RESULTS = 250;
+/** With a large-output saver: results are kept up to these bounds and the saver files them. */
+export const SAVED_GREP_RESULTS = 1_000_000;
+export const SAVED_GREP_CHARS = 16 * 1024 * 1024;
 /** How long one block of up to 1 MB of lines may take before the pattern is judged to be backtracking without end. */
 export const DEFAULT_REGEX_TIMEOUT_MS = 5000;
 export const MAX_GREP_FILE_BYTES = 1024 * 1024;
@@ -39,10 +42,10 @@ const inputSchema = z.object({
 
 export type GrepInput = z.infer<typeof inputSchema>;
 
-const description = `Search file contents with a JavaScript regular expression, line by line.
+const description = (limits: Limits): string => `Search file contents with a JavaScript regular expression, line by line.
 - output_mode "files_with_matches" (default) lists files; "content" shows path:line:text; "count" shows per-file counts.
 - Narrow with path and glob (e.g. glob "*.ts"). Use case_insensitive for case-blind search. Escape regex metacharacters for literal text (e.g. "foo\\(").
-- Skips .git, node_modules (unless path points into it), .gitignored files, binary files and files over 1 MB. At most ${MAX_GREP_RESULTS} results.
+- Skips .git, node_modules (unless path points into it), .gitignored files, binary files and files over 1 MB. ${limits.results > MAX_GREP_RESULTS ? 'A result too large for the context is saved to a file; page through it with read_file.' : `At most ${limits.results} results.`}
 - A pattern that backtracks for more than ${DEFAULT_REGEX_TIMEOUT_MS / 1000} s on a file is stopped: keep patterns simple (no nested quantifiers like (a+)+).
 - Prefer this over running grep or rg through bash.`;
 
@@ -50,22 +53,41 @@ type Mode = NonNullable<GrepInput['output_mode']>;
 
 export interface GrepOptions {
   readonly regexTimeoutMs?: number;
+  /**
+   * Matching lines (or files) returned at most, default MAX_GREP_RESULTS. Raised (to
+   * SAVED_GREP_RESULTS) where a large-output saver files what is too big for the context.
+   */
+  readonly maxResults?: number;
+  /** Characters returned at most (a bound on memory when maxResults is raised). */
+  readonly maxChars?: number;
+}
+
+interface Limits {
+  results: number;
+  chars: number;
+}
+
+/** The first rows within the limits; capped when some were left out. */
+function within(rows: string[], limits: Limits): { body: string; capped: boolean } {
+  let chars = 0;
+  let n = 0;
+  for (; n < rows.length && n < limits.results; n++) {
+    chars += (rows[n]?.length ?? 0) + 1;
+    if (chars > limits.chars) break;
+  }
+  return { body: rows.slice(0, n).join('\n'), capped: n < rows.length };
 }
 
 function clip(line: string): string {
   return line.length > MAX_MATCH_LINE_CHARS ? `${line.slice(0, MAX_MATCH_LINE_CHARS)}… [truncated]` : line;
 }
 
-function render(mode: Mode, files: FileHits[]): { body: string; capped: boolean } {
-  if (mode === 'content') {
-    const all = files.flatMap((f) => f.lines.map((l) => `${f.shown}:${l.no}:${clip(l.text)}`));
-    return { body: all.slice(0, MAX_GREP_RESULTS).join('\n'), capped: all.length > MAX_GREP_RESULTS };
-  }
-  const rows = files.map((f) => (mode === 'count' ? `${f.shown}:${f.count}` : f.shown));
-  return { body: rows.slice(0, MAX_GREP_RESULTS).join('\n'), capped: rows.length > MAX_GREP_RESULTS };
+function render(mode: Mode, files: FileHits[], limits: Limits): { body: string; capped: boolean } {
+  if (mode === 'content') return within(files.flatMap((f) => f.lines.map((l) => `${f.shown}:${l.no}:${clip(l.text)}`)), limits);
+  return within(files.map((f) => (mode === 'count' ? `${f.shown}:${f.count}` : f.shown)), limits);
 }
 
-async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): Promise<ToolResult> {
+async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number, limits: Limits): Promise<ToolResult> {
   const flags = input.case_insensitive ? 'i' : '';
   try {
     new RegExp(input.pattern, flags); // compiling is linear; only matching can run away
@@ -87,7 +109,7 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): P
     pattern: input.pattern,
     flags,
     mode: mode === 'content' ? 'lines' : mode === 'count' ? 'count' : 'any',
-    maxLines: MAX_GREP_RESULTS,
+    maxLines: limits.results,
     maxLineChars: MAX_MATCH_LINE_CHARS,
     timeoutMs,
     signal: ctx.signal,
@@ -139,8 +161,8 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): P
         const stop = await search.addSmall(displayPath(ctx.cwd, file), data);
         if (stop) return stop;
         // Content mode can stop early; the other modes are cheap per file and need the file list.
-        if (mode === 'content' && search.matchCount > MAX_GREP_RESULTS) break;
-        if (search.files.length > MAX_GREP_RESULTS) break;
+        if (mode === 'content' && search.matchCount > limits.results) break;
+        if (search.files.length > limits.results) break;
       }
       if (ctx.signal.aborted) return INTERRUPTED;
       const stop = await search.flush();
@@ -166,23 +188,25 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number): P
     const content = [`No matches for /${input.pattern}/ in ${where}.`, ...notes].join('\n\n');
     return { content, display: { kind: 'grep', matches: 0, files: 0, denied } };
   }
-  const { body, capped } = render(mode, files);
+  const { body, capped } = render(mode, files, limits);
   if (capped) {
-    notes.unshift(`(Results capped at ${MAX_GREP_RESULTS}${mode === 'content' ? ' matching lines' : ' files'}; there are more. Narrow the pattern, path or glob.)`);
+    const shown = body === '' ? 0 : body.split('\n').length;
+    notes.unshift(`(Results capped at ${shown.toLocaleString('en-US')}${mode === 'content' ? ' matching lines' : ' files'}; there are more. Narrow the pattern, path or glob.)`);
   }
   return { content: [body, ...notes].join('\n\n'), display: { kind: 'grep', matches: matchCount, files: files.length, capped, denied } };
 }
 
 export function createGrepTool(options: GrepOptions = {}): Tool<GrepInput> {
   const timeoutMs = options.regexTimeoutMs ?? DEFAULT_REGEX_TIMEOUT_MS;
+  const limits: Limits = { results: options.maxResults ?? MAX_GREP_RESULTS, chars: options.maxChars ?? Number.POSITIVE_INFINITY };
   return defineTool<GrepInput>({
     name: 'grep',
-    description,
+    description: description(limits),
     inputSchema,
     kind: 'read',
     effects: () => 'none',
     isConcurrencySafe: () => true,
     paths: (input) => [input.path ?? '.'],
-    call: (input, ctx) => guard(input.path ?? '.', () => runGrep(input, ctx, timeoutMs)),
+    call: (input, ctx) => guard(input.path ?? '.', () => runGrep(input, ctx, timeoutMs, limits)),
   });
 }

@@ -69,6 +69,8 @@ export function createAgentTool(deps: AgentToolDeps) {
     // The call itself changes nothing: every tool the child runs passes the permission chain.
     // It starts work whose own calls go through the permission chain, under the session's mode.
     effects: () => 'session',
+    // `Agent(explore)` rules match the type asked for, so a scoped deny blocks that type only.
+    ruleSubject: (input) => input.type,
     isConcurrencySafe: (input) => readOnly(input.type),
     async call(input, ctx) {
       const def = find(input.type);

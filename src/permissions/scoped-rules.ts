@@ -17,9 +17,10 @@ import { ask, deny } from './verdicts.js';
  */
 export function pathlessScopedVerdict(tool: AnyTool, input: unknown, rules: RuleLists): PermissionCheck | undefined {
   if (tool.paths || tool.command || 'url' in tool) return undefined; // a URL tool (web_fetch) judges its own `domain:` rules
-  const subject = tool.ruleSubject?.(input);
+  // Deny and ask only: matched without case, so Claude Code's `Agent(Explore)` holds for cairn's `explore`.
+  const subject = tool.ruleSubject?.(input).toLowerCase();
   const hits = (r: ParsedRule): boolean =>
-    r.specifier !== undefined && ruleNamesTool(r.tool, tool.name) && (subject === undefined || matchBashSpecifier(r.specifier, subject));
+    r.specifier !== undefined && ruleNamesTool(r.tool, tool.name) && (subject === undefined || matchBashSpecifier(r.specifier.toLowerCase(), subject));
   const denied = rules.deny.find(hits);
   if (denied) return deny(`denied by rule ${denied.text}${subject === undefined ? ` (${tool.name} cannot say what the rule's "(...)" is matched against, so the rule covers every call)` : ''}`);
   const asked = rules.ask.find(hits);

@@ -20,6 +20,7 @@ import { allow, ask, deny, quoteList } from './verdicts.js';
 import { BUILTIN_DENY } from './builtin-deny.js';
 import { pathlessScopedVerdict, withDontAsk } from './scoped-rules.js';
 import { checkDomain } from './domain-rules.js';
+import { errorMessage } from '../util/error-message.js';
 
 export interface PermissionCheckerOptions {
   workspace: string;
@@ -68,6 +69,13 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       ([workspace, home]) => ({ workspace, home }),
     ));
   const current = (): RuleLists => ({ allow: [...configured.allow, ...added, ...turn], ask: configured.ask, deny: configured.deny });
+  // A path whose real place cannot be found (realpath EACCES on /proc/1/root/...) may lead anywhere,
+  // a denied file included: ask, or deny while deny rules that could reach it are in force.
+  const unresolved = (tool: AnyTool, err: unknown): PermissionCheck => {
+    const why = `cannot resolve a path it names: ${errorMessage(err)}`;
+    const reaches = (r: ParsedRule): boolean => tool.command !== undefined || ruleCoversTool(r, tool);
+    return configured.deny.some(reaches) ? deny(`${why}, while deny rules are in force`) : ask(why, []);
+  };
 
   async function checkPaths(tool: AnyTool, given: string[], readOnly: boolean): Promise<PermissionCheck> {
     const b = await bases();
@@ -75,7 +83,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     try {
       paths = await Promise.all(given.map((p) => resolveToolPath(p, b.workspace, b.home)));
     } catch (err) {
-      return ask(`cannot resolve the path: ${(err as Error).message}`, []);
+      return unresolved(tool, err);
     }
     const rules = current();
     // Deny and ask also look at the path as written, in case a symlink would carry it out of a denied pattern.
@@ -152,6 +160,16 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     return ask('the plan needs your approval before anything changes', []);
   }
 
+  async function decide(tool: AnyTool, input: unknown): Promise<PermissionCheck> {
+    if (tool.command) return checkCommand(commandContext, tool, tool.command(input), tool.sandboxAutoAllows?.(input) === true);
+    if (tool.asksUser) return checkAsksUser(tool);
+    const scoped = pathlessScopedVerdict(tool, input, current());
+    if (scoped) return scoped;
+    if (tool.url) return checkDomain(tool, tool.url(input), current(), mode);
+    const effects = effectsOf(tool, input);
+    return checkPaths(tool, tool.paths?.(input) ?? [], effects === 'none' || effects === 'session');
+  }
+
   const commandContext: CommandCheckContext = {
     mode: () => mode,
     rules: current,
@@ -168,13 +186,11 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       mode = next;
     },
     async check(tool, input) {
-      if (tool.command) return checkCommand(commandContext, tool, tool.command(input), tool.sandboxAutoAllows?.(input) === true);
-      if (tool.asksUser) return checkAsksUser(tool);
-      const scoped = pathlessScopedVerdict(tool, input, current());
-      if (scoped) return scoped;
-      if (tool.url) return checkDomain(tool, tool.url(input), current(), mode);
-      const effects = effectsOf(tool, input);
-      return checkPaths(tool, tool.paths?.(input) ?? [], effects === 'none' || effects === 'session');
+      try {
+        return await decide(tool, input);
+      } catch (err) {
+        return unresolved(tool, err);
+      }
     },
     allowReadsUnder(dir) {
       readableDirs.push(resolve(dir));

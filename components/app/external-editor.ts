@@ -54,18 +54,54 @@ export function createExternalEditor(options: ExternalEditorOptions): RunExterna
     if (wasRaw) stdin.setRawMode(false);
     let result: SpawnSyncReturns<Buffer> | undefined;
     let failure: string | undefined;
+    const held = holdTerminalSignals();
     try {
-      result = spawn('/bin/sh', ['-c', `${editor} "$1"`, 'cairn-editor', file], { stdio: 'inherit', env: options.env });
-    } catch (error) {
-      failure = errorMessage(error);
+      try {
+        result = spawn('/bin/sh', ['-c', `${editor} "$1"`, 'cairn-editor', file], { stdio: 'inherit', env: options.env });
+      } catch (error) {
+        failure = errorMessage(error);
+      } finally {
+        if (wasRaw) stdin.setRawMode(true);
+        screen.write(ENTER_SCREEN);
+        options.restoreModes?.();
+        options.redraw();
+      }
+      // A Ctrl+C meant for the editor reached cairn too (same process group). libuv hands it over
+      // in the poll phase of the next loop turn; the handlers come back in the check phase after it.
+      await nextLoopTurn();
+      await nextLoopTurn();
     } finally {
-      if (wasRaw) stdin.setRawMode(true);
-      screen.write(ENTER_SCREEN);
-      options.restoreModes?.();
-      options.redraw();
+      held.release();
     }
     const message = failure ?? (result ? outcomeProblem(editor, result) : undefined);
     return message === undefined ? { ok: true, editor } : { ok: false, editor, message };
+  };
+}
+
+const nextLoopTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+const TERMINAL_SIGNALS = ['SIGINT', 'SIGQUIT'] as const;
+
+/**
+ * As git does while an editor runs, Ctrl+C and Ctrl+\\ are the editor's: cairn's handlers (which
+ * would end the app) are set aside. A do-nothing handler stays, so the signal is not left to the
+ * default action, which would kill cairn.
+ */
+function holdTerminalSignals(): { release(): void } {
+  const ignore = (): void => undefined;
+  const saved = TERMINAL_SIGNALS.map((signal) => {
+    const listeners = process.listeners(signal);
+    process.on(signal, ignore);
+    for (const l of listeners) process.off(signal, l);
+    return { signal, listeners };
+  });
+  return {
+    release() {
+      for (const { signal, listeners } of saved) {
+        for (const l of listeners) process.on(signal, l);
+        process.off(signal, ignore);
+      }
+    },
   };
 }
 

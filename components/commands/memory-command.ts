@@ -84,6 +84,9 @@ function pick(entries: readonly MemoryEntry[], arg: string, deps: MemoryCommandD
     const entry = entries[Number(arg) - 1];
     return entry ?? `There is no file ${arg}: /memory lists ${entries.length}.`;
   }
+  // The path as listed (or in full) names one file even when it is part of others' (CLAUDE.md, ~/.claude/CLAUDE.md).
+  const exact = entries.find((e) => shown(e.path, deps) === arg || e.path === arg);
+  if (exact) return exact;
   const matches = entries.filter((e) => shown(e.path, deps).includes(arg) || e.path.includes(arg));
   if (matches.length === 1 && matches[0]) return matches[0];
   if (matches.length === 0) return `No instruction file's path contains "${arg}".`;

@@ -76,6 +76,25 @@ describe.skipIf(!TmuxTerminal.available())('/memory in a real terminal', () => {
     expect(agents).toContain(path.join(user.home, '.claude', 'agents', 'mine.md'));
   });
 
+  it('Ctrl+C in the editor is the editor’s: cairn stays, says how the editor ended, and takes keys again', async () => {
+    const user = await userSide();
+    const { term, ws } = await startAnthropic(() => ({ chunks: anthropicStream({ content: [{ type: 'text', text: 'still here' }] }) }), {
+      files: { 'CLAUDE.md': 'PROJECT-RULE.\n' },
+      env: { HOME: user.home, EDITOR: user.editor, VISUAL: '' },
+    });
+    term.type('/memory CLAUDE.md');
+    term.keys('Enter');
+    await term.waitForScreen((s) => s.includes(`EDITOR-RUNNING on ${path.join(ws.dir, 'CLAUDE.md')}`), 'the editor running');
+    term.keys('C-c');
+    const back = await term.waitForScreen((s) => /Editing CLAUDE\.md: .*(SIGINT|code 130)/.test(s) && s.includes('Ask cairn'), 'cairn back after Ctrl+C');
+    expect(back).not.toContain('shell$');
+    expect(term.alternateOn()).toBe(true);
+    expect(await fs.readFile(path.join(ws.dir, 'CLAUDE.md'), 'utf8')).toBe('PROJECT-RULE.\n');
+    term.type('hello');
+    term.keys('Enter');
+    await term.waitForText('still here');
+  });
+
   it('an editor that cannot be found is said, and cairn carries on', async () => {
     const user = await userSide();
     const { term } = await startAnthropic(() => ({ chunks: anthropicStream({ content: [{ type: 'text', text: 'ok' }] }) }), {

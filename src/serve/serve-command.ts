@@ -76,6 +76,7 @@ export async function runServe(args: readonly string[], io: { stdout: NodeJS.Wri
   const cwd = process.cwd();
   const hub = createSessionHub({
     refuseBypass: !loopback,
+    onProblem: (message) => io.stderr.write(`cairn serve: ${message}\n`),
     // The engine loads with the first session, so the page is served at once.
     open: async (o) => (await import('../bootstrap.js')).createRuntime({ cwd: o.cwd, env, interactive: true, ...(o.resumeId ? { resumeId: o.resumeId } : {}) }),
   });

@@ -13,6 +13,8 @@ export interface ServedRuntime {
   /** The model's context window in tokens, for the page's context bar. */
   contextWindow?: number;
   startBackground(): void;
+  /** Runs SessionEnd hooks (bounded) before the session closes. */
+  endSession?(reason: 'other'): Promise<string[]>;
   close(): void;
 }
 
@@ -58,6 +60,8 @@ export interface SessionHubOptions {
   open: OpenRuntime;
   /** bypassPermissions cannot be chosen from a page (off loopback). */
   refuseBypass: boolean;
+  /** What went wrong where no page is listening (a SessionEnd hook that failed at close). */
+  onProblem?(message: string): void;
 }
 
 export function createSessionHub(opts: SessionHubOptions) {
@@ -137,6 +141,7 @@ export function createSessionHub(opts: SessionHubOptions) {
       session.interrupt();
       await ended;
     }
+    for (const problem of (await s.runtime.endSession?.('other')) ?? []) opts.onProblem?.(`session ${s.id}: ${problem}`);
     s.runtime.close();
   };
 

@@ -1,6 +1,7 @@
 import { createOfflineProvider } from '../providers/offline.js';
 import type { ModelProvider } from '../providers/provider.js';
 import { createProvider, resolveProvider, type ResolvedProvider } from '../providers/registry.js';
+import { modelForAlias, sessionModelAlias } from './session-model.js';
 
 /** The provider from flags, environment and config, and a way to make one for another model. */
 export async function setUpProvider(opts: {
@@ -10,15 +11,18 @@ export async function setUpProvider(opts: {
   provider?: string;
   model?: string;
 }): Promise<{ resolved: ResolvedProvider; provider: ModelProvider; providerFor: (model: string) => ModelProvider }> {
-  const resolved = resolveProvider({
-    flags: { ...(opts.provider ? { provider: opts.provider } : {}), ...(opts.model ? { model: opts.model } : {}) },
-    env: opts.env,
-    cairnHome: opts.cairnHome,
-  });
+  const resolved = sessionModelAlias(
+    resolveProvider({
+      flags: { ...(opts.provider ? { provider: opts.provider } : {}), ...(opts.model ? { model: opts.model } : {}) },
+      env: opts.env,
+      cairnHome: opts.cairnHome,
+    }),
+    opts.cairnHome,
+  );
   // The offline model streams slowly enough to watch in the TUI, at once elsewhere.
   const deltaDelayMs = Number(opts.env['CAIRN_OFFLINE_DELAY_MS'] ?? (opts.interactive ? 8 : 0));
   const providerFor = (model: string): ModelProvider =>
-    createProvider({ ...resolved, model }, { createOffline: (m) => createOfflineProvider({ model: m, deltaDelayMs }) });
+    createProvider({ ...resolved, model: modelForAlias(model, resolved.name, opts.cairnHome) }, { createOffline: (m) => createOfflineProvider({ model: m, deltaDelayMs }) });
   return { resolved, provider: providerFor(resolved.model), providerFor };
 }
 

@@ -65,8 +65,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
   const builtinDeny: ReadonlySet<string> = new Set(BUILTIN_DENY.map((r) => r.id).filter((id) => !opts.liftedBuiltinDeny?.includes(id)));
 
   const bases = (): Promise<PathBases> =>
-    (basesPromise ??= Promise.all([realpathLongestPrefix(opts.workspace), realpathLongestPrefix(opts.homeDir ?? homedir())]).then(
-      ([workspace, home]) => ({ workspace, home }),
+    (basesPromise ??= Promise.all([realpathLongestPrefix(opts.workspace), realpathLongestPrefix(opts.homeDir ?? homedir()), extraRoots()]).then(
+      ([workspace, home, readRoots]) => ({ workspace, home, readRoots }),
     ));
   const current = (): RuleLists => ({ allow: [...configured.allow, ...added, ...turn], ask: configured.ask, deny: configured.deny });
   // A path whose real place cannot be found (realpath EACCES on /proc/1/root/...) may lead anywhere,

@@ -107,8 +107,10 @@ export async function readsOutside(reads: readonly string[], changesDirectory: b
   for (const target of new Set(reads)) {
     const resolved = staticPath(target, changesDirectory);
     if ('why' in resolved) return `reads ${target}, which cannot be resolved before it runs (${resolved.why})`;
-    const { inside } = await locate(resolved.path, b);
-    if (!inside) return `reads ${target}, outside the workspace`;
+    const { inside, path } = await locate(resolved.path, b);
+    // An added folder counts only when the path is in it both as written and through symlinks, as for read_file.
+    const added = (b.readRoots ?? []).some((root) => isInside(root, path.real) && isInside(root, path.lexical));
+    if (!inside && !added) return `reads ${target}, outside the workspace${b.readRoots?.length ? ' and the added directories' : ''}`;
   }
   return undefined;
 }

@@ -72,6 +72,8 @@ export interface PathBases {
   /** The workspace, through symlinks. */
   workspace: string;
   home: string;
+  /** permissions.additionalDirectories, through symlinks: read-only commands read there as in the workspace. */
+  readRoots?: readonly string[];
 }
 
 /** Whether a pattern matches some leading part of a path (given as segments): a directory covers what is inside it. */

@@ -203,7 +203,7 @@ function judgeProgram(words: Word[], looked: Looked, sink: CommandSink): void {
   } else if (name !== undefined) {
     const r = readFacts(name, args);
     const w = writeFacts(name, args);
-    reads.push(...values(r.reads));
+    reads.push(...values(r.reads), ...values(w.reads ?? []));
     writes.push(...values(w.writes));
     changes.push(...values(w.changes));
     readOnly &&= r.readOnly && w.writes.length === 0 && w.changes.length === 0 && !w.risk;

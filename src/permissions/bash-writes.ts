@@ -8,6 +8,8 @@ export interface WriteFacts {
   writes: Word[];
   /** Files the program changes, creates or removes (`cp`'s destination, `rm`'s targets). */
   changes: Word[];
+  /** Files whose contents it carries elsewhere (`cp`'s sources): reads, for Read deny rules. */
+  reads?: Word[];
   /** A reason when it writes files whose names cairn cannot know (an archive's contents, a patch's files). */
   risk?: string;
 }
@@ -142,11 +144,13 @@ export function writeFacts(name: string, args: readonly Word[]): WriteFacts {
       return { writes: [...out, ...named.map((n) => (dir ? { ...n, value: `${dir.value}/${n.value}` } : n))], changes: [] };
     }
     case 'cp':
-    case 'install':
-      return { writes: [], changes: destination(args, ['-m', '--mode', '-o', '--owner', '-g', '--group']).dest };
+    case 'install': {
+      const { dest, sources } = destination(args, ['-m', '--mode', '-o', '--owner', '-g', '--group']);
+      return { writes: [], changes: dest, reads: sources };
+    }
     case 'mv': {
       const { dest, sources } = destination(args, []);
-      return { writes: [], changes: [...dest, ...sources] };
+      return { writes: [], changes: [...dest, ...sources], reads: sources };
     }
     case 'ln':
       return { writes: [], changes: destination(args, []).dest };

@@ -47,6 +47,14 @@ const denyCorpus: Case[] = [
   { command: 'grep -r SECRET .', rules: { deny: ['Read(./.env)'] }, mode: BYPASS, expected: 'deny' },
   { command: 'cat .e*', rules: { deny: ['Read(./.env)'] }, mode: BYPASS, expected: 'deny' },
   { command: 'cat *.md', rules: { deny: ['Read(./.env)'] }, mode: BYPASS, expected: 'allow' },
+  // copying or moving a file is reading it: the copy would be readable where the rule does not reach
+  { command: 'cp .env notes.txt', rules: { deny: ['Read(./.env)'] }, mode: BYPASS, expected: 'deny', reason: /Read/ },
+  { command: 'cp -t out .env', rules: { deny: ['Read(./.env)'] }, mode: BYPASS, expected: 'deny' },
+  { command: 'cp -r . ../copy', rules: { deny: ['Read(./.env)'] }, mode: BYPASS, expected: 'deny' },
+  { command: 'mv .env notes.txt', rules: { deny: ['Read(./.env)'] }, mode: BYPASS, expected: 'deny' },
+  { command: 'install .env notes.txt', rules: { deny: ['Read(./.env)'] }, mode: BYPASS, expected: 'deny' },
+  { command: 'cp /etc/passwd p.txt', rules: { allow: ['Bash(cp:*)'], deny: ['Read(/etc/**)'] }, expected: 'deny' },
+  { command: 'cp a.md b.md', rules: { deny: ['Read(./.env)'] }, mode: BYPASS, expected: 'allow' },
 
   // 4. redirects and output options are writes, judged as write_file would judge them
   { command: 'ls > F', rules: PREFIX, expected: 'ask', reason: /writes F/ },

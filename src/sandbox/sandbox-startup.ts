@@ -54,11 +54,19 @@ function announced(session: { askChannel: AskPermission | undefined; emit(event:
   };
 }
 
-/** `permissions.additionalDirectories` from every layer (the permission loader checks their form). */
-function additionalDirectories(layers: readonly SettingsLayer[]): string[] {
+/**
+ * `permissions.additionalDirectories` from the user's files (the permission loader checks their form):
+ * each is writable in the sandbox, so a repository's own files (`["~"]`) must not add one.
+ */
+function additionalDirectories(layers: readonly SettingsLayer[], notices: string[]): string[] {
   return layers.flatMap((l) => {
     const dirs = (l.data['permissions'] as Record<string, unknown> | undefined)?.['additionalDirectories'];
-    return Array.isArray(dirs) ? dirs.filter((d): d is string => typeof d === 'string') : [];
+    if (!Array.isArray(dirs)) return [];
+    if (l.scope !== 'user') {
+      if (dirs.length > 0) notices.push(`${l.file}: permissions.additionalDirectories is ignored by the sandbox: a project's settings cannot make a folder writable there; set it in your user settings`);
+      return [];
+    }
+    return dirs.filter((d): d is string => typeof d === 'string');
   });
 }
 
@@ -83,12 +91,13 @@ export async function setUpSandbox(opts: {
   const { layers } = await readSettingsLayers({ workspace: opts.cwd, cairnHome: opts.cairnHome, claudeHome: claudeHomeFrom(opts.env, home) });
   const settings = sandboxSettingsFrom(withoutProjectWidening(layers, notices));
   if (opts.flag !== undefined) settings.enabled = opts.flag;
+  const extraWritable = additionalDirectories(layers, settings.enabled ? notices : []);
   const sandbox = createSandbox({
     settings,
     policy: (tempDir) =>
       buildPolicy({
         workspace: opts.cwd,
-        additionalDirectories: additionalDirectories(layers),
+        additionalDirectories: extraWritable,
         tempDir,
         home,
         filesystem: settings.filesystem,

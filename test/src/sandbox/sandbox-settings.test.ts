@@ -98,6 +98,19 @@ describe('sandbox settings', () => {
     );
   });
 
+  it('does not let a project\'s permissions.additionalDirectories make a folder writable in the sandbox', async () => {
+    const outside = path.join(root, 'outside');
+    const project = path.join(ws, '.claude', 'settings.json');
+    await write(project, { permissions: { additionalDirectories: ['~', outside] }, sandbox: { enabled: true } });
+    const { sandbox, notices } = await startUp();
+    expect(sandbox.status().policy.writable).not.toContain(os.homedir());
+    expect(sandbox.status().policy.writable).not.toContain(outside);
+    expect(notices).toEqual(expect.arrayContaining([expect.stringContaining(`${project}: permissions.additionalDirectories is ignored`)]));
+    // The user's own settings still add a writable folder.
+    await write(path.join(claudeHome, 'settings.json'), { permissions: { additionalDirectories: [outside] } });
+    expect((await startUp()).sandbox.status().policy.writable).toContain(outside);
+  });
+
   it('says once at start that the sandbox is unavailable, and what happens instead', async () => {
     await write(path.join(cairnHome, 'settings.json'), { sandbox: { enabled: true } });
     const soft = await startUp({ available: false });

@@ -123,7 +123,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const backgroundUi = startBackgroundUi({ store, session, cwd, cairnHome, options: options.background ?? {} });
   const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {}), ...hooksCommands(options.hooks)]);
   const disposeMcpUi = startMcpUi({ store, session, commands, mcp: options.mcp });
-  commands.register(memoryCommand({ ...(options.instructions ? { instructions: options.instructions } : {}), cwd, claudeHome: claudeHomeFrom(env), ...(env['HOME'] ? { home: env['HOME'] } : {}) }));
+  commands.register(memoryCommand({ ...(options.instructions ? { instructions: options.instructions } : {}), cwd, claudeHome: claudeHomeFrom(env), cairnHome, ...(env['HOME'] ? { home: env['HOME'] } : {}) }));
   const custom = skillCommands(options.skills, (name) => commands.find(name) !== undefined);
   for (const command of custom.commands) commands.register(command);
   for (const message of custom.notices) store.dispatch({ type: 'notice', level: 'warning', message });

@@ -12,6 +12,8 @@ export interface MemoryCommandDeps {
   cwd: string;
   /** `~/.claude`: where the user's own CLAUDE.md goes. */
   claudeHome: string;
+  /** `$CAIRN_HOME`: its AGENT.md is the user's too. */
+  cairnHome?: string;
   /** For showing paths under the home folder as `~/...`. */
   home?: string;
 }
@@ -19,6 +21,8 @@ export interface MemoryCommandDeps {
 /** One row of the list: a file in the context, or one of the usual places with nothing there yet. */
 interface MemoryEntry {
   path: string;
+  /** Whose it is and how it came in: user, project, local, imported, rule, folder, memory. */
+  kind: string;
   chars?: number;
   note?: string;
 }
@@ -31,16 +35,16 @@ async function memoryEntries(files: readonly InstructionFile[], deps: MemoryComm
   for (const f of files) {
     if (entries.some((e) => e.path === f.path)) continue;
     const how = f.importedBy ? `imported by ${shown(f.importedBy, deps)}` : f.loadedFor ? `loaded for ${f.loadedFor}` : undefined;
-    entries.push({ path: f.path, chars: f.content.length, ...(how ? { note: how } : {}) });
+    entries.push({ path: f.path, kind: kindOf(f, deps), chars: f.content.length, ...(how ? { note: how } : {}) });
   }
-  const usual: [string, string][] = [
-    [path.join(deps.cwd, 'CLAUDE.md'), 'project, shared with the team'],
-    [path.join(deps.cwd, 'CLAUDE.local.md'), 'project, yours alone'],
-    [path.join(deps.claudeHome, 'CLAUDE.md'), 'yours, in every project'],
+  const usual: [string, string, string][] = [
+    [path.join(deps.cwd, 'CLAUDE.md'), 'project', 'shared with the team'],
+    [path.join(deps.cwd, 'CLAUDE.local.md'), 'local', 'this project, yours alone'],
+    [path.join(deps.claudeHome, 'CLAUDE.md'), 'user', 'yours, in every project'],
   ];
-  for (const [file, what] of usual) {
+  for (const [file, kind, what] of usual) {
     if (entries.some((e) => e.path === file)) continue;
-    entries.push({ path: file, note: `${what}; ${(await exists(file)) ? 'empty' : 'not created yet'}` });
+    entries.push({ path: file, kind, note: `${what}; ${(await exists(file)) ? 'empty' : 'not created yet'}` });
   }
   return entries;
 }
@@ -52,7 +56,7 @@ function listing(entries: readonly MemoryEntry[], problems: readonly string[], d
   entries.forEach((e, i) => {
     if (i === loaded) lines.push('Other places for instructions:');
     const size = e.chars === undefined ? '' : `  ${e.chars.toLocaleString('en-US')} chars${e.chars > INSTRUCTION_SIZE_WARNING ? ` (over ${INSTRUCTION_SIZE_WARNING.toLocaleString('en-US')}: sent whole with every request)` : ''}`;
-    lines.push(`  ${String(i + 1).padStart(width)}  ${shown(e.path, deps)}${size}${e.note ? `  (${e.note})` : ''}`);
+    lines.push(`  ${String(i + 1).padStart(width)}  ${e.kind.padEnd(8)}  ${shown(e.path, deps)}${size}${e.note ? `  (${e.note})` : ''}`);
   });
   if (problems.length > 0) lines.push('Problems:', ...problems.map((p) => `  ${p}`));
   lines.push('/memory <n> opens one in your editor; the next request reads it again.');
@@ -113,6 +117,20 @@ async function openInEditor(entry: MemoryEntry, ctx: CommandContext, deps: Memor
     ? 'it was added to the conversation when a tool read a file there, so the model sees the change in the next session'
     : 'the next request reads it again';
   ctx.print(`${name}: ${before === undefined ? 'created' : 'saved'} (${(after ?? '').length.toLocaleString('en-US')} chars); ${when}.`);
+}
+
+function kindOf(f: InstructionFile, deps: MemoryCommandDeps): string {
+  if (f.importedBy) return 'imported';
+  if (f.loadedFor) return f.path.split(path.sep).includes('rules') ? 'rule' : 'folder';
+  if (path.basename(f.path) === 'MEMORY.md') return 'memory';
+  if (f.path.split(path.sep).join('/').includes('/.claude/rules/')) return 'rule';
+  if (path.basename(f.path) === 'CLAUDE.local.md') return 'local';
+  return [deps.claudeHome, deps.cairnHome].some((dir) => dir !== undefined && isUnder(dir, f.path)) ? 'user' : 'project';
+}
+
+function isUnder(dir: string, file: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
 /** A path as the user knows it: relative inside the workspace, `~/` under the home folder. */

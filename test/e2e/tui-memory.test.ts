@@ -40,11 +40,11 @@ describe.skipIf(!TmuxTerminal.available())('/memory in a real terminal', () => {
     term.type('/memory');
     term.keys('Enter');
     const listed = await term.waitForText('Instruction files in the context (4):');
-    expect(listed).toMatch(/1 {2}~\/\.claude\/CLAUDE\.md {2}15 chars/);
-    expect(listed).toMatch(/2 {2}CLAUDE\.md {2}\d+ chars/);
-    expect(listed).toMatch(/3 {2}docs\/style\.md {2}11 chars {2}\(imported by CLAUDE\.md\)/);
-    expect(listed).toMatch(/4 {2}\.claude\/rules\/big\.md {2}41,009 chars \(over 40,000: sent whole with every request\)/);
-    expect(listed).toMatch(/5 {2}CLAUDE\.local\.md {2}\(project, yours alone; not created yet\)/);
+    expect(listed).toMatch(/1 {2}user {6}~\/\.claude\/CLAUDE\.md {2}15 chars/);
+    expect(listed).toMatch(/2 {2}project {3}CLAUDE\.md {2}\d+ chars/);
+    expect(listed).toMatch(/3 {2}imported {2}docs\/style\.md {2}11 chars {2}\(imported by CLAUDE\.md\)/);
+    expect(listed).toMatch(/4 {2}rule {6}\.claude\/rules\/big\.md {2}41,009 chars \(over 40,000: sent whole with every request\)/);
+    expect(listed).toMatch(/5 {2}local {5}CLAUDE\.local\.md {2}\(this project, yours alone; not created yet\)/);
     expect(listed).toContain('Problems:');
     expect(listed).toMatch(/Instruction file .*big\.md is 41,009 characters/);
 

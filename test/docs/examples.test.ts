@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { wordCountTool } from '../../docs/examples/word-count-tool.js';
+import type { AgentEvent, EventOf } from '../../src/events.js';
+import { query } from '../../src/loop/query.js';
+import { createPermissionChecker } from '../../src/permissions/checker.js';
+import { assistantText, scriptedProvider, toolCall } from '../helpers/scripted-provider.js';
+
+// The examples of docs/guide/ run here, so the pages never describe code that no longer works.
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-docs-')));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function runOne(input: unknown): Promise<AgentEvent[]> {
+  const provider = scriptedProvider([toolCall('t1', 'word_count', input), assistantText('done')]);
+  const permissions = createPermissionChecker({ workspace: dir, mode: 'default', rules: { allow: [], ask: [], deny: [] }, cairnHome: path.join(dir, '.home') });
+  const events: AgentEvent[] = [];
+  for await (const event of query({
+    messages: [],
+    prompt: { role: 'user', content: [{ type: 'text', text: 'count the words' }] },
+    provider,
+    tools: [wordCountTool],
+    permissions,
+    system: () => '',
+    cwd: dir,
+    signal: new AbortController().signal,
+  })) events.push(event);
+  return events;
+}
+
+const resultOf = (events: AgentEvent[]): EventOf<'tool_result'> | undefined =>
+  events.find((e): e is EventOf<'tool_result'> => e.type === 'tool_result');
+
+describe('docs/guide/add-a-tool.md: the word_count example', () => {
+  it('runs through the loop without approval inside the workspace', async () => {
+    await fs.writeFile(path.join(dir, 'notes.txt'), 'one two three\nfour five\n');
+    const events = await runOne({ path: 'notes.txt' });
+    expect(resultOf(events)).toMatchObject({ name: 'word_count', is_error: false, content: 'notes.txt: 2 lines, 5 words' });
+    expect(events.at(-1)).toMatchObject({ type: 'terminal', reason: 'completed' });
+  });
+
+  it('reports a missing file as an error result instead of throwing', async () => {
+    const result = resultOf(await runOne({ path: 'absent.txt' }));
+    expect(result?.is_error).toBe(true);
+    expect(result?.content).toMatch(/^Cannot count absent\.txt: .*ENOENT/);
+  });
+
+  it('is not run on a file outside the workspace when nobody can approve it', async () => {
+    const outside = await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-docs-outside-'));
+    try {
+      await fs.writeFile(path.join(outside, 'secret.txt'), 'do not read');
+      const result = resultOf(await runOne({ path: path.join(outside, 'secret.txt') }));
+      expect(result?.is_error).toBe(true);
+      expect(result?.content).toMatch(/outside the workspace/);
+      expect(result?.content).not.toMatch(/words/);
+    } finally {
+      await fs.rm(outside, { recursive: true, force: true });
+    }
+  });
+});

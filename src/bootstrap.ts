@@ -210,7 +210,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   team = createTeam({
     bus,
     definitions: () => agents,
-    provider: currentProvider,
+    provider: (model) => (model ? providerFor(model) : currentProvider()),
     tools: pool.teammateTools,
     permissions: (mode) => permissionsForMode({ cwd, cairnHome, permissions }, mode),
     ...(live.askChannel ? { ask: live.askChannel } : {}),

@@ -1,4 +1,6 @@
 import type { AgentDefinition } from '../agents/agent-definition.js';
+import { agentModel } from '../agents/agent-model.js';
+import { grantsTool } from '../agents/agent-tool-grants.js';
 import type { AgentEvent } from '../events.js';
 import { notice } from '../events.js';
 import { query } from '../loop/query.js';
@@ -12,6 +14,14 @@ import { errorMessage } from '../util/error-message.js';
 export type TeammateStatus = 'working' | 'idle' | 'stopped';
 export const LEAD = 'lead';
 
+// A teammate always keeps its team's channel, whatever its definition's `tools` say (as in Claude Code).
+const COORDINATION = new Set(['send_message', 'read_inbox', 'task_create', 'task_list', 'task_get', 'task_update']);
+
+/** The tools a teammate of this definition gets: `tools` and `disallowedTools` as for a subagent, plus the team's channel. */
+export function teammateTools(def: AgentDefinition, all: readonly AnyTool[]): AnyTool[] {
+  return all.filter((t) => COORDINATION.has(t.name) || grantsTool(def, t.name));
+}
+
 export interface TeammateInfo {
   name: string;
   type: string;
@@ -21,7 +31,8 @@ export interface TeammateInfo {
 export interface TeamDeps {
   bus: MessageBus;
   definitions: () => readonly AgentDefinition[];
-  provider: () => ModelProvider;
+  /** The lead's provider now; with a model (a definition's own), a provider for that model. */
+  provider: (model?: string) => ModelProvider;
   /** A teammate's tools; `name` lets its messaging and task tools know who it is. */
   tools: (name: string) => AnyTool[];
   permissions: (mode: AgentDefinition['mode']) => PermissionChecker;
@@ -54,6 +65,12 @@ export function createTeam(deps: TeamDeps) {
   async function runMate(name: string, def: AgentDefinition, instructions: string, controller: AbortController, waitForMail: () => Promise<void>): Promise<void> {
     let history: Message[] = [];
     let prompt: string | undefined = instructions;
+    // A definition's model as for a subagent: an alias becomes the lead's provider's model of that tier.
+    const lead = deps.provider();
+    const chosen = agentModel(def.model, lead.model);
+    if (chosen.notice) deps.emit(notice('warning', `Teammate ${name} (${def.name}): ${chosen.notice}`));
+    const own = chosen.model === lead.model ? undefined : deps.provider(chosen.model);
+    const provider = (): ModelProvider => own ?? deps.provider(); // no model of its own: follows the lead's /model
     const system = `${def.prompt}\n\nYou are "${name}", a teammate in a team led by "${LEAD}". Talk to others with send_message and read_inbox; report results to ${LEAD}. Shared work is in the task tools.\n\n${deps.environment()}`;
     while (!controller.signal.aborted) {
       if (prompt === undefined) {
@@ -73,8 +90,8 @@ export function createTeam(deps: TeamDeps) {
       for await (const event of query({
         messages: history,
         prompt: userText(prompt),
-        provider: deps.provider(),
-        tools: deps.tools(name),
+        provider: provider(),
+        tools: teammateTools(def, deps.tools(name)),
         permissions: deps.permissions(def.mode),
         ...(deps.ask ? { ask: deps.ask } : {}),
         system: () => system,

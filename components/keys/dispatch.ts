@@ -15,6 +15,8 @@ import { denyFieldOpen, handleApprovalKey, handleApprovalPaste } from './approva
 import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
+import { escOnDraft } from './esc-esc.js';
+import { startHistorySearch } from './history-search-keys.js';
 import { shellCommandOf } from '../prompt/shell-prompt.js';
 import { handlePaletteKey, paletteOpen } from './palette-keys.js';
 import { blankKey, splitKeys } from './split-keys.js';
@@ -90,6 +92,8 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   if (state.focus === 'transcript' && handleTranscriptKey(input, key, state, deps)) return;
   if (handleScrollKey(input, key, state, deps)) return;
 
+  if (is('historySearch', input, key)) return startHistorySearch(deps);
+  if (!state.busy && !autoRunInProgress(state.items) && is('clearDraft', input, key) && escOnDraft(state, deps, raw)) return;
   if (is('interrupt', input, key)) {
     // Idle, Esc still stops a cron auto run in the background (its card says so).
     if (state.busy || autoRunInProgress(state.items)) interrupt(deps);

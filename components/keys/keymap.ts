@@ -33,7 +33,9 @@ export type KeyCommand =
   | 'search'
   | 'nextMatch'
   | 'prevMatch'
-  | 'toggleMouse';
+  | 'toggleMouse'
+  | 'historySearch'
+  | 'clearDraft';
 
 type KeyFlag = 'upArrow' | 'downArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab';
 
@@ -125,6 +127,8 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   search: { keys: [{ input: '/' }], help: [{ in: 'view', does: 'search (Enter finds)' }] },
   nextMatch: { keys: [{ input: 'n' }], help: [{ in: 'view', does: 'next / previous match' }] },
   prevMatch: { keys: [{ input: 'N' }], help: [{ in: 'view', does: 'next / previous match' }] },
+  historySearch: { keys: [{ input: 'r', ctrl: true }], help: [{ in: 'prompt', does: 'search earlier prompts (type to narrow, Ctrl+R older, Enter takes it, Esc cancels)' }] },
+  clearDraft: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'twice: clear the draft (kept in history: ↑ brings it back)' }] },
   toggleMouse: {
     keys: [{ input: 'm', meta: true }],
     help: [{ in: 'anywhere', does: "mouse wheel scrolling on/off (off at start: the terminal's own selection works; when on, Shift-drag selects)" }],

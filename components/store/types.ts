@@ -174,7 +174,9 @@ export type Dialog =
   | { readonly kind: 'memory'; readonly text: string }
   | { readonly kind: 'resume'; readonly sessions: readonly SessionSummary[]; readonly filter: string; readonly index: number; readonly currentId?: string; readonly now: number }
   /** `/copy code`: the answers' code blocks, newest first, one to copy. */
-  | { readonly kind: 'copyCode'; readonly blocks: readonly { readonly lang: string; readonly text: string }[]; readonly index: number };
+  | { readonly kind: 'copyCode'; readonly blocks: readonly { readonly lang: string; readonly text: string }[]; readonly index: number }
+  /** Ctrl+R: earlier prompts (oldest first, as kept) searched for `query`; `index` into the matches, newest first. */
+  | { readonly kind: 'historySearch'; readonly history: readonly string[]; readonly query: string; readonly index: number };
 
 export interface TuiState {
   readonly items: readonly TranscriptItem[];

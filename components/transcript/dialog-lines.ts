@@ -2,6 +2,7 @@ import type { ResumeDialog } from '../store/session-picker.js';
 import { formatAge, pickerMatches, pickerSelection } from '../store/session-picker.js';
 import type { Dialog } from '../store/types.js';
 import { copyCodeLines } from './copy-code-lines.js';
+import { historySearchLines } from './history-search-lines.js';
 import { bold, clipLine, inverse, paint } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 
@@ -10,7 +11,13 @@ export const MEMORY_QUESTION = 'Save to (u)ser or (p)roject memory?';
 /** The dialog's rows, each clipped to the width; never more than maxRows. */
 export function dialogLines(dialog: Dialog, width: number, theme: Theme, maxRows: number): string[] {
   const lines =
-    dialog.kind === 'memory' ? memoryLines(dialog.text, theme) : dialog.kind === 'copyCode' ? copyCodeLines(dialog, width, theme, maxRows) : pickerLines(dialog, width, theme, maxRows);
+    dialog.kind === 'memory'
+      ? memoryLines(dialog.text, theme)
+      : dialog.kind === 'copyCode'
+        ? copyCodeLines(dialog, width, theme, maxRows)
+        : dialog.kind === 'historySearch'
+          ? historySearchLines(dialog, width, theme, maxRows)
+          : pickerLines(dialog, width, theme, maxRows);
   return lines.slice(0, Math.max(0, maxRows)).map((l) => clipLine(l, width));
 }
 

@@ -25,6 +25,8 @@ const WIDENING_KEYS = [
   'awsCredentialExport',
   'otelHeadersHelper',
   'statusLine',
+  // Where web_search sends the queries, and the user's search API key with them.
+  'webSearch',
 ] as const;
 
 // Under `permissions`: what would be allowed without asking, and where.

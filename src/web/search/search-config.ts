@@ -1,5 +1,7 @@
 import { readSettingsLayers } from '../../settings/settings-layers.js';
 import type { SettingsLocations } from '../../settings/settings-layers.js';
+import { layersInForce } from '../../settings/trusted-layers.js';
+import { workspaceTrust } from '../../settings/workspace-trust.js';
 import type { SearchBackendName, SearchConfig } from './search-types.js';
 
 // Which search backend web_search uses: DuckDuckGo's HTML page by default (no key), or Brave,
@@ -21,7 +23,11 @@ export async function loadSearchConfig(at: SettingsLocations, env: NodeJS.Proces
   let backend: SearchBackendName = 'duckduckgo';
   let url: string | undefined;
   let apiKey: string | undefined;
-  for (const layer of (await readSettingsLayers(at)).layers) {
+  // A folder's own files choose the backend only once it is trusted: a cloned repository's
+  // `{"backend": "brave", "url": "https://its.server/"}` would carry the user's BRAVE_API_KEY there.
+  // A trust file that cannot be read counts as untrusted here; start-up has already named it.
+  const trust = await workspaceTrust(at);
+  for (const layer of layersInForce((await readSettingsLayers(at)).layers, trust.trusted).layers) {
     const ws = layer.data['webSearch'];
     if (ws === undefined) continue;
     if (typeof ws !== 'object' || ws === null || Array.isArray(ws)) return `${layer.file}: webSearch must be an object`;

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wordCountTool } from '../../docs/examples/word-count-tool.js';
 import type { AgentEvent, EventOf } from '../../src/events.js';
 import { query } from '../../src/loop/query.js';
+import { discoverSkills } from '../../src/skills/skill-discovery.js';
+import { skillPlaces } from '../../src/skills/skill-places.js';
 import { createPermissionChecker } from '../../src/permissions/checker.js';
 import { assistantText, scriptedProvider, toolCall } from '../helpers/scripted-provider.js';
 
@@ -62,5 +64,21 @@ describe('docs/guide/add-a-tool.md: the word_count example', () => {
     } finally {
       await fs.rm(outside, { recursive: true, force: true });
     }
+  });
+});
+
+describe('docs/guide/add-a-skill.md: the changelog-entry example', () => {
+  it('loads from a project\'s .cairn/skills with its description and allowed-tools', async () => {
+    const example = path.resolve(import.meta.dirname, '../../docs/examples/skills/changelog-entry');
+    await fs.cp(example, path.join(dir, '.cairn', 'skills', 'changelog-entry'), { recursive: true });
+    const places = skillPlaces({ cwd: dir, cairnHome: path.join(dir, '.home'), env: { HOME: dir }, shippedDir: undefined });
+    const catalog = await discoverSkills(places);
+    expect(catalog.problems).toEqual([]);
+    expect(catalog.skills.map((s) => s.name)).toEqual(['changelog-entry']);
+    const [skill] = catalog.skills;
+    expect(skill?.source).toBe('cairn-project');
+    expect(skill?.description).toMatch(/^Writes a CHANGELOG\.md entry/);
+    expect(skill?.allowedTools).toEqual(['Read', 'Bash(git log:*)', 'Bash(git diff:*)']);
+    expect(skill?.body).toContain('git diff --stat');
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { claudeHomeFrom, readSettingsLayers, type SettingsLayer } from '../settings/settings-layers.js';
 import { describeWithheld, layersInForce } from '../settings/trusted-layers.js';
 import { trustWorkspace, workspaceTrust } from '../settings/workspace-trust.js';
+import { projectGrantLines } from '../skills/project-grants.js';
 import { errorMessage } from '../util/error-message.js';
 
 /** What the TUI shows when it asks whether to trust the folder. */
@@ -39,7 +40,7 @@ export async function settleWorkspaceTrust(opts: {
   } catch {
     return false; // the settings loader reads the same files next and reports the problem, naming the file
   }
-  const wouldApply = [...describeWithheld(layersInForce(layers, false).withheld), ...(await gatedFilesIn(opts.cwd))];
+  const wouldApply = [...describeWithheld(layersInForce(layers, false).withheld), ...(await gatedFilesIn(opts.cwd)), ...(await projectGrantLines(opts.cwd))];
   if (wouldApply.length === 0) return false;
   if (opts.askTrust && (await opts.askTrust({ folder: opts.cwd, wouldApply }))) {
     try {

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wordCountTool } from '../../docs/examples/word-count-tool.js';
 import type { AgentEvent, EventOf } from '../../src/events.js';
+import { parseCairnHooks } from '../../src/hooks/hook-config.js';
+import { createHookRunner } from '../../src/hooks/hook-runner.js';
+import type { HookRunner } from '../../src/hooks/hook-types.js';
 import { query } from '../../src/loop/query.js';
 import { discoverSkills } from '../../src/skills/skill-discovery.js';
 import { skillPlaces } from '../../src/skills/skill-places.js';
@@ -19,7 +22,7 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function runOne(input: unknown): Promise<AgentEvent[]> {
+async function runOne(input: unknown, hooks?: HookRunner): Promise<AgentEvent[]> {
   const provider = scriptedProvider([toolCall('t1', 'word_count', input), assistantText('done')]);
   const permissions = createPermissionChecker({ workspace: dir, mode: 'default', rules: { allow: [], ask: [], deny: [] }, cairnHome: path.join(dir, '.home') });
   const events: AgentEvent[] = [];
@@ -32,6 +35,7 @@ async function runOne(input: unknown): Promise<AgentEvent[]> {
     system: () => '',
     cwd: dir,
     signal: new AbortController().signal,
+    ...(hooks ? { hooks } : {}),
   })) events.push(event);
   return events;
 }
@@ -80,5 +84,19 @@ describe('docs/guide/add-a-skill.md: the changelog-entry example', () => {
     expect(skill?.description).toMatch(/^Writes a CHANGELOG\.md entry/);
     expect(skill?.allowedTools).toEqual(['Read', 'Bash(git log:*)', 'Bash(git diff:*)']);
     expect(skill?.body).toContain('git diff --stat');
+  });
+});
+
+describe('docs/guide/add-a-hook.md: the audit-log example', () => {
+  it('appends each tool call to .cairn/audit.log', async () => {
+    const example = JSON.parse(await fs.readFile(path.resolve(import.meta.dirname, '../../docs/examples/hooks/hooks.json'), 'utf8')) as unknown;
+    const parsed = parseCairnHooks(example, path.join(dir, '.hooks.json'));
+    expect(parsed.problems).toEqual([]);
+    const hooks = createHookRunner({ hooks: () => parsed.hooks, cwd: dir, env: process.env });
+    await fs.writeFile(path.join(dir, 'notes.txt'), 'a b c\n');
+    const events = await runOne({ path: 'notes.txt' }, hooks);
+    expect(resultOf(events)?.content).toBe('notes.txt: 1 lines, 3 words');
+    const log = await fs.readFile(path.join(dir, '.cairn', 'audit.log'), 'utf8');
+    expect(log).toBe('word_count {"path":"notes.txt"}\n');
   });
 });

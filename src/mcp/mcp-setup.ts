@@ -1,5 +1,6 @@
 // What createRuntime calls: reads the configuration and builds the manager, without starting any
-// server (the caller starts them in the background, after the first frame when there is a screen).
+// server (the caller starts them in the background; start() itself waits out the current task, so a
+// first frame drawn in it comes first).
 import { claudeHomeFrom, readSettingsLayers, type SettingsLayer } from '../settings/settings-layers.js';
 import type { EventOf } from '../events.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -7,6 +8,7 @@ import { errorMessage } from '../util/error-message.js';
 import { loadMcpConfig } from './mcp-config.js';
 import type { McpServerStatus } from './mcp-connection.js';
 import type { McpManager } from './mcp-manager.js';
+import { createLazyMcpManager } from './lazy-mcp-manager.js';
 
 export interface McpSetupOptions {
   cwd: string;
@@ -38,8 +40,8 @@ export async function setUpMcp(options: McpSetupOptions): Promise<{ manager: Mcp
   });
   problems.push(...config.problems);
   if (config.servers.length === 0) return { manager: undefined, problems };
-  const { createMcpManager } = await import('./mcp-manager.js');
-  const manager = createMcpManager({ config, layers, trusted: options.trusted, env: options.env, cwd: options.cwd, tools: options.tools, onStatus: options.onStatus });
+  // The SDK loads when the servers start, after the first frame (lazy-mcp-manager.ts).
+  const manager = createLazyMcpManager({ config, layers, trusted: options.trusted, env: options.env, cwd: options.cwd, tools: options.tools, onStatus: options.onStatus });
   return { manager, problems };
 }
 

@@ -1,9 +1,10 @@
 // `npm run bench:tui`: the built cairn in a 120x40 pseudo-terminal on the offline model, measured
 // against issue 5's goals, with and without the cell-diff frame writer. Median of --runs=N (>= 3).
-//   node dist/test/bench/tui-bench.js [--runs=3] [--only=startup,paced,fast,keys,session]
+//   node dist/test/bench/tui-bench.js [--runs=3] [--only=startup,paced,fast,keys,session,mcp]
 import { generateMarkdown } from '../../src/providers/offline-markdown.js';
 import { fmt, goalTable, type GoalRow } from './tui/goals.js';
 import { measureKeysDuringStream, type StreamKeysRun } from './tui/measure-keys.js';
+import { measureMcpFirstFrame, type McpFrameTimes } from './tui/measure-mcp-startup.js';
 import { measureSession, type SessionRun } from './tui/measure-session.js';
 import { measureFirstFrame, measureProcessTimes, type FrameTimes, type ProcessTimes } from './tui/measure-startup.js';
 import { measureStream, type StreamRun } from './tui/measure-stream.js';
@@ -133,6 +134,20 @@ if (want('session')) {
     pass: ratio('rssMb', 'writer', big, hundred) <= 1.5,
   });
   info.push(`resume to first frame: 10 messages ${fmt.ms(small.writer.openMs)}, 10,000 messages ${fmt.ms(big.writer.openMs)}`);
+}
+
+if (want('mcp')) {
+  // Issue 20: three MCP servers that take 1.5 s each to answer the handshake must not delay the frame.
+  const all: McpFrameTimes[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await measureMcpFirstFrame(1_500, i % 2 === 0);
+    log(`  mcp first frame run ${i + 1}: none=${r.noneMs.toFixed(0)} three=${r.threeMs.toFixed(0)} all connected=${r.connectedMs.toFixed(0)}`);
+    all.push(r);
+  }
+  const m = medianOf(all);
+  const slower = m.threeMs / m.noneMs;
+  rows.push({ goal: 'first frame, 3 slow MCP servers (1.5 s) / none (baseline column: none)', target: '<= 1.1x', measured: `${fmt.x(slower)} (${fmt.ms(m.threeMs)})`, baseline: fmt.ms(m.noneMs), pass: slower <= 1.1 });
+  info.push(`3 slow MCP servers: all connected ${fmt.ms(m.connectedMs)} after spawn`);
 }
 
 process.stdout.write(`\n${goalTable(rows)}\n\n${info.map((l) => `- ${l}`).join('\n')}\n`);

@@ -19,8 +19,8 @@ export interface ServeOptions {
 export const SERVE_HELP = `Usage: cairn serve [--port 8765] [--host 127.0.0.1] [--token TOKEN] [--open]
 
 Serves cairn in the browser: sessions grouped by workspace, the same engine and session files as
-the terminal. Loopback only by default; any other --host requires a token (one is generated and
-printed when --token is not given) and bypassPermissions cannot be chosen from the page.
+the terminal. Loopback only by default. Every request needs a token (one is generated and printed
+in the address when --token is not given); off loopback bypassPermissions cannot be chosen from the page.
 `;
 
 export class ServeUsageError extends Error {
@@ -71,7 +71,9 @@ export async function runServe(args: readonly string[], io: { stdout: NodeJS.Wri
     return 0;
   }
   const loopback = isLoopback(opts.host);
-  const token = opts.token ?? (loopback ? undefined : randomBytes(24).toString('base64url'));
+  // A token on loopback too: any local process (another user, a sandboxed command whose proxy may
+  // reach localhost) could otherwise drive the agent and answer its permission requests.
+  const token = opts.token ?? randomBytes(24).toString('base64url');
   const env = process.env;
   const cwd = process.cwd();
   const hub = createSessionHub({
@@ -82,7 +84,7 @@ export async function runServe(args: readonly string[], io: { stdout: NodeJS.Wri
   });
   let server: CairnServer;
   try {
-    server = await startServer({ hub, host: opts.host, port: opts.port, ...(token ? { token } : {}), cairnHome: cairnHomeFrom(env), defaultCwd: cwd, staticRoot: webRoot(), version: packageVersion() });
+    server = await startServer({ hub, host: opts.host, port: opts.port, token, cairnHome: cairnHomeFrom(env), defaultCwd: cwd, staticRoot: webRoot(), version: packageVersion() });
   } catch (error) {
     io.stderr.write(`cairn serve: cannot listen on ${opts.host}:${opts.port}: ${errorMessage(error)}\n`);
     return 1;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alive } from '../helpers/processes.js';
@@ -25,6 +25,8 @@ function childOf(parent: number): number | undefined {
 
 async function startCairn() {
   const ws = await tempWorkspace({ 'a.txt': 'one\n' });
+  // Wheel scrolling on (it is off by default), so the tests see mouse reporting restored too.
+  writeFileSync(path.join(ws.home, 'tui.json'), JSON.stringify({ mouse: true }));
   const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home } });
   terminals.push(term);
   await term.waitForText('shell$');

@@ -16,6 +16,7 @@ import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
 import { escOnDraft } from './esc-esc.js';
+import { editDraftInEditor } from './edit-in-editor.js';
 import { startHistorySearch } from './history-search-keys.js';
 import { shellCommandOf } from '../prompt/shell-prompt.js';
 import { handlePaletteKey, paletteOpen } from './palette-keys.js';
@@ -93,6 +94,7 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   if (handleScrollKey(input, key, state, deps)) return;
 
   if (is('historySearch', input, key)) return startHistorySearch(deps);
+  if (is('editInEditor', input, key)) return void editDraftInEditor(deps);
   if (!state.busy && !autoRunInProgress(state.items) && is('clearDraft', input, key) && escOnDraft(state, deps, raw)) return;
   if (is('interrupt', input, key)) {
     // Idle, Esc still stops a cron auto run in the background (its card says so).

@@ -35,7 +35,8 @@ export type KeyCommand =
   | 'prevMatch'
   | 'toggleMouse'
   | 'historySearch'
-  | 'clearDraft';
+  | 'clearDraft'
+  | 'editInEditor';
 
 type KeyFlag = 'upArrow' | 'downArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab';
 
@@ -129,6 +130,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   prevMatch: { keys: [{ input: 'N' }], help: [{ in: 'view', does: 'next / previous match' }] },
   historySearch: { keys: [{ input: 'r', ctrl: true }], help: [{ in: 'prompt', does: 'search earlier prompts (type to narrow, Ctrl+R older, Enter takes it, Esc cancels)' }] },
   clearDraft: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'twice: clear the draft (kept in history: ↑ brings it back)' }] },
+  editInEditor: { keys: [{ input: 'g', ctrl: true }], help: [{ in: 'prompt', does: 'edit the prompt in $VISUAL/$EDITOR (saved text comes back as the draft)' }] },
   toggleMouse: {
     keys: [{ input: 'm', meta: true }],
     help: [{ in: 'anywhere', does: "mouse wheel scrolling on/off (off at start: the terminal's own selection works; when on, Shift-drag selects)" }],

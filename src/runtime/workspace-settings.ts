@@ -126,6 +126,8 @@ const KNOWN_KEYS = new Set([
   'statusLine',
   'cleanupPeriodDays',
   'claudeMdExcludes',
+  'largeOutputThreshold',
+  'webSearch',
 ]);
 const KNOWN_PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'liftBuiltinDeny']);
 

@@ -67,7 +67,7 @@ describe('workspaceSettings', () => {
   });
 
   it('keys cairn does not use are named once per file; keys other modules own are not', async () => {
-    await write(join(ws, '.claude', 'settings.local.json'), { hooks: {}, sandbox: {}, mcpServers: {}, statusLine: {}, cleanupPeriodDays: 3 });
+    await write(join(ws, '.claude', 'settings.local.json'), { hooks: {}, sandbox: {}, mcpServers: {}, statusLine: {}, cleanupPeriodDays: 3, webSearch: {}, largeOutputThreshold: 40_000 });
     const { notices } = await run();
     expect(notices.filter((n) => n.includes('cairn does not support'))).toEqual([
       `${join(ws, '.claude', 'settings.json')}: cairn does not support "spinnerVerbs", "permissions.disableAutoMode"; they are ignored`,

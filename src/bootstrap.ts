@@ -202,6 +202,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       },
     },
     providerFor,
+    modelForPrompt: (text) => skills.modelFor(text),
     sessionId,
     continueOnMaxTokens: sessionConfig.continueOnMaxTokens,
     reminders: async () => [...background.reminders(), ...leadMail(await bus.read(LEAD))],

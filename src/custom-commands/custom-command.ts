@@ -7,7 +7,7 @@ export interface CustomCommand {
   description: string;
   argumentHint?: string;
   allowedTools: string[];
-  /** As written; shown, not applied (the session keeps its model). */
+  /** As written (an alias or a model id); the prompt's turn runs on it, the session keeps its own. */
   model?: string;
   body: string;
   file: string;

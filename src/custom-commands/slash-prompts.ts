@@ -27,6 +27,8 @@ export interface PreparedPrompt {
   name: string;
   prompt: string;
   grants: string[];
+  /** A command's `model:`, for this prompt's turn only. */
+  model?: string;
 }
 
 export interface SlashPromptDeps {
@@ -96,7 +98,8 @@ export async function prepareSlashPrompt(deps: SlashPromptDeps, text: string, as
     target.kind === 'skill'
       ? `/${name}${args ? ` ${args}` : ''}\n\nRun the "${name}" skill (${target.skill.file}):\n\n${await skillContent(target.skill, filled)}`
       : `/${name}${args ? ` ${args}` : ''}\n\n${filled}`;
-  return { name, prompt, grants };
+  const model = target.kind === 'command' ? target.command.model : undefined;
+  return { name, prompt, grants, ...(model !== undefined ? { model } : {}) };
 }
 
 /** The chain `!`cmd`` and `@file` go through: the session's rules in force, the command's allowed-tools added. */

@@ -27,6 +27,8 @@ export interface AgentSessionOptions {
   compaction?: CompactionSettings;
   /** Builds a provider for another model of the same provider (for /model). */
   providerFor?: (model: string) => ModelProvider;
+  /** A model for one prompt's turn only (a custom command's `model:`), or undefined for the session's. */
+  modelForPrompt?: (text: string) => string | undefined;
   reminders?: () => string[] | Promise<string[]>;
   /** The id `cairn --resume` takes; session_start carries it so a script can continue the session. */
   sessionId?: string;
@@ -149,14 +151,15 @@ export class AgentSession {
     const generation = this.generation;
     const ask: AskPermission | undefined = this.options.interactive ? (request, s) => this.waitForAnswer(request, s) : undefined;
     let terminal: EventOf<'terminal'> | undefined;
+    const provider = this.turnProvider(text);
     const stream = query({
       messages: this.history,
       prompt: userText(text),
-      provider: this.provider_,
+      provider,
       tools: this.options.tools,
       permissions: this.options.permissions,
       ...(ask ? { ask } : {}),
-      system: () => this.options.system({ mode: this.mode, model: this.provider_.model }),
+      system: () => this.options.system({ mode: this.mode, model: provider.model }),
       cwd: this.options.cwd,
       signal,
       ...(this.options.maxTurns !== undefined ? { maxTurns: this.options.maxTurns } : {}),
@@ -186,6 +189,15 @@ export class AgentSession {
       this.emit(terminal);
     }
     return terminal ?? { type: 'terminal', reason: 'error', turns: 0, messages: this.history, error: 'the loop ended without a result' };
+  }
+
+  /** The session's provider, or for a prompt that names its own model, that model for this turn only. */
+  private turnProvider(text: string): ModelProvider {
+    const model = this.options.modelForPrompt?.(text);
+    if (model === undefined || !this.options.providerFor) return this.provider_;
+    const provider = this.options.providerFor(model);
+    if (provider.model !== this.provider_.model) this.emit(notice('info', `This turn runs on ${provider.model}; the session stays on ${this.provider_.model}.`));
+    return provider;
   }
 
   private waitForAnswer(request: PermissionAsk, signal: AbortSignal): Promise<PermissionDecision> {

@@ -26,6 +26,8 @@ export interface SkillRuntime {
    * apply from the moment that prompt's turn starts (not before: a running turn must not gain them).
    */
   prepare(text: string, ask?: AskPermission, signal?: AbortSignal): Promise<PreparedPrompt | undefined>;
+  /** The model a prepared prompt's command names, taken once when that prompt's turn starts. */
+  modelFor(prompt: string): string | undefined;
   /** Scopes grants to turns: a prompt's grants start with its turn, and every grant ends with the turn. */
   follow(session: { subscribe(listener: (event: AgentEvent) => void): () => void }): () => void;
 }
@@ -52,6 +54,7 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
     if (skill) problems.push(`Command /${command.name} (${command.file}) has the name of the skill ${skill.file}; the skill wins`);
   }
   const pending = new Map<string, string[]>();
+  const models = new Map<string, string>();
   const grant = (rules: string[]): void => {
     if (rules.length > 0) opts.permissions.grantForTurn?.(rules);
   };
@@ -74,7 +77,13 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
     async prepare(text, ask, signal) {
       const prepared = await prepareSlashPrompt(deps, text, ask, signal);
       if (prepared && prepared.grants.length > 0) pending.set(prepared.prompt, prepared.grants);
+      if (prepared?.model !== undefined) models.set(prepared.prompt, prepared.model);
       return prepared;
+    },
+    modelFor(prompt) {
+      const model = models.get(prompt);
+      models.delete(prompt);
+      return model;
     },
     follow(session) {
       return session.subscribe((event) => {

@@ -7,6 +7,7 @@ import { createHookSet, type HookSet } from '../hooks/hook-set.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import type { AgentEvent } from '../events.js';
 import { errorMessage } from '../util/error-message.js';
+import { stripTerminalControls } from '../util/terminal-text.js';
 
 export interface SessionHooks {
   set: HookSet;
@@ -22,8 +23,9 @@ export interface SessionHooks {
 
 /** A hook event (or a notice) as one line for the user outside the TUI (start-up, exit). */
 export function hookLine(event: AgentEvent): string {
-  if (event.type === 'hook') return `${event.hook_event} hook ${event.outcome}: ${event.text} (${event.source})`;
-  return event.type === 'notice' ? event.message : event.type;
+  // What a hook printed goes to the user's terminal (stderr on the way out): never its escapes.
+  if (event.type === 'hook') return stripTerminalControls(`${event.hook_event} hook ${event.outcome}: ${event.text} (${event.source})`);
+  return event.type === 'notice' ? stripTerminalControls(event.message) : event.type;
 }
 
 /** Claude Code's shared budget for SessionEnd hooks: leaving waits this long at most. */

@@ -45,6 +45,16 @@ describe('SessionEnd hooks', () => {
     await expect(fs.access(path.join(ws.dir, 'late'))).rejects.toThrow();
   });
 
+  it('headless: what a hook prints reaches the terminal without its escape sequences (no clipboard write, no screen clear)', async () => {
+    const ws = await tempWorkspace();
+    await fs.writeFile(path.join(ws.home, 'settings.json'), sessionEnd(`printf 'boom \\033]52;c;cHduZWQ=\\007\\033[2J\\033]0;title\\007 end' >&2; exit 1`));
+    const run = await runCairn(['-p', 'hello'], { cwd: ws.dir, home: ws.home });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('boom');
+    expect(run.stderr).not.toContain('\x1b');
+    expect(run.stderr).not.toContain('\x07');
+  });
+
   it.skipIf(!TmuxTerminal.available())('TUI: /exit runs the hook to its end with reason prompt_input_exit before the shell prompt is back', async () => {
     const { term, ws } = await start({ homeFiles: { 'settings.json': sessionEnd('sleep 0.5; cat > "$CLAUDE_PROJECT_DIR/end.json"') } });
     term.type('/exit');

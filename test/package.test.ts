@@ -13,7 +13,7 @@ async function packedFiles(): Promise<string[]> {
 }
 
 describe('the published package', () => {
-  it('ships the bundle, README and LICENSE, and no tests or source maps', async () => {
+  it('ships the bundle, the skills, the web page, README and LICENSE, and no tests or source maps', async () => {
     const files = await packedFiles();
     expect(files).toContain('dist/bundle/main.js');
     expect(files).toContain('README.md');
@@ -22,7 +22,8 @@ describe('the published package', () => {
     expect(files.filter((f) => f.startsWith('dist/test/') || f.startsWith('test/'))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.ts') || f.endsWith('.tsx'))).toEqual([]);
-    const outside = files.filter((f) => !f.startsWith('dist/bundle/') && !f.startsWith('skills/') && !['README.md', 'LICENSE', 'package.json'].includes(f));
+    expect(files).toContain('components/web/static/index.html'); // cairn serve's page
+    const outside = files.filter((f) => !f.startsWith('dist/bundle/') && !f.startsWith('skills/') && !f.startsWith('components/web/static/') && !['README.md', 'LICENSE', 'package.json'].includes(f));
     expect(outside).toEqual([]);
   });
 });

@@ -62,7 +62,10 @@ describe.skipIf(!TmuxTerminal.available())('cairn in a real terminal', () => {
     term.keys('C-c');
     screen = await term.waitForScreen((s) => /^shell\$\s*$/m.test(s), 'the shell prompt');
     expect(term.alternateOn()).toBe(false);
-    expect(screen).toMatch(/before-cairn/);
+    // What the shell printed before cairn is still there, above the conversation cairn prints on exit.
+    const scrollback = term.tmux('capture-pane', '-p', '-J', '-S', '-');
+    expect(scrollback).toMatch(/before-cairn/);
+    expect(scrollback.indexOf('before-cairn')).toBeLessThan(scrollback.indexOf('Resume this session with'));
   });
 
   it('Ctrl+D on an empty prompt and /exit leave the terminal as it was', async () => {

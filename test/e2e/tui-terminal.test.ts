@@ -60,7 +60,7 @@ describe.skipIf(!TmuxTerminal.available())('cairn in a real terminal', () => {
     term.keys('C-c');
     await term.waitForText('Ctrl+C again');
     term.keys('C-c');
-    screen = await term.waitForScreen((s) => /^shell\$\s*$/m.test(s), 'the shell prompt');
+    await term.waitForScreen((s) => /^shell\$\s*$/m.test(s), 'the shell prompt');
     expect(term.alternateOn()).toBe(false);
     // What the shell printed before cairn is still there, above the conversation cairn prints on exit.
     const scrollback = term.tmux('capture-pane', '-p', '-J', '-S', '-');

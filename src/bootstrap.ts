@@ -162,6 +162,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     environment,
     env: options.env,
     largeOutput: setUpLargeOutput({ cwd, cairnHome, env: options.env, sessionId, permissions, now, onProblem: reportProblem }),
+    subagentTools: [skills.subagentLoadSkillTool],
     tasks,
     bus,
     team: () => {

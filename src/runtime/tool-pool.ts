@@ -46,6 +46,8 @@ export interface ToolPoolDeps {
   env?: NodeJS.ProcessEnv;
   /** Saves results too large for the context beside the session. */
   largeOutput?: LargeOutputSaver;
+  /** Tools subagents get beside the pool's (load_skill); teammates do not. */
+  subagentTools?: readonly AnyTool[];
 }
 
 export interface ToolPool {
@@ -92,7 +94,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
   const agent = createAgentTool({
     definitions: deps.agents,
     provider: deps.provider,
-    tools: () => childTools,
+    tools: () => [...childTools, ...(deps.subagentTools ?? [])],
     permissions: (mode) => permissionsForMode(deps, mode),
     environment: deps.environment,
     cwd: deps.cwd,

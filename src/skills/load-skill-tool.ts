@@ -13,8 +13,11 @@ export type LoadSkillInput = z.infer<typeof inputSchema>;
 export interface LoadSkillDeps {
   /** The skills found at start, winners only. */
   skills: () => readonly Skill[];
-  /** The skill is active for the rest of the turn (its allowed-tools, reading its folder); says whether its allowed-tools were granted. */
-  activate: (skill: Skill) => boolean;
+  /**
+   * The skill is active for the rest of the turn (its allowed-tools, reading its folder): true when its
+   * allowed-tools were granted, false when the workspace is not trusted, or why else they were withheld.
+   */
+  activate: (skill: Skill) => boolean | string;
 }
 
 const description = `Load a skill: its instructions, and the paths of the files in its folder (scripts, references, templates).
@@ -46,9 +49,9 @@ export function createLoadSkillTool(deps: LoadSkillDeps): Tool<LoadSkillInput> {
         `Skill "${skill.name}" loaded from ${skill.file}.`,
         ...(skill.allowedTools.length === 0
           ? []
-          : granted
+          : granted === true
             ? [`Allowed without asking for the rest of this turn: ${skill.allowedTools.join(', ')}.`]
-            : [`Its allowed-tools (${skill.allowedTools.join(', ')}) are not granted: the workspace is not trusted, so those calls are asked as usual.`]),
+            : [`Its allowed-tools (${skill.allowedTools.join(', ')}) are not granted: ${granted === false ? 'the workspace is not trusted' : granted}, so those calls are asked as usual.`]),
         '',
         await skillContent(skill),
       ];

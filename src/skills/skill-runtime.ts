@@ -3,7 +3,7 @@ import { prepareSlashPrompt, slashEntries, type PreparedPrompt, type SlashPrompt
 import type { AgentEvent } from '../events.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { AnyTool } from '../tools/tool.js';
-import { sourceScope } from './skill.js';
+import { sourceScope, type Skill } from './skill.js';
 import { skillGrants } from './skill-content.js';
 import { discoverSkills, type SkillCatalog } from './skill-discovery.js';
 import { skillListing, type SkillListing } from './skill-listing.js';
@@ -17,6 +17,11 @@ export interface SkillRuntime {
   /** Bad skill and command files, each naming the file and the reason, for the start-up notices. */
   problems: string[];
   loadSkillTool: AnyTool;
+  /**
+   * load_skill for subagents: its grants join the session's turn the subagent runs in (the parent
+   * could load the same skill itself); outside a turn (a scheduled run) it grants nothing.
+   */
+  subagentLoadSkillTool: AnyTool;
   /** The system prompt's skills section for a model with this context window. */
   listing(contextWindow: number): SkillListing;
   /** Palette entries: every skill, then the commands no skill shadows. */
@@ -59,18 +64,21 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
     if (rules.length > 0) opts.permissions.grantForTurn?.(rules);
   };
   const trusted = opts.trusted ?? true;
+  let inTurn = false;
+  const activate = (skill: Skill): boolean => {
+    const granted = trusted || sourceScope(skill.source) !== 'project';
+    grant(skillGrants(skill, granted));
+    return granted;
+  };
   const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions, trusted };
   return {
     skills,
     commands,
     problems,
-    loadSkillTool: createLoadSkillTool({
+    loadSkillTool: createLoadSkillTool({ skills: () => skills.skills, activate }),
+    subagentLoadSkillTool: createLoadSkillTool({
       skills: () => skills.skills,
-      activate: (skill) => {
-        const granted = trusted || sourceScope(skill.source) !== 'project';
-        grant(skillGrants(skill, granted));
-        return granted;
-      },
+      activate: (skill) => (inTurn ? activate(skill) : 'a subagent outside a turn of the session (a scheduled run) gets no grants'),
     }),
     listing: (contextWindow) => skillListing(skills.skills, contextWindow),
     entries: () => slashEntries(deps),
@@ -88,11 +96,15 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
     follow(session) {
       return session.subscribe((event) => {
         if (event.type === 'user_prompt') {
+          inTurn = true;
           opts.permissions.endTurn?.();
           const rules = pending.get(event.text);
           pending.delete(event.text);
           if (rules) grant(rules);
-        } else if (event.type === 'terminal') opts.permissions.endTurn?.();
+        } else if (event.type === 'terminal') {
+          inTurn = false;
+          opts.permissions.endTurn?.();
+        }
       });
     },
   };

@@ -32,6 +32,7 @@ const TOOL_ALIASES: Record<string, string> = {
   KillBash: 'kill_shell',
   WebFetch: 'web_fetch',
   WebSearch: 'web_search',
+  Skill: 'load_skill',
 };
 
 // `*` for tool-name wildcards (`mcp__github__*`, `mcp__*`); where each may be used is the settings loader's call.

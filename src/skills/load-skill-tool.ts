@@ -33,6 +33,8 @@ export function createLoadSkillTool(deps: LoadSkillDeps): Tool<LoadSkillInput> {
     kind: 'read',
     effects: () => 'none',
     isConcurrencySafe: () => true,
+    // `Skill(name)` rules match the skill asked for: a scoped deny holds back that skill only.
+    ruleSubject: (input) => input.name.trim().replace(/^\//, ''),
     async call(input) {
       const name = input.name.trim().replace(/^\//, '');
       const skills = deps.skills();

@@ -36,7 +36,7 @@ const agentTool = defineTool({
   call: async () => ({ content: '' }),
 });
 // A tool that cannot say what its rules match: a scoped deny must still hold.
-const opaqueSkill = defineTool({ name: 'Skill', description: 'skill', inputSchema: z.object({ name: z.string() }), kind: 'other', effects: () => 'session' as const, call: async () => ({ content: '' }) });
+const opaqueSkill = defineTool({ name: 'load_skill', description: 'skill', inputSchema: z.object({ name: z.string() }), kind: 'other', effects: () => 'session' as const, call: async () => ({ content: '' }) });
 
 let root: string;
 let home: string;

@@ -33,7 +33,7 @@ describe('parseRule', () => {
     expect(parseRule('mcp__github')).toEqual({ text: 'mcp__github', tool: 'mcp__github' });
     expect(parseRule('WebFetch(domain:*.example.com)')).toEqual({ text: 'WebFetch(domain:*.example.com)', tool: canonicalToolName('WebFetch'), specifier: 'domain:*.example.com' });
     expect(parseRule('WebSearch')).toEqual({ text: 'WebSearch', tool: canonicalToolName('WebSearch') });
-    expect(parseRule('Skill(deploy *)')).toEqual({ text: 'Skill(deploy *)', tool: 'Skill', specifier: 'deploy *' });
+    expect(parseRule('Skill(deploy *)')).toEqual({ text: 'Skill(deploy *)', tool: 'load_skill', specifier: 'deploy *' });
     expect(parseRule('Task(Explore)').tool).toBe('agent');
     expect(parseRule('Agent(Explore)')).toEqual({ text: 'Agent(Explore)', tool: 'agent', specifier: 'Explore' });
     expect(parseRule('Read(//etc/**)').specifier).toBe('//etc/**');

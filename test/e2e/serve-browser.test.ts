@@ -112,6 +112,23 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
     await close();
   }, 60_000);
 
+  it('a code block shows the code as written, highlighted, with no markup leaking into the text', async () => {
+    const { r, page, close } = await open();
+    const session = r.hub.get(r.hub.live()[0]?.id ?? '').runtime.session;
+    const code = "const a = \"x\" + 1; // one\nprint('<b>#2</b>')  # two";
+    const text = `Here:\n\n\`\`\`js\n${code}\n\`\`\`\n`;
+    session.emit({ type: 'text_delta', text });
+    session.emit({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text }] } });
+    await page.waitForSelector('.item.assistant:not(.streaming) pre.code');
+    const block = page.locator('.item.assistant pre.code');
+    expect(await block.innerText()).toBe(code);
+    expect(await block.locator('b').count()).toBe(0);
+    expect(await block.locator('.tok-str').allInnerTexts()).toEqual(['"x"', "'<b>#2</b>'"]);
+    expect(await block.locator('.tok-kw').allInnerTexts()).toEqual(['const']);
+    expect(await block.locator('.tok-com').allInnerTexts()).toEqual(['// one', '# two']);
+    await close();
+  }, 60_000);
+
   it('a reload in the middle of a streamed answer loses nothing', async () => {
     const { r, page, close } = await open();
     await send(page, 'stream 300 at 150/s');

@@ -383,14 +383,23 @@ function toast(message, level = 'info') {
 
 // ---- markdown, safely -------------------------------------------------------------------------
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-const KEYWORDS = /\b(?:const|let|var|function|return|if|else|for|while|import|export|from|class|new|async|await|def|fn|pub|struct|impl|type|interface|true|false|null|undefined|None|True|False)\b/g;
+const KEYWORDS = 'const|let|var|function|return|if|else|for|while|import|export|from|class|new|async|await|def|fn|pub|struct|impl|type|interface|true|false|null|undefined|None|True|False';
+// One pass over the raw code: each piece is escaped once and wrapped once, so no rule ever runs over
+// markup another added (a keyword rule meeting `class="..."` in a span, a number rule inside `&#39;`).
+const TOKENS = new RegExp(
+  String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + '`[^`]*`' + String.raw`)|((?:^|(?<=\s))(?:\/\/|#).*$)|(\b\d+(?:\.\d+)?\b)|(\b(?:${KEYWORDS})\b)`,
+  'gm',
+);
 function highlight(code) {
-  // Strings, comments, numbers and keywords, on escaped text: enough to read code at a glance.
-  return escapeHtml(code)
-    .replace(/(&quot;|&#39;|`)(.*?)\1/g, '<span class="tok-str">$&</span>')
-    .replace(/(^|\s)(\/\/.*|#.*)$/gm, '$1<span class="tok-com">$2</span>')
-    .replace(/\b\d+(?:\.\d+)?\b/g, '<span class="tok-num">$&</span>')
-    .replace(KEYWORDS, '<span class="tok-kw">$&</span>');
+  // Strings, comments, numbers and keywords: enough to read code at a glance.
+  let out = '';
+  let at = 0;
+  for (const m of code.matchAll(TOKENS)) {
+    const kind = m[1] !== undefined ? 'str' : m[2] !== undefined ? 'com' : m[3] !== undefined ? 'num' : 'kw';
+    out += `${escapeHtml(code.slice(at, m.index))}<span class="tok-${kind}">${escapeHtml(m[0])}</span>`;
+    at = m.index + m[0].length;
+  }
+  return out + escapeHtml(code.slice(at));
 }
 const SAFE_URL = /^(?:https?:|mailto:|#|\/(?!\/))/i;
 marked.use({

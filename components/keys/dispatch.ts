@@ -16,6 +16,8 @@ import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
 import { escOnDraft } from './esc-esc.js';
+import { expandMentions, findMentions, withChips } from '../../src/mentions/expand-mentions.js';
+import { atMentionStart, openMentionCompletion } from '../prompt/mention-complete.js';
 import { editDraftInEditor } from './edit-in-editor.js';
 import { startHistorySearch } from './history-search-keys.js';
 import { shellCommandOf } from '../prompt/shell-prompt.js';
@@ -111,6 +113,7 @@ function toEditor(input: string, key: Key, state: TuiState, deps: KeyDeps, raw: 
   deps.guard.noteDraftKey();
   const result = applyEditorKey(state.editor, input, key, { history: deps.history(), ...(raw !== undefined ? { raw } : {}) });
   deps.store.dispatch({ type: 'editor', editor: result.state });
+  if (input.endsWith('@') && !key.ctrl && atMentionStart(result.state.text, result.state.cursor)) openMentionCompletion(deps.store, state.info.cwd);
   if (result.submit !== undefined) submit(result.submit, deps, result.shown);
 }
 
@@ -164,6 +167,17 @@ export function submit(text: string, deps: KeyDeps, shown?: string): void {
     void deps.session.runShell(command);
     return;
   }
+  if (findMentions(text).length > 0) return void sendWithMentions(text, deps, shown);
+  send(text, deps, shown);
+}
+
+/** `@path` mentions: their files attached to what is sent, shown as chips in the transcript. */
+async function sendWithMentions(text: string, deps: KeyDeps, shown: string | undefined): Promise<void> {
+  const { text: expanded, attachments } = await expandMentions(text, deps.store.getSnapshot().info.cwd);
+  send(expanded, deps, attachments.length ? withChips(shown ?? text, attachments) : shown);
+}
+
+function send(text: string, deps: KeyDeps, shown?: string): void {
   if (shown !== undefined) deps.store.dispatch({ type: 'pastedPrompt', text, display: shown });
   if (deps.store.getSnapshot().busy) deps.store.dispatch({ type: 'queue', text });
   deps.store.dispatch({ type: 'scrollTo', to: 'bottom', total: deps.view.total, height: deps.view.height });

@@ -176,7 +176,9 @@ export type Dialog =
   /** `/copy code`: the answers' code blocks, newest first, one to copy. */
   | { readonly kind: 'copyCode'; readonly blocks: readonly { readonly lang: string; readonly text: string }[]; readonly index: number }
   /** Ctrl+R: earlier prompts (oldest first, as kept) searched for `query`; `index` into the matches, newest first. */
-  | { readonly kind: 'historySearch'; readonly history: readonly string[]; readonly query: string; readonly index: number };
+  | { readonly kind: 'historySearch'; readonly history: readonly string[]; readonly query: string; readonly index: number }
+  /** `@` in the prompt: fuzzy file completion; `matches` are workspace paths (folders end in /). */
+  | { readonly kind: 'mention'; readonly query: string; readonly index: number; readonly matches: readonly string[]; readonly loading: boolean };
 
 export interface TuiState {
   readonly items: readonly TranscriptItem[];

@@ -3,6 +3,7 @@ import { formatAge, pickerMatches, pickerSelection } from '../store/session-pick
 import type { Dialog } from '../store/types.js';
 import { copyCodeLines } from './copy-code-lines.js';
 import { historySearchLines } from './history-search-lines.js';
+import { mentionLines } from './mention-lines.js';
 import { bold, clipLine, inverse, paint } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 
@@ -17,7 +18,9 @@ export function dialogLines(dialog: Dialog, width: number, theme: Theme, maxRows
         ? copyCodeLines(dialog, width, theme, maxRows)
         : dialog.kind === 'historySearch'
           ? historySearchLines(dialog, width, theme, maxRows)
-          : pickerLines(dialog, width, theme, maxRows);
+          : dialog.kind === 'mention'
+            ? mentionLines(dialog, width, theme, maxRows)
+            : pickerLines(dialog, width, theme, maxRows);
   return lines.slice(0, Math.max(0, maxRows)).map((l) => clipLine(l, width));
 }
 

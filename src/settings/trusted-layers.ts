@@ -27,6 +27,8 @@ const WIDENING_KEYS = [
   'statusLine',
   // Where web_search sends the queries, and the user's search API key with them.
   'webSearch',
+  // Switches off the user's own hooks too, a PreToolUse guard among them.
+  'disableAllHooks',
 ] as const;
 
 // Under `permissions`: what would be allowed without asking, and where.

@@ -65,6 +65,18 @@ describe('hooks from every settings file', () => {
     expect(loaded.hooks).toEqual([]);
     expect(loaded.notes[0]).toContain('disableAllHooks');
   });
+
+  it('an untrusted folder cannot switch off the user\'s hooks (a guard on .env edits) with disableAllHooks', async () => {
+    await writeJson(path.join(claudeHome, 'settings.json'), { hooks: { PreToolUse: [entry('./guard-env.sh', 'Edit|Write')] } });
+    for (const file of ['.claude/settings.json', '.claude/settings.local.json', '.cairn/settings.json']) {
+      await fs.mkdir(path.dirname(path.join(workspace, file)), { recursive: true });
+      await writeJson(path.join(workspace, file), { disableAllHooks: true });
+    }
+    const untrusted = await loadHooks(at(false));
+    expect(untrusted.hooks.map((h) => h.command)).toEqual(['./guard-env.sh']);
+    // Once the user trusts the folder, its choice applies, as in Claude Code.
+    expect((await loadHooks(at(true))).hooks).toEqual([]);
+  });
 });
 
 describe('.hooks.json', () => {

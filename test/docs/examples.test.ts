@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wordCountTool } from '../../docs/examples/word-count-tool.js';
 import type { AgentEvent, EventOf } from '../../src/events.js';
+import { loadAgentDefinitions } from '../../src/agents/agent-definition-loader.js';
 import { parseCairnHooks } from '../../src/hooks/hook-config.js';
 import { createHookRunner } from '../../src/hooks/hook-runner.js';
 import type { HookRunner } from '../../src/hooks/hook-types.js';
@@ -98,5 +99,21 @@ describe('docs/guide/add-a-hook.md: the audit-log example', () => {
     expect(resultOf(events)?.content).toBe('notes.txt: 1 lines, 3 words');
     const log = await fs.readFile(path.join(dir, '.cairn', 'audit.log'), 'utf8');
     expect(log).toBe('word_count {"path":"notes.txt"}\n');
+  });
+});
+
+describe('docs/guide/add-a-subagent-type.md: the test-reviewer example', () => {
+  it('loads from a project\'s .claude/agents with its tools, model and turn limit', async () => {
+    await fs.mkdir(path.join(dir, '.claude', 'agents'), { recursive: true });
+    await fs.copyFile(path.resolve(import.meta.dirname, '../../docs/examples/agents/test-reviewer.md'), path.join(dir, '.claude', 'agents', 'test-reviewer.md'));
+    const { agents, problems } = await loadAgentDefinitions(path.join(dir, '.home'), dir);
+    expect(problems).toEqual([]);
+    const agent = agents.find((a) => a.name === 'test-reviewer');
+    expect(agent?.description).toMatch(/^Reviews the tests of a change/);
+    expect(agent?.tools).toEqual(['read_file', 'grep', 'glob']);
+    expect(agent?.model).toBe('haiku');
+    expect(agent?.maxTurns).toBe(12);
+    expect(agent?.prompt).toMatch(/^You review tests\./);
+    expect(agent?.warnings ?? []).toEqual([]);
   });
 });

@@ -195,7 +195,13 @@ export class AgentSession {
   private turnProvider(text: string): ModelProvider {
     const model = this.options.modelForPrompt?.(text);
     if (model === undefined || !this.options.providerFor) return this.provider_;
-    const provider = this.options.providerFor(model);
+    let provider: ModelProvider;
+    try {
+      provider = this.options.providerFor(model);
+    } catch (error) {
+      this.emit(notice('warning', `This turn stays on ${this.provider_.model}: cannot use the model ${model}: ${errorMessage(error)}`));
+      return this.provider_;
+    }
     if (provider.model !== this.provider_.model) this.emit(notice('info', `This turn runs on ${provider.model}; the session stays on ${this.provider_.model}.`));
     return provider;
   }

@@ -24,7 +24,7 @@ import { startBackgroundUi } from './background-ui.js';
 import { teamCommands, type TeamCommandDeps } from '../commands/team-commands.js';
 import { skillCommands } from '../commands/skill-commands.js';
 import type { SkillRuntime } from '../../src/skills/skill-runtime.js';
-import { bellEnabled, bellFor } from './bell.js';
+import { createTurnNotifier } from './turn-notifier.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { createItemLines } from '../transcript/item-lines.js';
 import { createMarkdownLines } from '../transcript/markdown-lines.js';
@@ -183,10 +183,11 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   // The terminal, past the capture.
   const screen = capture && realStdout === process.stdout ? capture.screen : realStdout;
 
-  const ring = bellEnabled(env);
+  // A bell/desktop notification when an approval waits or a long turn ends, unless the terminal says it has focus.
+  const notifier = createTurnNotifier({ env, now: Date.now, afterMs: settings.notifyAfterSeconds * 1000, style: settings.notifyStyle });
   const offEvents = session.subscribe((event) => {
     if (event.type === 'notice' && event.level === 'error') log.write(`notice: ${event.message}`);
-    const bell = ring ? bellFor(event) : undefined;
+    const bell = notifier.onEvent(event);
     if (bell) screen.write(bell);
   });
 
@@ -204,6 +205,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     env,
     cairnHome,
     mouse: settings.mouse,
+    onFocus: (focused) => notifier.setFocused(focused),
     saveMouse: (mouse) => void saveTuiSettings(cairnHome, { mouse }).catch((error: unknown) => log.write(`tui settings: ${String(error)}`)),
   });
   const output = createTerminalOutput(screen, env);

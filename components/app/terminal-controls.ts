@@ -7,12 +7,15 @@ export interface TerminalControls {
   mouse(): boolean;
   /** Turns wheel reporting on or off now (and remembers the choice through `save`). */
   setMouse(on: boolean): void;
+  /** The terminal reported focus in or out. */
+  reportFocus(focused: boolean): void;
 }
 
 export interface TerminalControlsOptions extends ClipboardOptions {
   mouse: boolean;
   /** Remembers the mouse choice for the next run. */
   saveMouse?(on: boolean): void;
+  onFocus?(focused: boolean): void;
 }
 
 export function createTerminalControls(options: TerminalControlsOptions): TerminalControls {
@@ -21,6 +24,7 @@ export function createTerminalControls(options: TerminalControlsOptions): Termin
   return {
     copy: (text) => copyText(text, options),
     mouse: () => mouse,
+    reportFocus: (focused) => options.onFocus?.(focused),
     setMouse(on) {
       mouse = on;
       options.screen?.write(on ? MOUSE_ON : MOUSE_OFF);

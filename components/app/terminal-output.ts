@@ -31,9 +31,10 @@ export function createTerminalOutput(realStdout: NodeJS.WriteStream, env: NodeJS
 
 // Alternate screen, hidden cursor, bracketed paste. Mouse reports are off unless the user turns
 // them on (MOUSE_ON): while the app takes the mouse, the terminal's own selection needs Shift.
-export const ENTER_SCREEN = '\x1b[?1049h\x1b[?25l\x1b[?2004h\x1b[2J\x1b[H';
+// Focus reporting (1004: ESC [ I in, ESC [ O out) tells whether a notification is needed.
+export const ENTER_SCREEN = '\x1b[?1049h\x1b[?25l\x1b[?2004h\x1b[?1004h\x1b[2J\x1b[H';
 /** Wheel (and click) reports, SGR encoding: the wheel scrolls the transcript. */
 export const MOUSE_ON = '\x1b[?1000h\x1b[?1006h';
 export const MOUSE_OFF = '\x1b[?1006l\x1b[?1000l';
 // The same modes off, in reverse order; the main screen comes back as the user left it.
-export const LEAVE_SCREEN = '\x1b[?1006l\x1b[?1000l\x1b[?2004l\x1b[?25h\x1b[?1049l';
+export const LEAVE_SCREEN = '\x1b[?1004l\x1b[?1006l\x1b[?1000l\x1b[?2004l\x1b[?25h\x1b[?1049l';

@@ -16,6 +16,7 @@ import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
 import { escOnDraft } from './esc-esc.js';
+import { focusReport } from '../app/turn-notifier.js';
 import { expandMentions, findMentions, withChips } from '../../src/mentions/expand-mentions.js';
 import { atMentionStart, openMentionCompletion } from '../prompt/mention-complete.js';
 import { editDraftInEditor } from './edit-in-editor.js';
@@ -74,6 +75,8 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   if (wheel && state.viewer) return handleViewerKey('', { ...blankKey(), upArrow: wheel === 'up', downArrow: wheel === 'down' }, state, deps);
   if (wheel) return scroll(deps, wheel === 'up' ? -WHEEL_LINES : WHEEL_LINES);
   if (isMouseReport(input)) return;
+  const focus = focusReport(input, raw);
+  if (focus !== undefined) return deps.terminal?.reportFocus(focus);
   // The full view sits over everything, a waiting approval included.
   if (state.viewer) return handleViewerKey(input, key, state, deps);
 

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ThemeName } from './theme.js';
+import type { NotifyStyle } from '../app/turn-notifier.js';
 import { isThemeName } from './theme.js';
 
 /** What stays on the terminal after exit: the whole conversation, the last answer, or nothing. */
@@ -13,9 +14,13 @@ export interface TuiSettings {
   /** Wheel reporting at start (off: the terminal's own selection works without Shift). */
   mouse: boolean;
   scrollback: ScrollbackMode;
+  /** A turn that ends while the terminal is unfocused notifies when it took at least this long. */
+  notifyAfterSeconds: number;
+  notifyStyle: NotifyStyle;
 }
 
-export const DEFAULT_TUI_SETTINGS: TuiSettings = { theme: 'dark', mouse: false, scrollback: 'full' };
+export const DEFAULT_TUI_SETTINGS: TuiSettings = { theme: 'dark', mouse: false, scrollback: 'full', notifyAfterSeconds: 10, notifyStyle: 'osc9' };
+const NOTIFY_STYLES: readonly NotifyStyle[] = ['bell', 'osc9', 'osc777', 'all'];
 
 export function tuiSettingsPath(cairnHome: string): string {
   return join(cairnHome, 'tui.json');
@@ -40,7 +45,15 @@ export async function loadTuiSettings(cairnHome: string): Promise<{ settings: Tu
   // Each key on its own: a bad one is named and falls back to its default; the others still apply.
   const settings: TuiSettings = { ...DEFAULT_TUI_SETTINGS };
   const problems: string[] = [];
-  const { theme, mouse, scrollback } = parsed;
+  const { theme, mouse, scrollback, notifyAfterSeconds, notifyStyle } = parsed;
+  if (notifyAfterSeconds !== undefined) {
+    if (typeof notifyAfterSeconds === 'number' && notifyAfterSeconds >= 0) settings.notifyAfterSeconds = notifyAfterSeconds;
+    else problems.push(`"notifyAfterSeconds" must be a number of seconds, 0 or more, got ${JSON.stringify(notifyAfterSeconds)}`);
+  }
+  if (notifyStyle !== undefined) {
+    if (NOTIFY_STYLES.includes(notifyStyle as NotifyStyle)) settings.notifyStyle = notifyStyle as NotifyStyle;
+    else problems.push(`"notifyStyle" must be ${NOTIFY_STYLES.map((m) => `"${m}"`).join(', ')}, got ${JSON.stringify(notifyStyle)}`);
+  }
   if (theme !== undefined) {
     if (isThemeName(theme)) settings.theme = theme;
     else problems.push(`"theme" must be "dark" or "light", got ${JSON.stringify(theme)}`);

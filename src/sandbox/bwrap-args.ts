@@ -48,6 +48,19 @@ export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: strin
   for (const w of policy.writable) {
     if (w !== policy.tempDir && host.kind(w) === 'dir') args.push('--bind', w, w);
   }
+  // A protected path below a writable folder (.git/hooks) is only safe while the folders between stay
+  // put: renaming .git and moving a copy with writable hooks in its place would get round it. A
+  // folder bound onto itself is a mount point, which cannot be renamed; what is inside stays writable.
+  const pinned = new Set<string>();
+  for (const ro of policy.readOnly) {
+    const root = policy.writable.find((w) => w !== policy.tempDir && isUnder(w, ro) && w !== ro);
+    if (root === undefined) continue;
+    for (let dir = path.dirname(ro); dir !== root && isUnder(root, dir); dir = path.dirname(dir)) {
+      if (pinned.has(dir) || host.kind(dir) !== 'dir' || host.isLink?.(dir)) continue;
+      pinned.add(dir);
+    }
+  }
+  for (const dir of [...pinned].sort((a, b) => a.length - b.length)) args.push('--bind', dir, dir);
   for (const hidden of policy.denyRead) {
     const k = host.kind(hidden);
     if (k === 'dir') args.push('--tmpfs', hidden);

@@ -96,6 +96,20 @@ describe('the sandbox file system', () => {
     expect(await fs.readFile(path.join(ws, '.git/HEAD-ish'), 'utf8')).toBe('ok\n');
   });
 
+  it('keeps .git in place: a copy with writable hooks cannot be swapped in for it', async () => {
+    await fs.mkdir(path.join(ws, '.git/hooks'), { recursive: true });
+    await fs.writeFile(path.join(ws, '.git/config'), '[core]\n');
+    // .git/hooks is read-only, but .git itself was not: renaming it and moving a doctored copy in
+    // left a hook that runs outside the sandbox at the next commit.
+    const swap = (dir: string) => `cp -a ${dir}/.git ${dir}/.gitnew && echo evil > ${dir}/.gitnew/hooks/pre-commit && echo "[core] hooksPath = /x" > ${dir}/.gitnew/config && mv ${dir}/.git ${dir}/.gitold && mv ${dir}/.gitnew ${dir}/.git`;
+    await run(swap('.'));
+    expect(existsSync(path.join(ws, '.git/hooks/pre-commit'))).toBe(false);
+    expect(await fs.readFile(path.join(ws, '.git/config'), 'utf8')).toBe('[core]\n');
+    expect(existsSync(path.join(ws, '.gitold'))).toBe(false);
+    // The rest of .git stays writable (git commit must work).
+    expect((await run('echo ok > .git/HEAD-ish && cat .git/HEAD-ish')).content).toBe('ok');
+  });
+
   it('keeps a fresh workspace from gaining a .git with hooks (git init inside is refused)', async () => {
     const r = await run('mkdir -p .git/hooks && echo evil > .git/hooks/post-checkout');
     expect(r.isError).toBe(true);

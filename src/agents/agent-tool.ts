@@ -3,6 +3,7 @@ import type { AgentEvent, EventOf } from '../events.js';
 import { notice } from '../events.js';
 import { query } from '../loop/query.js';
 import { userText } from '../messages.js';
+import { canonicalAgentType } from '../permissions/rule-parse.js';
 import type { PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -70,7 +71,7 @@ export function createAgentTool(deps: AgentToolDeps) {
     // It starts work whose own calls go through the permission chain, under the session's mode.
     effects: () => 'session',
     // `Agent(explore)` rules match the type asked for, so a scoped deny blocks that type only.
-    ruleSubject: (input) => input.type,
+    ruleSubject: (input) => canonicalAgentType(input.type),
     isConcurrencySafe: (input) => readOnly(input.type),
     async call(input, ctx) {
       const def = find(input.type);

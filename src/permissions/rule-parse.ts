@@ -42,6 +42,17 @@ export function canonicalToolName(name: string): string {
   return TOOL_ALIASES[name] ?? name;
 }
 
+// Claude Code's built-in agent types as cairn names them, for `Agent(general-purpose)` rules.
+const AGENT_TYPE_ALIASES: Record<string, string> = { 'general-purpose': 'general' };
+
+/**
+ * An agent type as `Agent(...)` rules see it: Claude Code's built-in names become cairn's, on the
+ * rule's side and the call's alike, so a deny written either way holds for both spellings.
+ */
+export function canonicalAgentType(type: string): string {
+  return AGENT_TYPE_ALIASES[type.trim().toLowerCase()] ?? type;
+}
+
 /** Parses `Tool` or `Tool(specifier)`; throws RuleError naming the rule and what is wrong with it. */
 export function parseRule(input: string): ParsedRule {
   const text = input.trim();
@@ -65,7 +76,7 @@ export function parseRule(input: string): ParsedRule {
   if (specifier === '') fail('empty specifier in "()"; write the bare tool name to match every use');
   const tool = canonicalToolName(name);
   if (specifier === '*') return { text, tool };
-  return { text, tool, specifier };
+  return { text, tool, specifier: tool === 'agent' ? canonicalAgentType(specifier) : specifier };
 }
 
 /**

@@ -37,6 +37,13 @@ describe('Agent(...) rules on the agent tool', () => {
     expect(await decide({ deny: ['Agent(Explore)'] }, 'general')).toBe('allow');
   });
 
+  it("Claude Code's Agent(general-purpose) holds for cairn's general, and a custom type of that name", async () => {
+    expect(await decide({ deny: ['Agent(general-purpose)'] }, 'general')).toBe('deny');
+    expect(await decide({ deny: ['Agent(general-purpose)'] }, 'general-purpose')).toBe('deny');
+    expect(await decide({ deny: ['Agent(general)'] }, 'general-purpose')).toBe('deny');
+    expect(await decide({ deny: ['Agent(general-purpose)'] }, 'explore')).toBe('allow');
+  });
+
   it('a scoped ask rule asks for that type only', async () => {
     expect(await decide({ ask: ['Agent(general)'] }, 'general')).toBe('ask');
     expect(await decide({ ask: ['Agent(general)'] }, 'explore')).toBe('allow');

@@ -30,6 +30,9 @@ export const GUARD_WHEN_ABSENT: ReadonlyMap<string, 'file' | 'dir'> = new Map([
   ['.cairn', 'dir'],
   ['.mcp.json', 'file'],
   ['.hooks.json', 'file'],
+  // Editor tasks (`runOn: folderOpen`) and git hook managers run what they hold later, outside the sandbox.
+  ['.vscode', 'dir'],
+  ['.husky', 'dir'],
 ]);
 
 export interface SandboxPolicy {

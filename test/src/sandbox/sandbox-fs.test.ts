@@ -110,6 +110,13 @@ describe('the sandbox file system', () => {
     expect((await run('echo ok > .git/HEAD-ish && cat .git/HEAD-ish')).content).toBe('ok');
   });
 
+  it('keeps a workspace without them from gaining .vscode or .husky (tasks and hooks that run on their own later)', async () => {
+    const r = await run(`mkdir -p .vscode && echo '{"tasks":[{"runOptions":{"runOn":"folderOpen"}}]}' > .vscode/tasks.json; mkdir -p .husky && echo evil > .husky/pre-commit`);
+    expect(r.isError).toBe(true);
+    expect(existsSync(path.join(ws, '.vscode'))).toBe(false);
+    expect(existsSync(path.join(ws, '.husky'))).toBe(false);
+  });
+
   it('keeps a fresh workspace from gaining a .git with hooks (git init inside is refused)', async () => {
     const r = await run('mkdir -p .git/hooks && echo evil > .git/hooks/post-checkout');
     expect(r.isError).toBe(true);

@@ -6,6 +6,8 @@ import type { TuiStore } from './store/create-store.js';
 import type { TuiState } from './store/types.js';
 import { useStoreSelector } from './store/use-store-selector.js';
 import { StatusBar } from './StatusBar.js';
+import { statusLineFor } from './app/status-line.js';
+import { useStatusLineText } from './app/use-status-line.js';
 import { clipLine, paint, textWidth } from './theme/ansi.js';
 import { useTheme } from './theme/use-theme.js';
 
@@ -32,11 +34,12 @@ export const StatusRow = memo(function StatusRow({ store, width }: { store: TuiS
     const timer = setTimeout(() => store.dispatch({ type: 'toastExpire', now: Date.now() }), wait);
     return () => clearTimeout(timer);
   }, [toasts, store]);
+  const custom = useStatusLineText(statusLineFor(store));
   const toast = toasts[toasts.length - 1];
   const side = toastWidth(toast, width);
   return (
     <Box width={width}>
-      <StatusBar store={store} width={width - side} />
+      {custom !== undefined ? <Text wrap="truncate-end">{clipLine(custom, width - side)}</Text> : <StatusBar store={store} width={width - side} />}
       {toast ? (
         <Box flexGrow={1} justifyContent="flex-end">
           <Text wrap="truncate-end">{paint(theme, TOAST_COLOR[toast.level], clipLine(` ${toast.text}`, side))}</Text>

@@ -25,6 +25,8 @@ import { teamCommands, type TeamCommandDeps } from '../commands/team-commands.js
 import { skillCommands } from '../commands/skill-commands.js';
 import type { SkillRuntime } from '../../src/skills/skill-runtime.js';
 import { createTurnNotifier } from './turn-notifier.js';
+import { refreshesStatusLine, startStatusLine, statusLineInput } from './status-line.js';
+import { readStatusLineSetting } from '../../src/settings/status-line-setting.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { createItemLines } from '../transcript/item-lines.js';
 import { createMarkdownLines } from '../transcript/markdown-lines.js';
@@ -183,10 +185,19 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   // The terminal, past the capture.
   const screen = capture && realStdout === process.stdout ? capture.screen : realStdout;
 
+  // The user's statusLine command, in place of the built-in status row (user settings only).
+  const statusSetting = await readStatusLineSetting({ workspace: cwd, cairnHome, claudeHome: claudeHomeFrom(env) });
+  for (const message of statusSetting.problems) store.dispatch({ type: 'notice', level: 'warning', message });
+  const sessionId = options.sessions?.sessionId;
+  const statusLine = statusSetting.command
+    ? startStatusLine({ store, command: statusSetting.command, cwd, env, input: () => statusLineInput(store.getSnapshot(), sessionId ? { sessionId } : {}), onProblem: (m) => log.write(m) })
+    : undefined;
+  statusLine?.refresh();
   // A bell/desktop notification when an approval waits or a long turn ends, unless the terminal says it has focus.
   const notifier = createTurnNotifier({ env, now: Date.now, afterMs: settings.notifyAfterSeconds * 1000, style: settings.notifyStyle });
   const offEvents = session.subscribe((event) => {
     if (event.type === 'notice' && event.level === 'error') log.write(`notice: ${event.message}`);
+    if (refreshesStatusLine(event.type)) statusLine?.refresh();
     const bell = notifier.onEvent(event);
     if (bell) screen.write(bell);
   });
@@ -244,6 +255,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   replay.abort();
   session.abort();
   offEvents();
+  statusLine?.dispose();
   backgroundUi.dispose();
   disposeMcpUi();
   deps.guard.dispose();

@@ -7,6 +7,8 @@ import path from 'node:path';
 export const PROTECTED_IN_WORKSPACE = [
   '.git/hooks',
   '.git/config',
+  // Submodules' git folders: their config (core.fsmonitor) runs at the parent's next `git status`.
+  '.git/modules',
   '.claude',
   '.cairn',
   '.mcp.json',

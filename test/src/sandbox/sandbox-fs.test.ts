@@ -110,6 +110,16 @@ describe('the sandbox file system', () => {
     expect((await run('echo ok > .git/HEAD-ish && cat .git/HEAD-ish')).content).toBe('ok');
   });
 
+  it('keeps a submodule\'s git folder read-only (its config and hooks run at the parent\'s next git status)', async () => {
+    await fs.mkdir(path.join(ws, '.git/modules/lib/hooks'), { recursive: true });
+    await fs.writeFile(path.join(ws, '.git/modules/lib/config'), '[core]\n');
+    const r = await run('echo "[core] fsmonitor = ./evil.sh" >> .git/modules/lib/config; echo evil > .git/modules/lib/hooks/post-checkout; mv .git/modules .git/m2');
+    expect(r.isError).toBe(true);
+    expect(await fs.readFile(path.join(ws, '.git/modules/lib/config'), 'utf8')).toBe('[core]\n');
+    expect(existsSync(path.join(ws, '.git/modules/lib/hooks/post-checkout'))).toBe(false);
+    expect(existsSync(path.join(ws, '.git/m2'))).toBe(false);
+  });
+
   it('keeps a workspace without them from gaining .vscode or .husky (tasks and hooks that run on their own later)', async () => {
     const r = await run(`mkdir -p .vscode && echo '{"tasks":[{"runOptions":{"runOn":"folderOpen"}}]}' > .vscode/tasks.json; mkdir -p .husky && echo evil > .husky/pre-commit`);
     expect(r.isError).toBe(true);

@@ -11,9 +11,10 @@ for (const [net, bits] of [
   PRIVATE.addSubnet(net, bits, 'ipv4');
 }
 for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-  // IPv4 inside IPv6 (mapped, translated, 6to4): each can carry 127.0.0.1, so none is trusted.
-  ['::ffff:0:0', 96], ['64:ff9b::', 96], ['2002::', 16],
+  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['100::', 64],
+  // IPv4 inside IPv6 (compatible, mapped, translated, local-use NAT64, 6to4, Teredo): each can carry
+  // 127.0.0.1, so none is trusted.
+  ['::', 96], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001::', 32],
 ] as const) {
   PRIVATE.addSubnet(net, bits, 'ipv6');
 }

@@ -139,6 +139,10 @@ describe('web_fetch SSRF attacks: loopback, private and link-local addresses nee
     ['a private network', 'http://10.0.0.8/'],
     ['an IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]:1/'],
     ['localhost', 'http://localhost:1/'],
+    ['an IPv4-compatible IPv6 loopback', 'http://[::127.0.0.1]:1/'],
+    ['a local-use NAT64 address carrying 127.0.0.1', 'http://[64:ff9b:1::7f00:1]:1/'],
+    ['a site-local IPv6 address', 'http://[fec0::1]:1/'],
+    ['a Teredo address', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:1/'],
   ];
   it.each(cases)('%s is refused without a rule', async (_what, url) => {
     const r = await fetchWith({ url }, noRules);

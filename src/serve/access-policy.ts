@@ -43,6 +43,15 @@ function tokenOf(req: IncomingMessage, url: URL): string | undefined {
 }
 
 /**
+ * The page's own files (its HTML, scripts and styles: no session data) load without the token: the
+ * browser fetches them from the HTML with no way to add it, and the page then sends it with every call.
+ */
+function isPageFile(req: IncomingMessage, url: URL): boolean {
+  const p = url.pathname;
+  return req.method === 'GET' && (p === '/' || p === '/index.html' || p.startsWith('/static/') || p === '/vendor/marked.js');
+}
+
+/**
  * Refuses what a browser tab on another site, or another host name pointed at this machine,
  * could send: a foreign Host (DNS rebinding), a foreign Origin (cross-site requests), a POST that
  * is not JSON (an HTML form needs no preflight), and, when a token is set, any request without it.
@@ -68,7 +77,7 @@ export function checkAccess(req: IncomingMessage, url: URL, policy: AccessPolicy
   if (req.method === 'POST' && !(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
     throw new HttpError(415, 'POST bodies must be application/json');
   }
-  if (policy.token !== undefined && !tokenMatches(tokenOf(req, url), policy.token)) {
+  if (policy.token !== undefined && !isPageFile(req, url) && !tokenMatches(tokenOf(req, url), policy.token)) {
     throw new HttpError(401, 'a token is required: open the address cairn serve printed (it ends in ?token=...)');
   }
 }

@@ -129,6 +129,24 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
     await close();
   }, 60_000);
 
+  it('with a token (as cairn serve always has): the page at the printed address loads and works, the token leaves the address bar', async () => {
+    const r = await startServeRig({ token: 'page-token-123' });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${r.base}/?token=page-token-123`);
+    await page.click('#new-session');
+    await page.waitForSelector('#prompt:not([disabled])');
+    expect(page.url()).not.toContain('page-token-123');
+    await page.reload();
+    await page.waitForSelector('#new-session');
+    expect((await fetch(`${r.base}/api/sessions`)).status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+    await r.close();
+  }, 60_000);
+
   it('a reload in the middle of a streamed answer loses nothing', async () => {
     const { r, page, close } = await open();
     await send(page, 'stream 300 at 150/s');

@@ -6,6 +6,8 @@ import { renderTranscript, newTranscript, applyEvent } from './transcript.js';
 
 const token = new URLSearchParams(location.search).get('token') ?? sessionStorage.getItem('cairn-token') ?? '';
 if (token) sessionStorage.setItem('cairn-token', token);
+// Out of the address bar (and the history) once kept: the tab's own storage holds it from here.
+if (new URLSearchParams(location.search).has('token')) window.history.replaceState(null, '', location.pathname + location.hash);
 const withToken = (url) => (token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url);
 
 async function api(path, body) {

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { CARET_MARK } from '../terminal/caret.js';
 import type { EditorState } from './editor.js';
 import { firstVisibleRow, layoutPrompt } from './prompt-layout.js';
 import type { PromptRow } from './prompt-layout.js';
@@ -93,7 +94,7 @@ function RowText({ row, cursorCol }: { row: PromptRow; cursorCol: number | undef
   return (
     <Text>
       {before}
-      <Text inverse>{at}</Text>
+      <Text inverse>{CARET_MARK + at}</Text>
       {after}
     </Text>
   );
@@ -105,7 +106,7 @@ function PlaceholderText({ text, width, focused }: { text: string; width: number
   if (!focused) return <Text dimColor>{cells.map((c) => c.text).join('')}</Text>;
   return (
     <Text>
-      <Text inverse>{cells[0]?.text ?? ' '}</Text>
+      <Text inverse>{CARET_MARK + (cells[0]?.text ?? ' ')}</Text>
       <Text dimColor>{cells.slice(1).map((c) => c.text).join('')}</Text>
     </Text>
   );

@@ -27,6 +27,8 @@ export interface FrameWriter {
   resize(columns: number, rows: number): void;
   /** Forget what is on screen (e.g. something else wrote to it): the next frame is a full redraw. */
   invalidate(): void;
+  /** The terminal's own cursor at this cell, shown (input methods open there), or hidden (undefined). */
+  showCursorAt(at: { row: number; col: number } | undefined): void;
   readonly columns: number;
   readonly rows: number;
 }
@@ -98,6 +100,7 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
   let screen: Row[] = [];
   let lastFrame: string | undefined;
   let full = true;
+  let cursorShown = false;
   let state: TermState = { x: -1, y: -1, style: -1 };
   const cache = new Map<string, Row>();
 
@@ -141,12 +144,25 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
           if (scrolled.output.length < best.output.length) best = scrolled;
         }
       }
-      const body = best.output;
+      // The cursor shown at the caret is hidden while the frame is drawn (it moves with every write).
+      const body = best.output && cursorShown ? `\x1b[?25l${best.output}` : best.output;
+      if (body) cursorShown = false;
       if (body) out.write(body.length >= SYNC_MIN_BYTES || full ? SYNC_BEGIN + body + SYNC_END : body);
       state = best.state;
       screen = next;
       lastFrame = frame;
       full = false;
+    },
+    showCursorAt(at) {
+      if (!at) {
+        if (cursorShown) out.write('\x1b[?25l');
+        cursorShown = false;
+        return;
+      }
+      if (cursorShown && state.x === at.col && state.y === at.row) return;
+      out.write(`\x1b[${at.row + 1};${at.col + 1}H\x1b[?25h`);
+      cursorShown = true;
+      state = { ...state, x: at.col, y: at.row };
     },
     resize(c, r) {
       columns = c;

@@ -3,6 +3,7 @@
 //   render(<App />, { stdout: term.stdout, ... });
 import { createFrameCapture, type FrameCapture } from './frame-capture.js';
 import { createFrameWriter, type FrameWriter } from './frame-writer.js';
+import { findCaret } from './caret.js';
 import { composeFrame, type LineOverlay, type OverlayRows } from './line-overlay.js';
 
 /** The parts of a tty stream this needs (process.stdout fits). */
@@ -37,12 +38,17 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
   let overlayPending = false;
   // Set when overlay rows changed and no frame has carried them yet.
   let overlayDirty = false;
+  // Every frame, then the hardware cursor back at the prompt's caret (or hidden when none is drawn).
+  const draw = (frame: string): void => {
+    writer.writeFrame(composeFrame(frame, overlayRows));
+    writer.showCursorAt(findCaret(frame));
+  };
   const stdout = createFrameCapture({
     columns,
     rows,
     onFrame: (frame) => {
       overlayDirty = false;
-      if (!disposed) writer.writeFrame(composeFrame(frame, overlayRows));
+      if (!disposed) draw(frame);
     },
     onControl: (sequence) => {
       if (!disposed) terminal.write(sequence);
@@ -52,7 +58,7 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
     if (disposed) return;
     stdout.flush();
     writer.invalidate();
-    writer.writeFrame(composeFrame(stdout.frame, overlayRows));
+    draw(stdout.frame);
   };
   // Overlay rows change without Ink's frame changing: draw them with Ink's last frame, once per tick.
   const overlay: LineOverlay = {
@@ -66,7 +72,7 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
         overlayPending = false;
         if (disposed || !overlayDirty) return;
         overlayDirty = false;
-        writer.writeFrame(composeFrame(stdout.frame, overlayRows));
+        draw(stdout.frame);
       });
     },
     clear() {
@@ -81,7 +87,7 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
     // The screen must be redrawn even if Ink's frame text does not change.
     queueMicrotask(() => {
       stdout.flush();
-      writer.writeFrame(composeFrame(stdout.frame, overlayRows));
+      draw(stdout.frame);
     });
   };
   terminal.on('resize', onResize);

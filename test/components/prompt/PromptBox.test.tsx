@@ -8,6 +8,7 @@ vi.hoisted(() => {
 import stringWidth from 'string-width';
 import { PromptBox, promptBoxHeight } from '../../../components/prompt/PromptBox.js';
 import type { EditorState } from '../../../components/prompt/editor.js';
+import { CARET_MARK } from '../../../components/terminal/caret.js';
 
 const strip = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, '');
 const at = (text: string, cursor = text.length): EditorState => ({ text, cursor, pastes: [] });
@@ -31,11 +32,12 @@ describe('PromptBox', () => {
 
   it('shows the cursor as an inverse cell only when focused', () => {
     const focused = frame(<PromptBox state={at('abc', 1)} width={30} focused />);
-    expect(focused).toContain('a\x1b[7mb\x1b[27mc');
+    // The caret cell carries the mark the frame writer puts the hardware cursor at.
+    expect(focused).toContain(`a\x1b[7m${CARET_MARK}b\x1b[27mc`);
     const blurred = frame(<PromptBox state={at('abc', 1)} width={30} focused={false} />);
     expect(blurred).not.toContain('\x1b[7m');
     const atEnd = frame(<PromptBox state={at('abc')} width={30} focused />);
-    expect(atEnd).toContain('abc\x1b[7m \x1b[27m');
+    expect(atEnd).toContain(`abc\x1b[7m${CARET_MARK} `);
   });
 
   it('wraps long text at words and counts wide characters as two columns', () => {
@@ -69,6 +71,6 @@ describe('PromptBox', () => {
   it('shows the placeholder dimmed when empty', () => {
     const out = frame(<PromptBox state={at('')} width={40} focused placeholder="Ask cairn" />);
     expect(strip(out)).toContain('> Ask cairn');
-    expect(out).toContain('\x1b[7mA\x1b[27m');
+    expect(out).toContain(`\x1b[7m${CARET_MARK}A\x1b[27m`);
   });
 });

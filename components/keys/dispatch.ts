@@ -16,6 +16,7 @@ import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
 import { escOnDraft } from './esc-esc.js';
+import { errorMessage } from '../../src/util/error-message.js';
 import { focusReport } from '../app/turn-notifier.js';
 import { expandMentions, findMentions, withChips } from '../../src/mentions/expand-mentions.js';
 import { atMentionStart, openMentionCompletion } from '../prompt/mention-complete.js';
@@ -176,8 +177,15 @@ export function submit(text: string, deps: KeyDeps, shown?: string): void {
 
 /** `@path` mentions: their files attached to what is sent, shown as chips in the transcript. */
 async function sendWithMentions(text: string, deps: KeyDeps, shown: string | undefined): Promise<void> {
-  const { text: expanded, attachments } = await expandMentions(text, deps.store.getSnapshot().info.cwd);
-  send(expanded, deps, attachments.length ? withChips(shown ?? text, attachments) : shown);
+  try {
+    const denied = await deps.session.permissions.readDeniedMatcher();
+    const { text: expanded, attachments } = await expandMentions(text, deps.store.getSnapshot().info.cwd, denied);
+    send(expanded, deps, attachments.length ? withChips(shown ?? text, attachments) : shown);
+  } catch (error) {
+    // Nothing is attached that the rules were not checked for: the prompt goes as typed.
+    deps.store.dispatch({ type: 'notice', level: 'warning', message: `Mentioned files not attached: ${errorMessage(error)}` });
+    send(text, deps, shown);
+  }
 }
 
 function send(text: string, deps: KeyDeps, shown?: string): void {

@@ -41,7 +41,7 @@ export function findMentions(text: string): string[] {
  * approval is asked; a path outside the workspace (`@../x`, `@/etc/passwd`, a link leading out)
  * is not read.
  */
-export async function expandMentions(text: string, root: string): Promise<{ text: string; attachments: Attachment[] }> {
+export async function expandMentions(text: string, root: string, readDenied: (abs: string) => boolean = () => false): Promise<{ text: string; attachments: Attachment[] }> {
   const attachments: Attachment[] = [];
   const blocks: string[] = [];
   const realRoot = await realpath(root).catch(() => root);
@@ -56,6 +56,11 @@ export async function expandMentions(text: string, root: string): Promise<{ text
     }
     if (!isInside(realRoot, real)) continue;
     const shown = path.relative(root, abs).split(path.sep).join('/') || '.';
+    // The user's Read deny rules hold for what they mention too (as in Claude Code): not attached, said in the chip.
+    if (readDenied(abs) || readDenied(real)) {
+      attachments.push({ mention, path: shown, kind: 'file', size: 0, problem: 'denied by a Read rule' });
+      continue;
+    }
     try {
       const info = await stat(real);
       if (info.isDirectory()) {
@@ -86,7 +91,7 @@ export function withChips(text: string, attachments: readonly Attachment[]): str
     const mention = mentionOf(raw);
     const a = attachments.find((x) => x.mention === mention);
     if (!a) return whole;
-    const what = a.problem ? 'unreadable' : a.kind === 'dir' ? `${a.size} entries` : `${a.size} lines`;
+    const what = a.problem ? (a.problem.startsWith('denied') ? 'not attached: denied by a Read rule' : 'unreadable') : a.kind === 'dir' ? `${a.size} entries` : `${a.size} lines`;
     return `${before}[@${a.path} · ${what}]${raw.slice(mention.length)}`;
   });
 }

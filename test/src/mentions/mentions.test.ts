@@ -38,6 +38,14 @@ describe('@ mentions', () => {
     expect(withChips('look at @src/a.ts and @src/', attachments)).toBe('look at [@src/a.ts · 2 lines] and [@src/ · 2 entries]');
   });
 
+  it("a path the user's Read deny rules cover is not attached, and the chip says so", async () => {
+    const { root } = await workspace();
+    const { text, attachments } = await expandMentions('see @src/a.ts and @src/deep/b.md', root, (abs) => abs.endsWith('a.ts'));
+    expect(text).not.toContain('one\ntwo');
+    expect(text).toContain('<file path="src/deep/b.md">');
+    expect(withChips('see @src/a.ts', attachments)).toBe('see [@src/a.ts · not attached: denied by a Read rule]');
+  });
+
   it('the index outside git walks the tree honouring .gitignore; fuzzy matching puts the file-name hit first', async () => {
     const { root } = await workspace();
     const index = await buildFileIndex(root);

@@ -13,6 +13,20 @@ import { discoverSkills } from '../../src/skills/skill-discovery.js';
 import { skillPlaces } from '../../src/skills/skill-places.js';
 import { createPermissionChecker } from '../../src/permissions/checker.js';
 import { assistantText, scriptedProvider, toolCall } from '../helpers/scripted-provider.js';
+import { wordsCommand } from '../../docs/examples/word-count-command.js';
+import { highContrast } from '../../docs/examples/theme-palette.js';
+import { builtinCommands } from '../../components/commands/builtin.js';
+import { createCommandRegistry, runSlash, type CommandContext } from '../../components/commands/registry.js';
+import { is, KEYMAP, setActiveKeymap } from '../../components/keys/keymap.js';
+import { keyHelp } from '../../components/keys/key-help.js';
+import { loadKeybindings } from '../../components/keys/user-keybindings.js';
+import { paint } from '../../components/theme/ansi.js';
+import type { Theme } from '../../components/theme/theme.js';
+import { createTheme } from '../../components/theme/theme.js';
+import { loadMcpConfig } from '../../src/mcp/mcp-config.js';
+import { createMcpManager } from '../../src/mcp/mcp-manager.js';
+import type { AnyTool } from '../../src/tools/tool.js';
+import { startHttpFixture } from '../fixtures/mcp/http-server.mjs';
 
 // The examples of docs/guide/ run here, so the pages never describe code that no longer works.
 let dir: string;
@@ -115,5 +129,123 @@ describe('docs/guide/add-a-subagent-type.md: the test-reviewer example', () => {
     expect(agent?.maxTurns).toBe(12);
     expect(agent?.prompt).toMatch(/^You review tests\./);
     expect(agent?.warnings ?? []).toEqual([]);
+  });
+});
+
+describe('docs/guide/add-a-slash-command.md: the /words example', () => {
+  const registry = createCommandRegistry([...builtinCommands(), wordsCommand]);
+  const run = async (line: string): Promise<{ message: string; level: string | undefined }[]> => {
+    const printed: { message: string; level: string | undefined }[] = [];
+    // The example only prints; the rest of the context is the app's (session, store, exit).
+    const ctx = { commands: registry, print: (message: string, level?: string) => printed.push({ message, level }) } as unknown as CommandContext;
+    await runSlash(line, ctx);
+    return printed;
+  };
+
+  it('runs by name and by alias, and asks for its argument when it has none', async () => {
+    expect(await run('/words one two  three')).toEqual([{ message: '3 words', level: undefined }]);
+    expect(await run('/wc solo')).toEqual([{ message: '1 word', level: undefined }]);
+    expect(await run('/words')).toEqual([{ message: 'Usage: /words <text>', level: 'warning' }]);
+  });
+
+  it('is in the palette, in /help, and suggested for a typo', async () => {
+    expect(registry.filter('wo').map((c) => c.name)).toEqual(['words']);
+    const [help] = await run('/help');
+    expect(help?.message).toMatch(/\/words <text>\s+Count the words of a text/);
+    expect((await run('/wrods a b'))[0]?.message).toBe('Unknown command /wrods. Did you mean /words? Type /help for the list.');
+  });
+});
+
+describe('docs/guide/add-a-key-binding.md: the keybindings.json example', () => {
+  afterEach(() => setActiveKeymap(KEYMAP));
+
+  it('loads from $CAIRN_HOME with no problem and moves the keys', async () => {
+    await fs.copyFile(path.resolve(import.meta.dirname, '../../docs/examples/keybindings.json'), path.join(dir, 'keybindings.json'));
+    const { keymap, problems } = await loadKeybindings(dir);
+    expect(problems).toEqual([]);
+    setActiveKeymap(keymap);
+    const key = (mods: { ctrl?: boolean; meta?: boolean; shift?: boolean; tab?: boolean }) =>
+      ({ ctrl: false, meta: false, shift: false, tab: false, ...mods }) as Parameters<typeof is>[2];
+    expect(is('editInEditor', 'x', key({ ctrl: true }))).toBe(true);
+    expect(is('editInEditor', 'g', key({ ctrl: true }))).toBe(false);
+    expect(is('cycleMode', 'p', key({ meta: true }))).toBe(true);
+    expect(is('cycleMode', '', key({ shift: true, tab: true }))).toBe(true);
+    const help = keyHelp().join('\n');
+    expect(help).toMatch(/Ctrl\+X\s+edit the prompt in \$VISUAL/);
+    expect(help).toMatch(/Shift\+Tab \/ Alt\+p\s+next permission mode/);
+  });
+
+  it('names the file and key of a mistake and keeps the defaults for it', async () => {
+    await fs.writeFile(path.join(dir, 'keybindings.json'), JSON.stringify({ bindings: { editInEditor: ['hyper+x'], redrawScreen: ['ctrl+r'] } }));
+    const { keymap, problems } = await loadKeybindings(dir);
+    const file = path.join(dir, 'keybindings.json');
+    expect(problems).toEqual([
+      `${file}: bindings.editInEditor: unknown modifier "hyper" in "hyper+x" (ctrl, shift, alt); keeping its default keys`,
+      expect.stringMatching(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: bindings\\.redrawScreen: no such command`)),
+    ]);
+    expect(keymap.editInEditor).toBe(KEYMAP.editInEditor);
+  });
+});
+
+describe('docs/guide/add-a-theme.md: the high-contrast palette', () => {
+  const theme: Theme = { name: 'dark', color: true, colors: highContrast };
+
+  it('gives every token a valid SGR parameter list that paint() writes', () => {
+    for (const code of Object.values(highContrast)) expect(code).toMatch(/^(\d+(;\d+)*)?$/);
+    expect(paint(theme, 'error', 'failed')).toBe('\x1b[1;91mfailed\x1b[0m');
+    expect(paint(theme, 'diffAdd', '+ line')).toBe('\x1b[30;102m+ line\x1b[0m');
+  });
+
+  it('NO_COLOR still wins over a palette: createTheme drops every colour', () => {
+    expect(createTheme('dark', { NO_COLOR: '1' }).color).toBe(false);
+  });
+});
+
+describe('docs/guide/add-an-mcp-server.md: the .mcp.json example', () => {
+  const copyExample = async (): Promise<void> => {
+    await fs.copyFile(path.resolve(import.meta.dirname, '../../docs/examples/mcp/mcp.json'), path.join(dir, '.mcp.json'));
+  };
+
+  it("is read by the real loader in Claude Code's format, with ${VAR} and ${VAR:-default} expanded", async () => {
+    await copyExample();
+    const { servers, problems } = await loadMcpConfig({ workspace: dir, cairnHome: path.join(dir, '.home'), layers: [], env: { TRACKER_TOKEN: 'abc' } });
+    expect(problems).toEqual([]);
+    const source = path.join(dir, '.mcp.json');
+    expect(servers).toEqual([
+      { name: 'files', scope: 'project', source, config: { transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', './docs'], env: {} } },
+      { name: 'tracker', scope: 'project', source, config: { transport: 'http', url: 'http://127.0.0.1:8765/mcp', headers: { Authorization: 'Bearer abc' } } },
+    ]);
+    const unset = await loadMcpConfig({ workspace: dir, cairnHome: path.join(dir, '.home'), layers: [], env: {} });
+    expect(unset.problems).toEqual([`${source}: MCP server "tracker": \${TRACKER_TOKEN} not set; left as written`]);
+  });
+
+  it('starts nothing from an untrusted workspace; once trusted, the server\'s tools join as mcp__tracker__*', async () => {
+    const remote = await startHttpFixture('tracker');
+    const managers: { close(): Promise<void> }[] = [];
+    try {
+      await copyExample();
+      const env = { ...process.env, TRACKER_URL: remote.url.replace(/\/mcp$/, ''), TRACKER_TOKEN: 'abc' };
+      const config = await loadMcpConfig({ workspace: dir, cairnHome: path.join(dir, '.home'), layers: [], env });
+      const untrusted = createMcpManager({ config, layers: [], trusted: false, env, cwd: dir, tools: [] });
+      managers.push(untrusted);
+      untrusted.start();
+      await untrusted.ready();
+      expect(untrusted.statuses().map((s) => [s.name, s.state])).toEqual([['files', 'pending'], ['tracker', 'pending']]);
+      expect(remote.headersSeen).toEqual([]);
+
+      // Only the tracker here: the files server would fetch a package with npx.
+      const tools: AnyTool[] = [];
+      const trusted = createMcpManager({ config: { ...config, servers: config.servers.filter((s) => s.name === 'tracker') }, layers: [], trusted: true, env, cwd: dir, tools });
+      managers.push(trusted);
+      trusted.start();
+      await trusted.ready();
+      expect(trusted.statuses()[0]).toMatchObject({ name: 'tracker', state: 'connected' });
+      const echo = tools.find((t) => t.name === 'mcp__tracker__echo');
+      expect(await echo?.call(echo.inputSchema.parse({ text: 'hi' }), { cwd: dir, signal: new AbortController().signal })).toEqual({ content: 'echo from tracker: hi' });
+      expect(remote.headersSeen.at(-1)?.['authorization']).toBe('Bearer abc');
+    } finally {
+      await Promise.all(managers.map((m) => m.close()));
+      await remote.close();
+    }
   });
 });

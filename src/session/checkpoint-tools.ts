@@ -1,0 +1,67 @@
+import fs from 'node:fs/promises';
+import { z } from 'zod';
+import { resolveForWrite } from '../tools/paths.js';
+import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
+import { errorMessage } from '../util/error-message.js';
+import type { CheckpointStore } from './checkpoints.js';
+
+/** The tools whose file changes are checkpointed (bash's writes are not: cairn cannot tell what a command changed). */
+export const CHECKPOINTED_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit_file']);
+
+/** The session's checkpoints and the prompt now running (its index in the history), which keys every change made meanwhile. */
+export class CheckpointRecorder {
+  /** undefined outside a prompt (a cron run, a teammate started before any prompt): changes are keyed to the next prompt's turn 0. */
+  turn: number | undefined;
+
+  constructor(readonly store: CheckpointStore, private readonly warn: (message: string) => void = () => {}) {}
+
+  startPrompt(turn: number): void {
+    this.turn = turn;
+  }
+
+  async record(path: string, before: string | null): Promise<void> {
+    try {
+      await this.store.record({ turn: this.turn ?? 0, path, before });
+    } catch (err) {
+      this.warn(`Could not save a checkpoint for ${path} (rewind cannot restore this change): ${errorMessage(err)}`);
+    }
+  }
+}
+
+const pathInput = z.object({ path: z.string() });
+
+/** The file's content now, null when it does not exist, undefined when it cannot be read (the tool will report why). */
+async function contentNow(abs: string): Promise<string | null | undefined> {
+  try {
+    const stat = await fs.stat(abs);
+    if (!stat.isFile()) return undefined;
+    return await fs.readFile(abs, 'utf8');
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? null : undefined;
+  }
+}
+
+/**
+ * write_file and edit_file with a checkpoint: the file's content before the call (resolved the way
+ * the tool resolves it) is saved before the tool writes, so a crash mid-write still leaves it
+ * recoverable. A call that fails leaves a checkpoint of the unchanged content, which restores nothing
+ * new. Other tools pass through.
+ */
+export function withCheckpoints(tool: AnyTool, recorder: CheckpointRecorder): AnyTool {
+  if (!CHECKPOINTED_TOOLS.has(tool.name)) return tool;
+  const call: AnyTool['call'] = async (input: unknown, ctx: ToolContext): Promise<ToolResult> => {
+    const parsed = pathInput.safeParse(input);
+    if (parsed.success) {
+      try {
+        const abs = await resolveForWrite(ctx.cwd, parsed.data.path);
+        const before = await contentNow(abs);
+        if (before !== undefined) await recorder.record(abs, before);
+      } catch {
+        // Unresolvable path: the tool resolves it again and reports the error as its result.
+      }
+    }
+    return tool.call(input, ctx);
+  };
+  // Built on the original as its prototype: every member is the original's but `call`.
+  return Object.create(tool, { call: { value: call, enumerable: true } }) as AnyTool;
+}

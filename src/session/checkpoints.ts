@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import { z } from 'zod';
+import { errorMessage } from '../util/error-message.js';
+
+/**
+ * One file change a tool made: the file's content just before it (null: the file did not exist),
+ * keyed by the prompt that caused it (`turn`: the index in the session's history where that prompt's
+ * message sits, so rewinding the conversation to before it is `history.slice(0, turn)`).
+ */
+export const checkpointRecordSchema = z.object({
+  type: z.literal('checkpoint'),
+  turn: z.number().int().nonnegative(),
+  /** Absolute path the tool wrote, resolved through symlinks the way the tool resolved it. */
+  path: z.string().min(1),
+  before: z.string().nullable(),
+});
+
+export type CheckpointRecord = z.infer<typeof checkpointRecordSchema>;
+
+/** Checkpoints live beside the session file under $CAIRN_HOME, never in the user's repository. */
+export function checkpointFile(sessionFile: string): string {
+  return sessionFile.replace(/\.jsonl$/, '') + '.checkpoints.jsonl';
+}
+
+/** Appends records one line each (O_APPEND), so a crash loses at most a torn last line, which loading skips. */
+export class CheckpointStore {
+  private records: CheckpointRecord[];
+
+  constructor(readonly file: string, records: readonly CheckpointRecord[] = []) {
+    this.records = [...records];
+  }
+
+  /** Reads the records back (after `cairn -c`); a missing file is no checkpoints, a torn or bad line is reported and skipped. */
+  static async load(file: string, warn: (message: string) => void = () => {}): Promise<CheckpointStore> {
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') warn(`cannot read checkpoints ${file}: ${errorMessage(err)}`);
+      return new CheckpointStore(file);
+    }
+    const records: CheckpointRecord[] = [];
+    text.split('\n').forEach((line, i) => {
+      if (line.trim() === '') return;
+      try {
+        const parsed = checkpointRecordSchema.safeParse(JSON.parse(line));
+        if (parsed.success) records.push(parsed.data);
+        else warn(`${file} line ${i + 1}: not a checkpoint record, skipped`);
+      } catch {
+        warn(`${file} line ${i + 1}: unreadable (torn write?), skipped`);
+      }
+    });
+    return new CheckpointStore(file, records);
+  }
+
+  all(): readonly CheckpointRecord[] {
+    return this.records;
+  }
+
+  async record(record: Omit<CheckpointRecord, 'type'>): Promise<void> {
+    const full: CheckpointRecord = { type: 'checkpoint', ...record };
+    const handle = await fs.open(this.file, 'a', 0o600);
+    try {
+      await handle.write(JSON.stringify(full) + '\n');
+    } finally {
+      await handle.close();
+    }
+    this.records.push(full);
+  }
+
+  /** After the conversation is rewound to before `turn`, later checkpoints no longer belong to any prompt. */
+  async forgetFrom(turn: number): Promise<void> {
+    const kept = this.records.filter((r) => r.turn < turn);
+    if (kept.length === this.records.length) return;
+    const tmp = `${this.file}.tmp`;
+    await fs.writeFile(tmp, kept.map((r) => JSON.stringify(r) + '\n').join(''), { mode: 0o600 });
+    await fs.rename(tmp, this.file);
+    this.records = kept;
+  }
+}
+
+export interface RewindChange {
+  path: string;
+  /** restore: write back `content`; delete: the tools created the file. */
+  action: 'restore' | 'delete';
+  content: string | null;
+}
+
+/**
+ * The files restoring code to just before `turn` changes: for each path the content before its
+ * first change at or after `turn`, listed newest change first.
+ */
+export function planRewind(records: readonly CheckpointRecord[], turn: number): RewindChange[] {
+  const earliest = new Map<string, CheckpointRecord>();
+  const latestIndex = new Map<string, number>();
+  records.forEach((r, i) => {
+    if (r.turn < turn) return;
+    if (!earliest.has(r.path)) earliest.set(r.path, r);
+    latestIndex.set(r.path, i);
+  });
+  return [...earliest.values()]
+    .sort((a, b) => (latestIndex.get(b.path) ?? 0) - (latestIndex.get(a.path) ?? 0))
+    .map((r) => ({ path: r.path, action: r.before === null ? 'delete' : 'restore', content: r.before }));
+}

@@ -1,0 +1,126 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { restoreCode } from '../../../src/session/checkpoint-restore.js';
+import { CheckpointRecorder, withCheckpoints } from '../../../src/session/checkpoint-tools.js';
+import { checkpointFile, CheckpointStore, planRewind } from '../../../src/session/checkpoints.js';
+import { createEditFileTool } from '../../../src/tools/edit-file.js';
+import type { ToolContext } from '../../../src/tools/tool.js';
+import { createWriteFileTool } from '../../../src/tools/write-file.js';
+
+let root: string;
+let ws: string;
+let home: string;
+let ctx: ToolContext;
+
+beforeEach(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-ckpt-')));
+  ws = path.join(root, 'ws');
+  home = path.join(root, 'home');
+  await fs.mkdir(ws);
+  await fs.mkdir(home);
+  ctx = { cwd: ws, signal: new AbortController().signal };
+});
+afterEach(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+async function setUp() {
+  const file = checkpointFile(path.join(home, 'session-1.jsonl'));
+  const recorder = new CheckpointRecorder(new CheckpointStore(file));
+  const write = withCheckpoints(createWriteFileTool(), recorder);
+  const edit = withCheckpoints(createEditFileTool(), recorder);
+  return { file, recorder, write, edit };
+}
+
+describe('checkpoints of tool file changes', () => {
+  it('are stored beside the session file, not in the workspace', () => {
+    expect(checkpointFile('/h/projects/-w/abc.jsonl')).toBe('/h/projects/-w/abc.checkpoints.jsonl');
+  });
+
+  it('restore code to before a prompt: an edited file gets its old content, a created one is deleted', async () => {
+    const { recorder, write, edit } = await setUp();
+    await fs.writeFile(path.join(ws, 'keep.txt'), 'original\n');
+    recorder.startPrompt(0);
+    await write.call({ path: 'notes.md', content: 'first\n' }, ctx);
+    recorder.startPrompt(4);
+    await edit.call({ path: 'notes.md', old_string: 'first', new_string: 'second' }, ctx);
+    await edit.call({ path: 'keep.txt', old_string: 'original', new_string: 'changed' }, ctx);
+
+    const toSecond = planRewind(recorder.store.all(), 4);
+    expect(toSecond.map((c) => [path.basename(c.path), c.action])).toEqual([['keep.txt', 'restore'], ['notes.md', 'restore']]);
+    const outcomes = await restoreCode(ws, toSecond);
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(await fs.readFile(path.join(ws, 'notes.md'), 'utf8')).toBe('first\n');
+    expect(await fs.readFile(path.join(ws, 'keep.txt'), 'utf8')).toBe('original\n');
+
+    await restoreCode(ws, planRewind(recorder.store.all(), 0));
+    await expect(fs.access(path.join(ws, 'notes.md'))).rejects.toThrow();
+  });
+
+  it('are read back after a restart (cairn -c), skipping a torn last line', async () => {
+    const { file, recorder, write } = await setUp();
+    recorder.startPrompt(2);
+    await write.call({ path: 'a.txt', content: 'A' }, ctx);
+    await fs.appendFile(file, '{"type":"checkpoint","tu');
+    const warnings: string[] = [];
+    const loaded = await CheckpointStore.load(file, (w) => warnings.push(w));
+    expect(loaded.all()).toEqual([{ type: 'checkpoint', turn: 2, path: path.join(ws, 'a.txt'), before: null }]);
+    expect(warnings.join()).toMatch(/line 2: unreadable/);
+    await restoreCode(ws, planRewind(loaded.all(), 2));
+    await expect(fs.access(path.join(ws, 'a.txt'))).rejects.toThrow();
+  });
+
+  it('forget the prompts rewound away, in memory and on disk', async () => {
+    const { recorder, write } = await setUp();
+    recorder.startPrompt(0);
+    await write.call({ path: 'a.txt', content: 'A' }, ctx);
+    recorder.startPrompt(3);
+    await write.call({ path: 'a.txt', content: 'B' }, ctx);
+    await recorder.store.forgetFrom(3);
+    expect(recorder.store.all().map((r) => r.turn)).toEqual([0]);
+    const reloaded = await CheckpointStore.load(recorder.store.file);
+    expect(reloaded.all()).toHaveLength(1);
+  });
+});
+
+describe('restoring code against a hostile workspace', () => {
+  it('refuses a recorded path whose folder became a symlink out of the workspace', async () => {
+    const { recorder, write } = await setUp();
+    const outside = path.join(root, 'outside');
+    await fs.mkdir(outside);
+    await fs.writeFile(path.join(outside, 'x.txt'), 'precious');
+    recorder.startPrompt(0);
+    await write.call({ path: 'sub/x.txt', content: 'new' }, ctx);
+    await fs.rm(path.join(ws, 'sub'), { recursive: true });
+    await fs.symlink(outside, path.join(ws, 'sub'));
+
+    const outcomes = await restoreCode(ws, planRewind(recorder.store.all(), 0));
+    expect(outcomes).toEqual([{ path: path.join(ws, 'sub/x.txt'), ok: false, message: expect.stringMatching(/not restored: moved/) }]);
+    expect(await fs.readFile(path.join(outside, 'x.txt'), 'utf8')).toBe('precious');
+  });
+
+  it('refuses a recorded file that was replaced by a symlink', async () => {
+    const { recorder, write } = await setUp();
+    const target = path.join(root, 'target.txt');
+    await fs.writeFile(target, 'precious');
+    await fs.writeFile(path.join(ws, 'f.txt'), 'old');
+    recorder.startPrompt(0);
+    await write.call({ path: 'f.txt', content: 'new' }, ctx);
+    await fs.rm(path.join(ws, 'f.txt'));
+    await fs.symlink(target, path.join(ws, 'f.txt'));
+
+    const [outcome] = await restoreCode(ws, planRewind(recorder.store.all(), 0));
+    expect(outcome?.ok).toBe(false);
+    expect(await fs.readFile(target, 'utf8')).toBe('precious');
+  });
+
+  it('refuses a recorded path outside the workspace (a forged checkpoint line)', async () => {
+    const victim = path.join(root, 'victim.txt');
+    await fs.writeFile(victim, 'precious');
+    const outcomes = await restoreCode(ws, [{ path: victim, action: 'delete', content: null }]);
+    expect(outcomes[0]?.message).toMatch(/outside the workspace/);
+    expect(await fs.readFile(victim, 'utf8')).toBe('precious');
+  });
+});

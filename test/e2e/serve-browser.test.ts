@@ -50,6 +50,8 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
     await send(page, 'read a.txt and b.txt');
     await page.waitForSelector('.parallel .item.tool.done >> nth=1');
     expect(await page.locator('.parallel .item.tool').count()).toBe(2);
+    // The answer streams on after the cards finish: wait for its last words.
+    await waitFor(async () => (await page.innerText('#transcript')).includes('Read b.txt: 1 line.'), { message: 'the whole answer' });
     expect(await page.innerText('#transcript')).toContain('Read a.txt: 1 line.');
     await close();
   }, 60_000);

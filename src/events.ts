@@ -123,6 +123,9 @@ const BASE_EVENTS = [
     summary: z.string(),
     messages: z.array(MessageSchema),
   }),
+  // Rewind: the conversation went back to just before an earlier prompt. `messages` is the history
+  // now; the last `dropped_prompts` prompts (and all that followed them) leave the transcript.
+  z.object({ type: z.literal('rewind'), messages: z.array(MessageSchema), dropped_prompts: z.number().int().positive() }),
   z.object({ type: z.literal('todos'), todos: z.array(TodoItemSchema) }),
   z.object({
     type: z.literal('cron'),

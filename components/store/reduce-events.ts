@@ -2,6 +2,7 @@ import type { AgentEvent, EventOf } from '../../src/events.js';
 import { reduceBackgroundShell, reduceCron } from './background-state.js';
 import { reduceCompact } from './reduce-compact.js';
 import { reduceHook } from './reduce-hook.js';
+import { reduceRewind } from './reduce-rewind.js';
 import { reduceShellCommand } from './reduce-shell.js';
 import { reduceSubagent } from './reduce-subagent.js';
 import { applyToolEvent, newToolCard, withStatus } from './tool-card.js';
@@ -90,6 +91,8 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       };
     case 'compact':
       return reduceCompact(state, event);
+    case 'rewind':
+      return reduceRewind(state, event);
     case 'cron':
       return reduceCron(state, event, at);
     case 'subagent':

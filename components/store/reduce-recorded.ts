@@ -18,6 +18,11 @@ export function reduceRecorded(state: TuiState, events: readonly AgentEvent[], a
     if (event.type === 'session_start') continue;
     // /clear: the transcript shows the conversation from there on, as the model sees it.
     if (event.type === 'clear') turns.length = 1;
+    // A rewind cuts across turns: joined first (rare, so the copy is cheap), then cut by the reducer.
+    if (event.type === 'rewind') {
+      s = { ...s, items: turns.splice(0).flat().concat(s.items) };
+      turns.push([]);
+    }
     if (event.type === 'user_prompt' && s.items.length > 0) {
       s = close(s);
       turns.push(s.items);

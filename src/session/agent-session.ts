@@ -12,6 +12,8 @@ import { IDLE_MESSAGE, notifyHooks, PERMISSION_MESSAGE } from '../hooks/notify.j
 import { AbortError } from '../util/abort.js';
 import { errorMessage } from '../util/error-message.js';
 import { runUserShell, shellCommandMessage } from './user-shell.js';
+import type { CheckpointRecorder } from './checkpoint-tools.js';
+import { rewindConversation, type PromptMark } from './rewind.js';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -38,6 +40,10 @@ export interface AgentSessionOptions {
   continueOnMaxTokens?: boolean;
   /** The session's hooks, run by every turn's loop. */
   hooks?: HookRunner;
+  /** Checkpoints of the tools' file changes, told which prompt is running (for rewind). */
+  checkpoints?: CheckpointRecorder;
+  /** The prompts of a resumed history that can be rewound to (LoadedSession.prompts). */
+  prompts?: readonly PromptMark[];
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -58,9 +64,12 @@ export class AgentSession {
   private provider_: ModelProvider;
   /** Bumped by /clear: a run started before it no longer speaks for this conversation. */
   private generation = 0;
+  /** The prompts in the history since the last /clear or compaction: the points rewind can go back to. */
+  private marks: PromptMark[];
 
   constructor(private readonly options: AgentSessionOptions) {
     this.history = [...(options.history ?? [])];
+    this.marks = [...(options.prompts ?? [])];
     this.provider_ = options.provider;
   }
 
@@ -152,6 +161,8 @@ export class AgentSession {
     const ask: AskPermission | undefined = this.options.interactive ? (request, s) => this.waitForAnswer(request, s) : undefined;
     let terminal: EventOf<'terminal'> | undefined;
     const provider = this.turnProvider(text);
+    const turn = this.history.length;
+    this.options.checkpoints?.startPrompt(turn);
     const stream = query({
       messages: this.history,
       prompt: userText(text),
@@ -174,6 +185,8 @@ export class AgentSession {
     try {
       for await (const event of stream) {
         const current = generation === this.generation;
+        if (current && event.type === 'user_prompt') this.marks.push({ turn, text: event.text });
+        if (current && event.type === 'compact') this.marks = [];
         if (event.type === 'terminal') {
           terminal = event;
           if (current) this.history = event.messages;
@@ -374,9 +387,33 @@ export class AgentSession {
     this.abort();
     this.queue.length = 0;
     this.history = [];
+    this.marks = [];
     this.denials.consecutive = 0;
     this.generation++;
     this.emit({ type: 'clear' });
+  }
+
+  /** The earlier prompts the conversation can be rewound to, oldest first. */
+  get rewindPoints(): readonly PromptMark[] {
+    return this.marks;
+  }
+
+  /**
+   * Rewinds the conversation to just before the prompt at `turn` (a rewindPoints entry): the history
+   * is cut there and a `rewind` event tells the transcript and the session file. Refused while a turn runs.
+   */
+  async rewind(turn: number): Promise<boolean> {
+    if (this.running) {
+      this.emit(notice('warning', 'A turn is running; rewind after it ends (or press Esc).'));
+      return false;
+    }
+    const rewound = rewindConversation(this.history, this.marks, turn);
+    if (!rewound) return false;
+    this.history = rewound.messages;
+    this.marks = rewound.marks;
+    await this.options.checkpoints?.forgetFrom(turn);
+    this.emit({ type: 'rewind', messages: rewound.messages, dropped_prompts: rewound.dropped });
+    return true;
   }
 
   clearQueue(): string[] {

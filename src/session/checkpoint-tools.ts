@@ -19,6 +19,15 @@ export class CheckpointRecorder {
     this.turn = turn;
   }
 
+  /** After the conversation is rewound to before `turn`, the later prompts' checkpoints go with them. */
+  async forgetFrom(turn: number): Promise<void> {
+    try {
+      await this.store.forgetFrom(turn);
+    } catch (err) {
+      this.warn(`Could not drop the rewound prompts' checkpoints: ${errorMessage(err)}`);
+    }
+  }
+
   async record(path: string, before: string | null): Promise<void> {
     try {
       await this.store.record({ turn: this.turn ?? 0, path, before });

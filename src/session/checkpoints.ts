@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
 import { errorMessage } from '../util/error-message.js';
 
@@ -59,6 +60,7 @@ export class CheckpointStore {
 
   async record(record: Omit<CheckpointRecord, 'type'>): Promise<void> {
     const full: CheckpointRecord = { type: 'checkpoint', ...record };
+    await fs.mkdir(path.dirname(this.file), { recursive: true });
     const handle = await fs.open(this.file, 'a', 0o600);
     try {
       await handle.write(JSON.stringify(full) + '\n');

@@ -2,6 +2,7 @@ import { AgentEventSchema, type AgentEvent } from '../events.js';
 import type { Message, ToolResultBlock } from '../messages.js';
 import { userText } from '../messages.js';
 import { shellCommandMessage } from './user-shell.js';
+import type { PromptMark } from './rewind.js';
 import { INTERRUPTED_RESULT } from '../loop/normalize.js';
 import { MIGRATIONS, migrateRecord, SESSION_FORMAT_VERSION, unreadableVersion, type RecordMigration, type SessionHeader } from './session-format.js';
 import { MAX_SESSION_LINE_BYTES, readSessionLines, type ReadLinesOptions } from './session-lines.js';
@@ -20,6 +21,8 @@ export interface LoadedSession {
   events: AgentEvent[];
   /** The conversation rebuilt from the events, repaired where a crash cut it. */
   messages: Message[];
+  /** The prompts in `messages` that rewind can go back to (none from before a compaction or /clear). */
+  prompts: PromptMark[];
   /**
    * Records kept but not understood (written by another cairn version, or edited by hand). They
    * stay in the file untouched; each is also a warning naming the file and line.
@@ -88,9 +91,9 @@ export async function loadSession(file: string, options: LoadSessionOptions = {}
   }
   if (badJson && badJson.line === lastLine) warnings[badJson.warning] += ' (cut off by a crash?)';
   if (!header) throw new SessionFormatError(`${file}: empty session file`);
-  const { messages, repairs } = rebuildMessages(events);
+  const { messages, repairs, prompts } = rebuildMessages(events);
   for (const r of repairs) warnings.push(`${file}: ${r}`);
-  return { header, events, messages, unknown, warnings };
+  return { header, events, messages, prompts, unknown, warnings };
 }
 
 /**
@@ -98,8 +101,9 @@ export async function loadSession(file: string, options: LoadSessionOptions = {}
  * message and put in its call order; calls with no result (the process died mid-tool) get a
  * placeholder, and each such repair is reported.
  */
-export function rebuildMessages(events: readonly AgentEvent[]): { messages: Message[]; repairs: string[] } {
+export function rebuildMessages(events: readonly AgentEvent[]): { messages: Message[]; repairs: string[]; prompts: PromptMark[] } {
   let messages: Message[] = [];
+  let prompts: PromptMark[] = [];
   const repairs: string[] = [];
   let pending: { calls: { id: string; name: string }[]; results: Map<string, ToolResultBlock> } | undefined;
 
@@ -120,6 +124,7 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
     switch (event.type) {
       case 'user_prompt':
         flush();
+        prompts.push({ turn: messages.length, text: event.text });
         messages.push(userText(event.text));
         break;
       case 'assistant': {
@@ -140,6 +145,13 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
       case 'compact':
         flush();
         messages = [...event.messages];
+        prompts = [];
+        break;
+      case 'rewind':
+        // The conversation went back to before an earlier prompt: what followed is not carried on.
+        pending = undefined;
+        messages = [...event.messages];
+        prompts = prompts.filter((p) => p.turn < messages.length);
         break;
       case 'shell_command':
         // A `!` command the user ran: the model saw it as a user message.
@@ -152,11 +164,12 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
         // /clear: what came before is not carried on; a call cut off by it needs no placeholder.
         pending = undefined;
         messages = [];
+        prompts = [];
         break;
       default:
         break;
     }
   }
   flush();
-  return { messages, repairs };
+  return { messages, repairs, prompts };
 }

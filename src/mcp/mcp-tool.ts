@@ -1,6 +1,7 @@
 // An MCP server's tool as a cairn tool, `mcp__<server>__<tool>`: the server's JSON Schema is what the
 // model sees and what its input is checked against; the call goes through the same permission chain
-// as every tool (world effects, asked unless a rule allows it, unless the server marks it read-only).
+// as every tool (world effects: asked unless a rule allows it). A server's readOnlyHint is a claim, not a
+// guarantee (a remote server decides what it says), so it only lets the call share a parallel batch.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
@@ -74,7 +75,7 @@ export function createMcpTool(server: string, listed: ListedTool, caller: McpToo
     description: `${listed.description ?? listed.annotations?.title ?? listed.name} (MCP server "${server}")`,
     inputSchema,
     kind: 'other',
-    effects: () => (readOnly ? 'none' : 'world'),
+    effects: () => 'world',
     isConcurrencySafe: () => readOnly,
     call: (input, ctx) => caller.call(listed.name, input, ctx.signal),
   });

@@ -61,7 +61,7 @@ describe('MCP manager against a real stdio server', () => {
     expect(echo.inputSchema.safeParse({ text: 'x', extra: 1 }).success).toBe(false);
     expect(echo.effects?.({})).toBe('world');
     expect(echo.isConcurrencySafe?.({})).toBe(false);
-    expect(add.effects?.({})).toBe('none');
+    expect(add.effects?.({})).toBe('world'); // asked like any MCP tool; the hint only allows parallel runs
     expect(add.isConcurrencySafe?.({})).toBe(true);
   });
 

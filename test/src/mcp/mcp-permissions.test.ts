@@ -43,8 +43,9 @@ describe('MCP tools in the permission chain', () => {
     expect(await decide('mcp__alpha__echo', {}, 'acceptEdits')).toBe('ask');
   });
 
-  it('a read-only tool (readOnlyHint) runs without asking', async () => {
-    expect(await decide('mcp__alpha__add', {})).toBe('allow');
+  it('a tool the server calls read-only (readOnlyHint) is still asked: the hint is the server\'s word, not the user\'s', async () => {
+    expect(await decide('mcp__alpha__add', {})).toBe('ask');
+    expect(await decide('mcp__alpha__add', { allow: ['mcp__alpha__add'] })).toBe('allow');
   });
 
   it('allow rules: the whole server, the server with *, one tool; another tool is still asked', async () => {

@@ -22,6 +22,8 @@ import { compactThreshold, setUpProvider } from './runtime/provider-setup.js';
 import { connectScheduledRuns, followSession, leadMail, recordSession } from './runtime/session-wiring.js';
 import { loadStartupState } from './runtime/startup-state.js';
 import { createToolPool, permissionsForMode } from './runtime/tool-pool.js';
+import { setUpCheckpoints } from './runtime/checkpoint-setup.js';
+import type { CheckpointRecorder } from './session/checkpoint-tools.js';
 import type { McpManager } from './mcp/mcp-manager.js';
 import { mcpServersEvent, mcpStartupProblems, setUpMcp } from './mcp/mcp-setup.js';
 import type { CommandSandbox } from './sandbox/sandbox.js';
@@ -97,6 +99,8 @@ export interface Runtime {
   instructions: Pick<SystemPromptSource, 'loadedFiles' | 'problems'>;
   /** The MCP servers (/mcp), absent when none is configured. */
   mcp?: McpManager;
+  /** Checkpoints of the tools' file changes (/rewind), absent when the session is not saved. */
+  checkpoints?: CheckpointRecorder;
   /** Starts the cron scheduler and the MCP servers (interactive sessions only). */
   startBackground(): void;
   /** Runs the SessionEnd hooks (at most 1.5 s; once); returns what they said, one line each. Call before close(). */
@@ -147,6 +151,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   const bus = createMessageBus(cwd, now, reportProblem);
   const tasks = createTaskStore(cwd, now, reportProblem);
+  const checkpoints = await setUpCheckpoints({ cairnHome, cwd, sessionId, persist: options.persist !== false, onProblem: reportProblem, ...(start.resumeFile ? { resumeFile: start.resumeFile } : {}) });
   const environment = () => `Workspace: ${cwd}\nPlatform: ${os.platform()}\nDate: ${now().toISOString().slice(0, 10)}`;
   const pool = createToolPool({
     cwd,
@@ -163,6 +168,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     env: options.env,
     largeOutput: setUpLargeOutput({ cwd, cairnHome, env: options.env, sessionId, permissions, now, onProblem: reportProblem }),
     subagentTools: [skills.subagentLoadSkillTool],
+    ...(checkpoints ? { checkpoints } : {}),
     tasks,
     bus,
     team: () => {
@@ -195,7 +201,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     system,
     interactive: options.interactive,
     ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
-    ...(resumed ? { history: resumed.messages } : {}),
+    ...(resumed ? { history: resumed.messages, prompts: resumed.prompts } : {}),
+    ...(checkpoints ? { checkpoints } : {}),
     compaction: {
       thresholdTokens: compactThreshold(options.env, resolved.contextWindow),
       onCompacted: async (result, trigger) => {
@@ -250,6 +257,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     pricing: sessionConfig.pricing,
     ...(writer ? { sessionFile: writer.file } : {}),
     ...(resumed ? { resumed } : {}),
+    ...(checkpoints ? { checkpoints } : {}),
     startupNotices,
     todos,
     background,

@@ -8,6 +8,7 @@ import type { ModelProvider } from '../providers/provider.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { ShellManager } from '../shells/shell-manager.js';
 import type { TodoList } from '../todos/todo-list.js';
+import { withCheckpoints, type CheckpointRecorder } from '../session/checkpoint-tools.js';
 import { createBuiltinTools } from '../tools/builtin.js';
 import { SAVED_BASH_CHARS, withLargeOutput } from '../tools/large-output.js';
 import type { LargeOutputSaver } from '../tools/large-output.js';
@@ -46,6 +47,8 @@ export interface ToolPoolDeps {
   env?: NodeJS.ProcessEnv;
   /** Saves results too large for the context beside the session. */
   largeOutput?: LargeOutputSaver;
+  /** Checkpoints of write_file/edit_file changes (rewind), subagents' and teammates' included. */
+  checkpoints?: CheckpointRecorder;
   /** Tools subagents get beside the pool's (load_skill); teammates do not. */
   subagentTools?: readonly AnyTool[];
 }
@@ -77,7 +80,9 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
   const builtins = [
     ...createBuiltinTools({ shells: deps.shells, ...(deps.sandbox ? { sandbox: deps.sandbox } : {}), ...(saver ? { outputChars: SAVED_BASH_CHARS } : {}) }),
     ...createWebTools({ cwd: deps.cwd, cairnHome: deps.cairnHome, env: deps.env ?? {}, permissions: deps.permissions }),
-  ].map((t) => (saver ? withLargeOutput(t, saver) : t));
+  ]
+    .map((t) => (saver ? withLargeOutput(t, saver) : t))
+    .map((t) => (deps.checkpoints ? withCheckpoints(t, deps.checkpoints) : t));
   const session: AnyTool[] = [
     createTodoWriteTool(deps.todos),
     createExitPlanModeTool(deps.permissions),

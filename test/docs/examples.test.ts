@@ -27,6 +27,8 @@ import { loadMcpConfig } from '../../src/mcp/mcp-config.js';
 import { createMcpManager } from '../../src/mcp/mcp-manager.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import { startHttpFixture } from '../fixtures/mcp/http-server.mjs';
+import { createEchoProvider } from '../../docs/examples/providers/echo-provider.js';
+import { resolveProvider } from '../../src/providers/resolve.js';
 
 // The examples of docs/guide/ run here, so the pages never describe code that no longer works.
 let dir: string;
@@ -247,5 +249,30 @@ describe('docs/guide/add-an-mcp-server.md: the .mcp.json example', () => {
       await Promise.all(managers.map((m) => m.close()));
       await remote.close();
     }
+  });
+});
+
+describe('docs/guide/add-a-provider.md', () => {
+  it('the config.json example is read by the real loader and chosen at start, with its key from the named variable', async () => {
+    await fs.copyFile(path.join(import.meta.dirname, '../../docs/examples/providers/config.json'), path.join(dir, 'config.json'));
+    const resolved = resolveProvider({ flags: {}, env: { LOCAL_LLM_KEY: 'sk-local' }, cairnHome: dir });
+    expect(resolved).toMatchObject({ name: 'local-llm', api: 'openai', model: 'qwen2.5-coder:14b', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-local', contextWindow: 32768 });
+  });
+
+  it('the echo provider streams through the real loop and its answer ends the turn', async () => {
+    const events: AgentEvent[] = [];
+    for await (const e of query({
+      provider: createEchoProvider(),
+      tools: [],
+      permissions: createPermissionChecker({ workspace: dir, mode: 'default', cairnHome: dir, rules: { allow: [], ask: [], deny: [] } }),
+      cwd: dir,
+      system: () => 'test',
+      messages: [],
+      prompt: { role: 'user', content: [{ type: 'text', text: 'hello there' }] },
+      signal: new AbortController().signal,
+    })) events.push(e);
+    const text = events.filter((e): e is EventOf<'text_delta'> => e.type === 'text_delta').map((e) => e.text).join('');
+    expect(text).toBe('You said: hello there');
+    expect(events.at(-1)).toMatchObject({ type: 'terminal', reason: 'completed', result: 'You said: hello there' });
   });
 });

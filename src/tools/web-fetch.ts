@@ -90,7 +90,7 @@ export function createWebFetchTool(opts: WebFetchOptions): Tool<WebFetchInput> {
     if (page.status >= 400) {
       return { content: `HTTP ${page.status} from ${page.url.href}${page.hops.length > 0 ? ` (after ${page.hops.length} redirect${page.hops.length > 1 ? 's' : ''})` : ''}: the page could not be fetched.`, isError: true, display: display(url, page) };
     }
-    const content = pageContent(page.body, type, page.url.href);
+    const content = await pageContent(page.body, type, page.url.href);
     if (!content.ok) return { content: `refused: ${content.reason}.`, isError: true, display: display(url, page) };
     const readable: Readable = { page, text: content.text, ...(content.title ? { title: content.title } : {}) };
     cache.set(url.href, { at: now(), readable });

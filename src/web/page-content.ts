@@ -1,5 +1,4 @@
 import { decodeBody } from './charset.js';
-import { htmlToMarkdown } from './html-to-markdown.js';
 
 export type PageContent =
   | { ok: true; kind: 'html' | 'json' | 'text'; title?: string; text: string; charset: string }
@@ -14,7 +13,8 @@ function looksLikeHtml(text: string): boolean {
 }
 
 /** What the model reads of a fetched body: HTML as Markdown, JSON pretty-printed, text as is; PDFs, images and other binaries refused. */
-export function pageContent(body: Buffer, contentType: string | undefined, url: string): PageContent {
+// The HTML tools (linkedom, Readability, Turndown) load with the first page, not with cairn.
+export async function pageContent(body: Buffer, contentType: string | undefined, url: string): Promise<PageContent> {
   const type = mediaType(contentType);
   if (type === 'application/pdf' || type.startsWith('image/') || type.startsWith('audio/') || type.startsWith('video/') ||
       type === 'application/octet-stream' || type === 'application/zip') {
@@ -30,6 +30,7 @@ export function pageContent(body: Buffer, contentType: string | undefined, url: 
     }
   }
   if (isHtml || (type === '' && looksLikeHtml(decoded.text))) {
+    const { htmlToMarkdown } = await import('./html-to-markdown.js');
     const page = htmlToMarkdown(decoded.text, url);
     return { ok: true, kind: 'html', title: page.title, text: page.markdown, charset: decoded.charset };
   }

@@ -28,7 +28,7 @@ row('session append per message, last 1,000 (of 10,000)', `${sessions.lastAppend
 row('load a 10,000-message session file', `${sessions.load10kMs.toFixed(0)} ms`, 'part of the < 300 ms resume goal');
 
 const { benchHtmlToMarkdown } = await import('./web-bench.js');
-const web = benchHtmlToMarkdown();
+const web = await benchHtmlToMarkdown();
 row(`web_fetch: 1 MB HTML page to Markdown (${(web.bytes / 1024).toFixed(0)} KB)`, `${web.medianMs.toFixed(0)} ms`, `median of 5, ${web.chars.toLocaleString('en-US')} characters out`);
 
 const { benchSandbox } = await import('./sandbox-bench.js');

@@ -11,7 +11,7 @@ import { pageContent } from '../../src/web/page-content.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string): string => readFileSync(path.join(here, '..', '..', '..', 'test', 'fixtures', 'web', name), 'utf8');
 
-export function benchHtmlToMarkdown(targetBytes = 1024 * 1024, runs = 5): { bytes: number; medianMs: number; chars: number } {
+export async function benchHtmlToMarkdown(targetBytes = 1024 * 1024, runs = 5): Promise<{ bytes: number; medianMs: number; chars: number }> {
   const article = fixture('news-article.html');
   const body = /<main>([\s\S]*)<\/main>/.exec(article)?.[1] ?? '';
   let main = '';
@@ -21,7 +21,7 @@ export function benchHtmlToMarkdown(targetBytes = 1024 * 1024, runs = 5): { byte
   let chars = 0;
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    const content = pageContent(page, 'text/html; charset=utf-8', 'https://news.example.com/a');
+    const content = await pageContent(page, 'text/html; charset=utf-8', 'https://news.example.com/a');
     times.push(performance.now() - start);
     chars = content.ok ? content.text.length : 0;
   }

@@ -4,7 +4,6 @@ import { decodeBody } from '../charset.js';
 import { fetchPage, FetchError } from '../fetch-page.js';
 import type { FetchedPage } from '../fetch-page.js';
 import { errorMessage } from '../../util/error-message.js';
-import { parseDuckDuckGoPage } from './duckduckgo.js';
 import type { SearchConfig, SearchHit, SearchOutcome } from './search-types.js';
 
 export interface SearchRequest {
@@ -48,6 +47,8 @@ async function duckduckgo(config: SearchConfig, req: SearchRequest): Promise<Sea
     body: new URLSearchParams({ q: req.query, b: '', kl: '' }).toString(),
   });
   if (page.status >= 400) return { ok: false, reason: `search backend blocked: ${page.url.href} answered HTTP ${page.status}` };
+  // The HTML parser loads with the first search, not with cairn.
+  const { parseDuckDuckGoPage } = await import('./duckduckgo.js');
   const parsed = parseDuckDuckGoPage(decodeBody(page.body, page.headers['content-type'], true).text);
   switch (parsed.kind) {
     case 'results': return { ok: true, hits: parsed.hits };

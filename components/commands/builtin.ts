@@ -4,6 +4,7 @@ import { keyHelp } from '../keys/key-help.js';
 import { isThemeName, THEME_NAMES } from '../theme/theme.js';
 import type { CommandContext, SlashCommand } from './registry.js';
 import { usageReport } from './usage-report.js';
+import { rewindCommand } from './rewind-command.js';
 import { describeRules } from '../../src/permissions/rule-listing.js';
 
 /** Modes Shift+Tab and /mode may switch to: bypass only if the session started in it. */
@@ -125,5 +126,5 @@ const exit: SlashCommand = {
 };
 
 export function builtinCommands(): SlashCommand[] {
-  return [help, clear, mode, model, usage, rules, prompt, theme, exit];
+  return [help, clear, mode, model, usage, rules, prompt, theme, rewindCommand, exit];
 }

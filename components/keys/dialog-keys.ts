@@ -6,6 +6,7 @@ import type { KeyDeps } from './dispatch.js';
 import { copyCodeKey } from './copy-code-keys.js';
 import { historySearchKey } from './history-search-keys.js';
 import { mentionKey } from './mention-keys.js';
+import { rewindKey } from './rewind-keys.js';
 import { is } from './keymap.js';
 import { saveMemoryNote } from './memory-note.js';
 import { errorMessage } from '../../src/util/error-message.js';
@@ -18,6 +19,7 @@ export function handleDialogKey(input: string, key: Key, state: TuiState, deps: 
   if (dialog.kind === 'copyCode') return copyCodeKey(input, key, dialog, deps);
   if (dialog.kind === 'historySearch') return historySearchKey(input, key, dialog, deps);
   if (dialog.kind === 'mention') return mentionKey(input, key, dialog, deps);
+  if (dialog.kind === 'rewind') return rewindKey(input, key, dialog, deps);
   pickerKey(input, key, dialog, deps);
 }
 

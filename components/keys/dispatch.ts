@@ -15,7 +15,8 @@ import { denyFieldOpen, handleApprovalKey, handleApprovalPaste } from './approva
 import { handleDialogKey } from './dialog-keys.js';
 import { is } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
-import { escOnDraft } from './esc-esc.js';
+import { escOnDraft, escOnEmpty } from './esc-esc.js';
+import { openRewind } from './rewind-keys.js';
 import { errorMessage } from '../../src/util/error-message.js';
 import { focusReport } from '../app/turn-notifier.js';
 import { expandMentions, findMentions, withChips } from '../../src/mentions/expand-mentions.js';
@@ -102,6 +103,7 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   if (is('historySearch', input, key)) return startHistorySearch(deps);
   if (is('editInEditor', input, key)) return void editDraftInEditor(deps);
   if (!state.busy && !autoRunInProgress(state.items) && is('clearDraft', input, key) && escOnDraft(state, deps, raw)) return;
+  if (!state.busy && !autoRunInProgress(state.items) && is('rewind', input, key) && escOnEmpty(state, deps, raw, () => openRewind(deps))) return;
   if (is('interrupt', input, key)) {
     // Idle, Esc still stops a cron auto run in the background (its card says so).
     if (state.busy || autoRunInProgress(state.items)) interrupt(deps);

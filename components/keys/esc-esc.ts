@@ -28,3 +28,20 @@ export function escOnDraft(state: TuiState, deps: Pick<KeyDeps, 'store' | 'now' 
   firstEsc.set(deps.store, { at: now, text });
   return true;
 }
+
+// The first Esc on an empty prompt, per app.
+const firstEmptyEsc = new WeakMap<TuiStore, number>();
+
+/** Esc on an idle, empty prompt: the first arms, the second (soon after) opens rewind. False with a draft. */
+export function escOnEmpty(state: TuiState, deps: Pick<KeyDeps, 'store' | 'now'>, raw: string | undefined, open: () => void): boolean {
+  if (state.editor.text.trim() !== '') return false;
+  const now = deps.now();
+  const first = firstEmptyEsc.get(deps.store);
+  if (raw === '\x1b\x1b' || (first !== undefined && now - first <= ESC_ESC_MS)) {
+    firstEmptyEsc.delete(deps.store);
+    open();
+    return true;
+  }
+  firstEmptyEsc.set(deps.store, now);
+  return true;
+}

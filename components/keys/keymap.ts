@@ -36,6 +36,7 @@ export type KeyCommand =
   | 'toggleMouse'
   | 'historySearch'
   | 'clearDraft'
+  | 'rewind'
   | 'editInEditor';
 
 type KeyFlag = 'upArrow' | 'downArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab';
@@ -130,6 +131,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   prevMatch: { keys: [{ input: 'N' }], help: [{ in: 'view', does: 'next / previous match' }] },
   historySearch: { keys: [{ input: 'r', ctrl: true }], help: [{ in: 'prompt', does: 'search earlier prompts (type to narrow, Ctrl+R older, Enter takes it, Esc cancels)' }] },
   clearDraft: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'twice: clear the draft (kept in history: ↑ brings it back)' }] },
+  rewind: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'twice on an empty prompt: rewind to an earlier prompt (/rewind)' }] },
   editInEditor: { keys: [{ input: 'g', ctrl: true }], help: [{ in: 'prompt', does: 'edit the prompt in $VISUAL/$EDITOR (saved text comes back as the draft)' }] },
   toggleMouse: {
     keys: [{ input: 'm', meta: true }],

@@ -178,7 +178,17 @@ export type Dialog =
   /** Ctrl+R: earlier prompts (oldest first, as kept) searched for `query`; `index` into the matches, newest first. */
   | { readonly kind: 'historySearch'; readonly history: readonly string[]; readonly query: string; readonly index: number }
   /** `@` in the prompt: fuzzy file completion; `matches` are workspace paths (folders end in /). */
-  | { readonly kind: 'mention'; readonly query: string; readonly index: number; readonly matches: readonly string[]; readonly loading: boolean };
+  | { readonly kind: 'mention'; readonly query: string; readonly index: number; readonly matches: readonly string[]; readonly loading: boolean }
+  /** Esc Esc on an empty prompt, /rewind: earlier prompts (oldest first); after one is picked (`chosen`), what to restore. */
+  | RewindDialog;
+
+export interface RewindDialog {
+  readonly kind: 'rewind';
+  readonly points: readonly { readonly turn: number; readonly text: string }[];
+  readonly index: number;
+  /** Set once a prompt is picked: the files restoring code would change (shown first) and the option under the cursor. */
+  readonly chosen?: { readonly turn: number; readonly text: string; readonly files: readonly { readonly path: string; readonly action: 'restore' | 'delete' }[]; readonly option: number };
+}
 
 export interface TuiState {
   readonly items: readonly TranscriptItem[];

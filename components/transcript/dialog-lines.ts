@@ -4,6 +4,7 @@ import type { Dialog } from '../store/types.js';
 import { copyCodeLines } from './copy-code-lines.js';
 import { historySearchLines } from './history-search-lines.js';
 import { mentionLines } from './mention-lines.js';
+import { rewindLines } from './rewind-lines.js';
 import { bold, clipLine, inverse, paint } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 
@@ -20,7 +21,9 @@ export function dialogLines(dialog: Dialog, width: number, theme: Theme, maxRows
           ? historySearchLines(dialog, width, theme, maxRows)
           : dialog.kind === 'mention'
             ? mentionLines(dialog, width, theme, maxRows)
-            : pickerLines(dialog, width, theme, maxRows);
+            : dialog.kind === 'rewind'
+              ? rewindLines(dialog, width, theme, maxRows)
+              : pickerLines(dialog, width, theme, maxRows);
   return lines.slice(0, Math.max(0, maxRows)).map((l) => clipLine(l, width));
 }
 

@@ -393,6 +393,11 @@ export class AgentSession {
     this.emit({ type: 'clear' });
   }
 
+  /** The checkpoints of the tools' file changes (absent when the session is not saved) and the workspace they are in. */
+  get checkpoints(): { recorder: CheckpointRecorder; cwd: string } | undefined {
+    return this.options.checkpoints ? { recorder: this.options.checkpoints, cwd: this.options.cwd } : undefined;
+  }
+
   /** The earlier prompts the conversation can be rewound to, oldest first. */
   get rewindPoints(): readonly PromptMark[] {
     return this.marks;

@@ -18,9 +18,13 @@ export const checkpointRecordSchema = z.object({
 
 export type CheckpointRecord = z.infer<typeof checkpointRecordSchema>;
 
-/** Checkpoints live beside the session file under $CAIRN_HOME, never in the user's repository. */
+/**
+ * Checkpoints live beside the session file under $CAIRN_HOME (in the session's own folder, with its
+ * saved tool results; not a *.jsonl beside it, which the session list would take for a session),
+ * never in the user's repository.
+ */
 export function checkpointFile(sessionFile: string): string {
-  return sessionFile.replace(/\.jsonl$/, '') + '.checkpoints.jsonl';
+  return path.join(sessionFile.replace(/\.jsonl$/, ''), 'checkpoints.jsonl');
 }
 
 /** Appends records one line each (O_APPEND), so a crash loses at most a torn last line, which loading skips. */

@@ -36,7 +36,7 @@ async function setUp() {
 
 describe('checkpoints of tool file changes', () => {
   it('are stored beside the session file, not in the workspace', () => {
-    expect(checkpointFile('/h/projects/-w/abc.jsonl')).toBe('/h/projects/-w/abc.checkpoints.jsonl');
+    expect(checkpointFile('/h/projects/-w/abc.jsonl')).toBe('/h/projects/-w/abc/checkpoints.jsonl');
   });
 
   it('restore code to before a prompt: an edited file gets its old content, a created one is deleted', async () => {

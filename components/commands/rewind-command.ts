@@ -1,0 +1,12 @@
+import { openRewind } from '../keys/rewind-keys.js';
+import type { SlashCommand } from './registry.js';
+
+/** /rewind: the same dialog as Esc Esc on an empty prompt. */
+export const rewindCommand: SlashCommand = {
+  name: 'rewind',
+  aliases: ['checkpoint'],
+  description: 'Back to before an earlier prompt: conversation, files (edits by write_file/edit_file, not bash) or both',
+  run(_args, ctx) {
+    openRewind({ store: ctx.store, session: ctx.session, commandContext: ctx });
+  },
+};

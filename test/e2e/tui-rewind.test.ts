@@ -59,4 +59,38 @@ describe.skipIf(!TmuxTerminal.available())('rewind in a real terminal', () => {
     await term.waitForText('No earlier prompt to rewind to');
     expect(await gone(notes)).toBe(true);
   });
+
+  it('code only puts the file back and keeps the conversation; conversation only keeps the files', async () => {
+    const { term, ws } = await start({ args: '--permission-mode acceptEdits', columns: 110, rows: 36 });
+    const notes = join(ws.dir, 'notes.md');
+    term.type('write hello to notes.md');
+    term.keys('Enter');
+    await term.waitForScreen((s) => s.includes('Wrote') && s.includes('Ask cairn'), 'the first turn to end');
+    term.type('edit notes.md: replace hello with bye');
+    term.keys('Enter');
+    await term.waitForScreen((s) => /edit_file notes\.md/.test(s) && s.includes('Ask cairn') && !s.includes('esc to interrupt'), 'the second turn to end');
+
+    term.type('/rewind');
+    term.keys('Enter');
+    await term.waitForScreen((s) => /› edit notes\.md: replace hello with bye/.test(s), 'the newest prompt selected');
+    term.keys('Enter');
+    let screen = await term.waitForText('Rewind to before: edit notes.md');
+    expect(screen).toMatch(/restore\s+notes\.md/);
+    term.type('3');
+    screen = await term.waitForScreen((s) => s.includes('Restored 1 of 1 file') && !s.includes('Rewind to before'), 'code restored');
+    expect(await readFile(notes, 'utf8')).toBe('hello\n');
+    expect(screen).toMatch(/› edit notes\.md: replace hello with bye/);
+    expect(screen).not.toContain('Conversation rewound');
+
+    term.keys('Escape');
+    term.keys('Escape');
+    await term.waitForText('Rewind to before a prompt');
+    term.keys('Enter');
+    await term.waitForText('Rewind to before: edit notes.md');
+    term.type('2');
+    screen = await term.waitForScreen((s) => s.includes('Conversation rewound') && /│ > edit notes\.md/.test(s), 'conversation rewound');
+    expect(screen).toMatch(/› write hello to notes\.md/);
+    expect(screen).not.toMatch(/› edit notes\.md/);
+    expect(await readFile(notes, 'utf8')).toBe('hello\n');
+  });
 });

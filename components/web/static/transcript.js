@@ -148,6 +148,16 @@ export function applyEvent(t, event) {
     case 'compact':
       push(t, { kind: 'notice', level: 'info', message: `Compacted: ${event.tokens_before} → ${event.tokens_after} tokens` });
       return;
+    case 'rewind': {
+      // Back to before an earlier prompt (rewound in the terminal): the last dropped_prompts prompts and all after them go.
+      const prompts = t.items.flatMap((item, i) => (item.kind === 'user' ? [i] : []));
+      const cut = prompts[Math.max(0, prompts.length - event.dropped_prompts)];
+      if (cut === undefined) return;
+      for (const item of t.items.slice(cut)) if (item.kind === 'tool') t.tools.delete(item.id);
+      t.items.length = cut;
+      push(t, { kind: 'notice', level: 'info', message: 'Rewound to before an earlier prompt.' });
+      return;
+    }
     case 'terminal':
       finishStreams(t);
       for (const tool of t.tools.values()) {

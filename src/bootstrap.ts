@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { clockFromEnv } from './clock.js';
 import { writeEpisodicNote } from './context/compact.js';
 import type { PromptSection } from './context/system-prompt.js';
 import { createSystemPromptSource } from './context/system-prompt-source.js';
 import { withFolderInstructions } from './context/folder-instructions-tools.js';
 import { claudeHomeFrom } from './settings/settings-layers.js';
+import { cairnHomeFrom } from './util/cairn-home.js';
 import type { PermissionMode } from './events.js';
 import { notice } from './events.js';
 import { unknownToolWarnings } from './permissions/unknown-tools.js';
@@ -108,9 +108,7 @@ export interface Runtime {
   close(): void;
 }
 
-export function cairnHomeFrom(env: NodeJS.ProcessEnv): string {
-  return env['CAIRN_HOME'] || path.join(os.homedir(), '.cairn');
-}
+export { cairnHomeFrom };
 
 /**
  * Builds everything a session needs from flags, environment and settings files.

@@ -137,9 +137,12 @@ function follow(id) {
     scheduleDraw();
   });
   source.addEventListener('state', (m) => {
+    const before = app.state;
     app.state = JSON.parse(m.data);
     scheduleDraw();
-    loadSessions().catch(() => undefined);
+    // The list reads every saved session's file: refresh it when a turn starts or ends (its dot and
+    // title change then), not on every state message of a turn.
+    if (before?.busy !== app.state.busy) loadSessions().catch((error) => toast(`Could not list the sessions: ${error.message}`, 'error'));
   });
   source.addEventListener('reset', () => {
     app.transcript = newTranscript();

@@ -72,6 +72,9 @@ describe.skipIf(!TmuxTerminal.available())('rewind in a real terminal', () => {
 
     term.type('/rewind');
     term.keys('Enter');
+    // The dialog first: the prompt's line is in the transcript too, and an Enter sent before the
+    // dialog opens goes to the empty prompt box.
+    await term.waitForText('Rewind to before a prompt');
     await term.waitForScreen((s) => /› edit notes\.md: replace hello with bye/.test(s), 'the newest prompt selected');
     term.keys('Enter');
     let screen = await term.waitForText('Rewind to before: edit notes.md');

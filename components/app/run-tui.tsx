@@ -47,6 +47,7 @@ import { claudeHomeFrom } from '../../src/settings/settings-layers.js';
 import { captureOutput, createStrayNotices, type OutputCapture } from './stray-output.js';
 import type { McpManager } from '../../src/mcp/mcp-manager.js';
 import { startMcpUi } from './mcp-ui.js';
+import { startFrameStats } from '../terminal/frame-stats.js';
 
 export interface RunTuiOptions {
   session: AgentSession;
@@ -95,6 +96,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const realStdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
   const log = createTuiLog(cairnHome);
+  const stopFrameStats = startFrameStats(env);
   // Markdown and highlighting take ~0.4 s to import: wait for them only when the first frame has
   // markdown to show (a resumed transcript, a replay, a prompt); otherwise they load just after it.
   const markdownFirst = Boolean(options.sessions?.resumedEvents?.length || options.replayFile || options.initialPrompt);
@@ -268,6 +270,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     log.write(`unmount: ${String(error)}`);
   }
   output.dispose();
+  stopFrameStats();
   screen.write(RESTORE_TERMINAL);
   capture?.restore();
   guard?.dispose();

@@ -5,6 +5,7 @@ import { createFrameCapture, type FrameCapture } from './frame-capture.js';
 import { createFrameWriter, type FrameWriter } from './frame-writer.js';
 import { findCaret } from './caret.js';
 import { composeFrame, type LineOverlay, type OverlayRows } from './line-overlay.js';
+import { timedFrame } from './frame-stats.js';
 
 /** The parts of a tty stream this needs (process.stdout fits). */
 export interface TerminalStream {
@@ -39,10 +40,11 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
   // Set when overlay rows changed and no frame has carried them yet.
   let overlayDirty = false;
   // Every frame, then the hardware cursor back at the prompt's caret (or hidden when none is drawn).
-  const draw = (frame: string): void => {
-    writer.writeFrame(composeFrame(frame, overlayRows));
-    writer.showCursorAt(findCaret(frame));
-  };
+  const draw = (frame: string): void =>
+    timedFrame(() => {
+      writer.writeFrame(composeFrame(frame, overlayRows));
+      writer.showCursorAt(findCaret(frame));
+    });
   const stdout = createFrameCapture({
     columns,
     rows,

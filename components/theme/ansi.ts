@@ -5,7 +5,6 @@ import type { ColorToken, Theme } from './theme.js';
 // Lines in the transcript are pre-rendered strings with SGR codes, so width, clipping and
 // wrapping must understand those codes and wide (CJK, emoji) characters.
 
-const ANSI_AT_START = /^(?:\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))/;
 
 export function paint(theme: Theme, token: ColorToken, text: string): string {
   const code = theme.colors[token];
@@ -42,30 +41,33 @@ export function textWidth(text: string): number {
   return w;
 }
 
+const ANSI_STICKY = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/y;
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 /** Cuts a line to at most `width` columns, keeping escape codes and closing any open style. */
 export function clipLine(line: string, width: number): string {
   if (width <= 0) return '';
-  let out = '';
+  // Most rows are short plain text: nothing to measure.
+  if (line.length <= width && PLAIN_ASCII.test(line)) return line;
   let w = 0;
   let styled = false;
-  let rest = line;
-  while (rest.length > 0) {
-    const esc = ANSI_AT_START.exec(rest);
-    if (esc) {
-      out += esc[0];
-      styled = true;
-      rest = rest.slice(esc[0].length);
-      continue;
+  let i = 0;
+  while (i < line.length) {
+    if (line.charCodeAt(i) === 0x1b) {
+      ANSI_STICKY.lastIndex = i;
+      if (ANSI_STICKY.test(line)) {
+        styled = true;
+        i = ANSI_STICKY.lastIndex;
+        continue;
+      }
     }
-    const cp = rest.codePointAt(0) ?? 0;
-    const ch = String.fromCodePoint(cp);
+    const cp = line.codePointAt(i) ?? 0;
     const cw = charWidth(cp);
-    if (w + cw > width) return styled ? `${out}\x1b[0m` : out;
-    out += ch;
+    if (w + cw > width) return styled ? `${line.slice(0, i)}\x1b[0m` : line.slice(0, i);
     w += cw;
-    rest = rest.slice(ch.length);
+    i += cp > 0xffff ? 2 : 1;
   }
-  return out;
+  return line;
 }
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { PreparedCommand } from '../sandbox/sandboxed-spawn.js';
 import type { ShellManager } from '../shells/shell-manager.js';
+import { ProgressBatcher } from './bash-progress.js';
 import { HeadTailBuffer, LineSplitter } from './output-buffer.js';
 import { errorResult } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
@@ -116,14 +117,17 @@ function runProcess(launch: PreparedCommand, ctx: ToolContext, timeoutMs: number
       if (closeTimer) clearTimeout(closeTimer);
       ctx.signal.removeEventListener('abort', onAbort);
       for (const s of splitters) s.flush();
+      progress.flush();
       child.stdout?.destroy();
       child.stderr?.destroy();
       resolve(outcome);
     };
 
-    // Progress is appended as it comes: each whole line keeps its newline.
-    const progress = (line: string): void => ctx.onProgress?.(`${line}\n`);
-    const splitters = [new LineSplitter(progress), new LineSplitter(progress)];
+    // Progress is appended as it comes, whole lines each with its newline, gathered into pieces
+    // (bash-progress.ts): a flood of lines is a few events a second, not one per line.
+    const progress = new ProgressBatcher((text) => ctx.onProgress?.(text));
+    const toProgress = (line: string): void => progress.line(line);
+    const splitters = [new LineSplitter(toProgress), new LineSplitter(toProgress)];
     [child.stdout, child.stderr].forEach((stream, i) => {
       stream?.setEncoding('utf8');
       stream?.on('data', (chunk: string) => {

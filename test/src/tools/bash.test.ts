@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createShellManager } from '../../../src/shells/shell-manager.js';
+import { PROGRESS_MAX_CHARS } from '../../../src/tools/bash-progress.js';
 import { createBashTool, MAX_OUTPUT_CHARS } from '../../../src/tools/bash.js';
 import type { ToolContext } from '../../../src/tools/tool.js';
 import { alive } from '../../helpers/processes.js';
@@ -127,19 +128,30 @@ describe('bash', () => {
   });
 
   it('streams stdout and stderr lines to onProgress while running', async () => {
-    const seen: { line: string; done: boolean }[] = [];
+    const seen: { text: string; done: boolean }[] = [];
     let done = false;
+    // Pieces are appended one after another (each line keeps its newline); lines close together may come in one piece.
+    const lines = (): string[] => seen.flatMap((s) => s.text.split('\n').filter((l) => l !== '')).sort();
     const pending = tool.call(
       { command: "echo one; echo two >&2; sleep 0.3; printf 'three'" },
-      ctxWith({ onProgress: (line) => seen.push({ line, done }) }),
+      ctxWith({ onProgress: (text) => seen.push({ text, done }) }),
     );
-    await vi.waitFor(() => expect(seen.map((s) => s.line).sort()).toEqual(['one\n', 'two\n']), { timeout: 2000 });
+    await vi.waitFor(() => expect(lines()).toEqual(['one', 'two']), { timeout: 2000 });
     const r = await pending;
     done = true;
-    // Pieces are appended one after another, so each line carries its newline.
-    expect(seen.map((s) => s.line).sort()).toEqual(['one\n', 'three\n', 'two\n']);
-    expect(seen.every((s) => !s.done)).toBe(true);
+    expect(lines()).toEqual(['one', 'three', 'two']);
+    expect(seen.every((s) => s.text.endsWith('\n') && !s.done)).toBe(true);
     expect(r.content).toContain('three');
+  });
+
+  it('hands a flood of lines to onProgress in a few pieces, all of it in order', async () => {
+    // One progress event per line was 100,000 events (and store updates) for seq 1 100000.
+    const pieces: string[] = [];
+    const r = await tool.call({ command: 'seq 1 100000' }, ctxWith({ onProgress: (text) => pieces.push(text) }));
+    expect(r.isError).toBe(false);
+    expect(pieces.join('')).toBe(`${Array.from({ length: 100_000 }, (_, i) => String(i + 1)).join('\n')}\n`);
+    expect(pieces.length).toBeLessThan(100);
+    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThanOrEqual(PROGRESS_MAX_CHARS + 10);
   });
 
   it('returns promptly when a background child keeps the output pipe open', async () => {

@@ -16,6 +16,9 @@ export type OfflinePlan =
   | { kind: 'think'; topic: string }
   | { kind: 'chat'; text: string };
 
+/** The most subagents one `use N subagents to` prompt starts. */
+export const MAX_SUBAGENTS = 16;
+
 const THEN = /\s*(?:,\s*)?(?:\bthen\b|然后|，然后)\s*/i;
 
 export function planFor(prompt: string): OfflinePlan {
@@ -56,6 +59,13 @@ export function planFor(prompt: string): OfflinePlan {
   // Subagents: the child runs the same grammar on its task.
   if ((m = /^use two subagents to read\s+(\S+)\s+and\s+(\S+)$/i.exec(text)) || (m = /^用两个子代理(?:分别)?(?:去)?读\s*(\S+?)\s*和\s*(\S+)$/.exec(text))) {
     return { kind: 'tools', steps: [[subagent('explore', `read ${group(m, 1)}`), subagent('explore', `read ${group(m, 2)}`)]] };
+  }
+  // `use N subagents to <task>`: N read-only (explore) subagents with the same task, in one step.
+  // Only read-only agent calls are concurrency-safe, so `general` ones would run one after another.
+  if ((m = /^use\s+(\d+)\s+subagents?\s+to\s+([\s\S]+)$/i.exec(text)) || (m = /^用\s*(\d+)\s*个子代理(?:去)?([\s\S]+)$/.exec(text))) {
+    const n = Number(group(m, 1));
+    const task = group(m, 2).trim();
+    if (n >= 1 && n <= MAX_SUBAGENTS && task) return { kind: 'tools', steps: [Array.from({ length: n }, () => subagent('explore', task))] };
   }
   if ((m = /^use a subagent to\s+([\s\S]+?)(?:\s+and summari[sz]e)?$/i.exec(text)) || (m = /^用子代理(?:去)?([\s\S]+?)(?:并总结)?$/.exec(text))) {
     return { kind: 'tools', steps: [[subagent('general', group(m, 1).trim())]] };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_AGENTS } from '../../../src/agents/agent-definition.js';
+import { createAgentTool } from '../../../src/agents/agent-tool.js';
+import { partitionToolCalls } from '../../../src/loop/partition.js';
+import { DEFAULT_TOOL_CONCURRENCY } from '../../../src/loop/query.js';
 import { planFor } from '../../../src/providers/offline-script.js';
+import type { ModelProvider } from '../../../src/providers/provider.js';
+import type { PermissionChecker } from '../../../src/permissions/types.js';
 
 describe('offline model grammar', () => {
   it('reads one file', () => {
@@ -67,5 +73,38 @@ describe('offline model grammar: subagents', () => {
     expect(planFor('use two subagents to read a.txt and b.txt')).toMatchObject({
       steps: [[{ name: 'agent', input: { type: 'explore', task: 'read a.txt' } }, { name: 'agent', input: { type: 'explore', task: 'read b.txt' } }]],
     });
+  });
+  it('N subagents with the same task, all in one step, in English and Chinese', () => {
+    const call = (task: string) => ({ name: 'agent', input: { type: 'explore', task, description: task } });
+    expect(planFor('use 8 subagents to stream 1000 at 200/s')).toEqual({ kind: 'tools', steps: [Array.from({ length: 8 }, () => call('stream 1000 at 200/s'))] });
+    expect(planFor('use 1 subagent to read a.txt and b.txt')).toEqual({ kind: 'tools', steps: [[call('read a.txt and b.txt')]] });
+    expect(planFor('use 1 subagents to list src')).toEqual({ kind: 'tools', steps: [[call('list src')]] });
+    expect(planFor('用3个子代理读 a.txt')).toEqual({ kind: 'tools', steps: [Array.from({ length: 3 }, () => call('读 a.txt'))] });
+    expect(planFor('用 2 个子代理去 stream 10')).toEqual({ kind: 'tools', steps: [Array.from({ length: 2 }, () => call('stream 10'))] });
+    const sixteen = planFor('use 16 subagents to list');
+    expect(sixteen.kind === 'tools' && sixteen.steps.length === 1 && sixteen.steps[0]!.length).toBe(16);
+    // Out of range: not a subagent plan.
+    expect(planFor('use 0 subagents to list src').kind).toBe('chat');
+    expect(planFor('use 17 subagents to list src').kind).toBe('chat');
+    // The task goes to every child as given, long ones with a shortened label.
+    const long = 'read a-rather-long-file-name-for-a-label.txt';
+    expect(planFor(`use 2 subagents to ${long}`)).toMatchObject({ steps: [[{ input: { task: long, description: `${long.slice(0, 37)}...` } }, { input: { task: long } }]] });
+  });
+
+  it('the N calls form one parallel batch (read-only agents are concurrency-safe; at most 8 run at once)', () => {
+    const agent = createAgentTool({
+      definitions: () => BUILTIN_AGENTS,
+      provider: () => ({}) as ModelProvider,
+      tools: () => [],
+      permissions: () => ({}) as PermissionChecker,
+      environment: () => '',
+      cwd: '/',
+    });
+    const plan = planFor('use 8 subagents to stream 100');
+    if (plan.kind !== 'tools') throw new Error('not a tool plan');
+    const calls = plan.steps[0]!.map((c, i) => ({ type: 'tool_use' as const, id: `t${i}`, name: c.name, input: c.input }));
+    const batches = partitionToolCalls(calls, new Map([[agent.name, agent]]));
+    expect(batches.map((b) => [b.parallel, b.calls.length])).toEqual([[true, 8]]);
+    expect(DEFAULT_TOOL_CONCURRENCY).toBe(8);
   });
 });

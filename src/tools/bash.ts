@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { PreparedCommand } from '../sandbox/sandboxed-spawn.js';
 import type { ShellManager } from '../shells/shell-manager.js';
-import { ProgressBatcher } from './bash-progress.js';
-import { HeadTailBuffer, LineSplitter } from './output-buffer.js';
+import { ChunkLines, ProgressBatcher } from './bash-progress.js';
+import { HeadTailBuffer } from './output-buffer.js';
 import { errorResult } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
 import { errorMessage } from '../util/error-message.js';
@@ -126,8 +126,8 @@ function runProcess(launch: PreparedCommand, ctx: ToolContext, timeoutMs: number
     // Progress is appended as it comes, whole lines each with its newline, gathered into pieces
     // (bash-progress.ts): a flood of lines is a few events a second, not one per line.
     const progress = new ProgressBatcher((text) => ctx.onProgress?.(text));
-    const toProgress = (line: string): void => progress.line(line);
-    const splitters = [new LineSplitter(toProgress), new LineSplitter(toProgress)];
+    const toProgress = (lines: string): void => progress.add(lines);
+    const splitters = [new ChunkLines(toProgress), new ChunkLines(toProgress)];
     [child.stdout, child.stderr].forEach((stream, i) => {
       stream?.setEncoding('utf8');
       stream?.on('data', (chunk: string) => {

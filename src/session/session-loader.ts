@@ -5,7 +5,8 @@ import { shellCommandMessage } from './user-shell.js';
 import type { PromptMark } from './rewind.js';
 import { INTERRUPTED_RESULT } from '../loop/normalize.js';
 import { MIGRATIONS, migrateRecord, SESSION_FORMAT_VERSION, unreadableVersion, type RecordMigration, type SessionHeader } from './session-format.js';
-import { MAX_SESSION_LINE_BYTES, readSessionLines, type ReadLinesOptions } from './session-lines.js';
+import { readSessionLineBatches } from './session-line-batches.js';
+import { MAX_SESSION_LINE_BYTES, type ReadLinesOptions } from './session-lines.js';
 
 /** A record that fits no event this cairn knows, even after migration: kept as it was read. */
 export interface UnknownRecord {
@@ -54,40 +55,42 @@ export async function loadSession(file: string, options: LoadSessionOptions = {}
   // A line that is not JSON is expected last (a write torn by a crash); said so once we know.
   let lastLine = 0;
   let badJson: { line: number; warning: number } | undefined;
-  for await (const line of readSessionLines(file, options)) {
-    lastLine = line.number;
-    const where = `${file}:${line.number}`;
-    if ('tooLong' in line) {
-      const limit = options.maxLineBytes ?? MAX_SESSION_LINE_BYTES;
-      warnings.push(`${where}: skipped a line of ${line.tooLong} bytes, over the ${limit}-byte limit for one record`);
-      continue;
+  for await (const batch of readSessionLineBatches(file, options)) {
+    for (const line of batch) {
+      lastLine = line.number;
+      const where = `${file}:${line.number}`;
+      if ('tooLong' in line) {
+        const limit = options.maxLineBytes ?? MAX_SESSION_LINE_BYTES;
+        warnings.push(`${where}: skipped a line of ${line.tooLong} bytes, over the ${limit}-byte limit for one record`);
+        continue;
+      }
+      if (line.text.trim() === '') continue;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(line.text);
+      } catch {
+        badJson = { line: line.number, warning: warnings.length };
+        warnings.push(`${where}: skipped a line that is not valid JSON`);
+        continue;
+      }
+      if (!header) {
+        const h = raw as Partial<SessionHeader>;
+        if (h.type !== 'session_header') throw new SessionFormatError(`${where}: not a cairn session file (no header)`);
+        const problem = unreadableVersion(h.version, format.version, format.migrations);
+        if (problem) throw new SessionFormatError(`${file}: ${problem}`);
+        header = h as SessionHeader;
+        continue;
+      }
+      const parsed = AgentEventSchema.safeParse(migrateRecord(raw, header.version, format.version, format.migrations));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const reason = issue ? `${issue.path.join('.') || 'type'}: ${issue.message}` : 'unknown';
+        unknown.push({ line: line.number, record: raw, reason });
+        warnings.push(`${where}: kept a record this cairn cannot read (${reason}); it stays in the file but is not shown`);
+        continue;
+      }
+      events.push(parsed.data);
     }
-    if (line.text.trim() === '') continue;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line.text);
-    } catch {
-      badJson = { line: line.number, warning: warnings.length };
-      warnings.push(`${where}: skipped a line that is not valid JSON`);
-      continue;
-    }
-    if (!header) {
-      const h = raw as Partial<SessionHeader>;
-      if (h.type !== 'session_header') throw new SessionFormatError(`${where}: not a cairn session file (no header)`);
-      const problem = unreadableVersion(h.version, format.version, format.migrations);
-      if (problem) throw new SessionFormatError(`${file}: ${problem}`);
-      header = h as SessionHeader;
-      continue;
-    }
-    const parsed = AgentEventSchema.safeParse(migrateRecord(raw, header.version, format.version, format.migrations));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const reason = issue ? `${issue.path.join('.') || 'type'}: ${issue.message}` : 'unknown';
-      unknown.push({ line: line.number, record: raw, reason });
-      warnings.push(`${where}: kept a record this cairn cannot read (${reason}); it stays in the file but is not shown`);
-      continue;
-    }
-    events.push(parsed.data);
   }
   if (badJson && badJson.line === lastLine) warnings[badJson.warning] += ' (cut off by a crash?)';
   if (!header) throw new SessionFormatError(`${file}: empty session file`);

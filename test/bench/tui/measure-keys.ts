@@ -4,6 +4,7 @@ import type { PtyApp } from './pty-app.js';
 import { sleep } from './pty-app.js';
 import { createSandbox, PROMPT_VISIBLE, startCairn } from './cairn-pty.js';
 import { percentile } from './stats.js';
+import { startServerFor, type BenchProvider } from './provider-server.js';
 
 // Letters the offline model's words never contain, so the typed text is found only in the prompt.
 const ALPHABET = 'zxjzjxqzjx';
@@ -46,25 +47,28 @@ export interface StreamKeysRun extends Record<string, number> {
   samples: number;
 }
 
-/** Keypress latency while a paced answer streams. */
-export async function measureKeysDuringStream(prompt: string, frameWriter: boolean, count = 80): Promise<StreamKeysRun> {
+/** Keypress latency while a paced answer streams, from the offline model (default) or a real provider against a loopback server. */
+export async function measureKeysDuringStream(prompt: string, frameWriter: boolean, count = 80, provider: BenchProvider = 'offline'): Promise<StreamKeysRun> {
+  const server = await startServerFor(provider);
   const sandbox = createSandbox();
-  const app = startCairn(sandbox, [], frameWriter);
+  const app = server ? startCairn(sandbox, server.args, frameWriter, server.env) : startCairn(sandbox, [], frameWriter);
   try {
     await app.waitForScreen((s) => s.includes(PROMPT_VISIBLE), 'the prompt box');
     await app.waitQuiet(300);
     app.write(`${prompt}\r`);
     await app.waitForScreen((s) => /responding \d/.test(s), 'the answer to stream', 10_000);
-    let streaming = true;
-    app.waitForScreen((s) => !/responding \d/.test(s) && s.includes('ctx'), 'the end of the stream', 300_000).then(
-      () => (streaming = false),
-      () => (streaming = false),
-    );
-    const { latenciesMs } = await typeAndTime(app, count, () => streaming);
+    // Checked before each key rather than with a waiter: a waiter left pending when the typing ends
+    // first (the usual case) kept a timer alive that held the bench process open for minutes.
+    const streaming = (): boolean => {
+      const s = app.screen();
+      return /responding \d/.test(s) || !s.includes('ctx');
+    };
+    const { latenciesMs } = await typeAndTime(app, count, streaming);
     if (latenciesMs.length < 20) throw new Error(`only ${latenciesMs.length} keypresses fitted in the stream; make it longer`);
     return { p50Ms: percentile(latenciesMs, 50), p95Ms: percentile(latenciesMs, 95), samples: latenciesMs.length };
   } finally {
     await app.stop();
     sandbox.dispose();
+    await server?.close();
   }
 }

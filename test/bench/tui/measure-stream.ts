@@ -1,6 +1,7 @@
 // One streamed answer in a 120x40 pty: bytes per streamed character, CPU, peak RSS, time until
 // the whole answer is on screen; then 5 s of idle with nothing moving.
 import { createSandbox, PROMPT_VISIBLE, startCairn } from './cairn-pty.js';
+import { startServerFor, type BenchProvider } from './provider-server.js';
 import { sleep } from './pty-app.js';
 
 export interface StreamRun extends Record<string, number> {
@@ -23,13 +24,16 @@ export interface StreamSpec {
   tail: string;
   frameWriter: boolean;
   idleMs?: number;
+  /** Who streams the answer: the offline model (default) or a real provider against a loopback server. */
+  provider?: BenchProvider;
 }
 
 const BUSY = 'Type to queue a prompt';
 
 export async function measureStream(spec: StreamSpec): Promise<StreamRun> {
+  const server = await startServerFor(spec.provider);
   const sandbox = createSandbox();
-  const app = startCairn(sandbox, [], spec.frameWriter);
+  const app = server ? startCairn(sandbox, server.args, spec.frameWriter, server.env) : startCairn(sandbox, [], spec.frameWriter);
   try {
     await app.waitForScreen((s) => s.includes(PROMPT_VISIBLE), 'the prompt box');
     await app.waitQuiet(300);
@@ -66,5 +70,7 @@ export async function measureStream(spec: StreamSpec): Promise<StreamRun> {
   } finally {
     await app.stop();
     sandbox.dispose();
+    await server?.close();
   }
 }
+

@@ -14,7 +14,8 @@
 // are left out. In that window: CPU (utime + stime from /proc), wall time, bytes written to the
 // terminal, and from the in-app probe (CAIRN_BENCH_STATS, one SIGUSR2 at each end) the frames
 // drawn, the slowest frame's build time and the longest event-loop stall. Peak RSS is the
-// process's VmHWM (since start) at the end of the window.
+// process's VmHWM (since start) at the end of the window. With frameWriter false (Ink writes the
+// screen) the probe counts no frames: frames, frameMsMax and frameMsTotal are 0 there.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateMarkdown } from '../../../src/providers/offline-markdown.js';

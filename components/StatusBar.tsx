@@ -14,7 +14,7 @@ import { useTheme } from './theme/use-theme.js';
 import { itemAt } from '../src/util/invariant.js';
 import { mcpSummary } from '../src/mcp/mcp-summary.js';
 
-interface StatusView {
+export interface StatusView {
   mode: TuiState['info']['mode'];
   busy: boolean;
   phase: TuiState['phase'];
@@ -28,7 +28,7 @@ interface StatusView {
   mcp: string;
 }
 
-const selectStatus = (s: TuiState): StatusView => ({
+export const selectStatus = (s: TuiState): StatusView => ({
   mode: s.info.mode,
   busy: s.busy,
   phase: s.phase,
@@ -91,12 +91,15 @@ function contextBar(v: StatusView, theme: Theme): string {
   return `ctx ${bar} ${formatTokens(v.usage.context)}/${formatTokens(v.limit)}`;
 }
 
+/** Whether the bar's activity timer is running (it redraws every STATUS_TICK_MS while it is). */
+export function statusTicks(v: Pick<StatusView, 'busy' | 'exitArmedAt'>): boolean {
+  return v.busy || v.exitArmedAt !== undefined;
+}
+
+export const STATUS_TICK_MS = 200;
+
 /** Mode, what the agent is doing, context fill and token totals; segments drop from the right to fit. */
-export const StatusBar = memo(function StatusBar({ store, width }: { store: TuiStore; width: number }) {
-  const v = useStoreSelector(store, selectStatus, shallowEqual);
-  const theme = useTheme(store);
-  useTicker(v.busy || v.exitArmedAt !== undefined, 200);
-  const now = Date.now();
+export function statusBarText(v: StatusView, theme: Theme, width: number, now: number): string {
   const exitHint = v.exitArmedAt !== undefined && now - v.exitArmedAt < EXIT_CONFIRM_MS;
   const activity = exitHint ? paint(theme, 'warning', 'Press Ctrl+C again to exit') : paint(theme, 'running', activityText(v, now));
   const modeToken = v.mode === 'default' ? 'muted' : v.mode === 'plan' ? 'accent' : 'warning';
@@ -114,5 +117,13 @@ export const StatusBar = memo(function StatusBar({ store, width }: { store: TuiS
     segments.pop();
     text = segments.join(sep);
   }
-  return <Text wrap="truncate-end">{clipLine(text, width)}</Text>;
+  return clipLine(text, width);
+}
+
+/** The status bar through Ink (no frame writer): the text the screen painter draws. */
+export const StatusBar = memo(function StatusBar({ store, width }: { store: TuiStore; width: number }) {
+  const v = useStoreSelector(store, selectStatus, shallowEqual);
+  const theme = useTheme(store);
+  useTicker(statusTicks(v), STATUS_TICK_MS);
+  return <Text wrap="truncate-end">{statusBarText(v, theme, width, Date.now())}</Text>;
 });

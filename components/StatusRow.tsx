@@ -5,7 +5,8 @@ import type { Toast } from './store/background-state.js';
 import type { TuiStore } from './store/create-store.js';
 import type { TuiState } from './store/types.js';
 import { useStoreSelector } from './store/use-store-selector.js';
-import { StatusBar } from './StatusBar.js';
+import { selectStatus, StatusBar, statusBarText } from './StatusBar.js';
+import type { Theme } from './theme/theme.js';
 import { statusLineFor } from './app/status-line.js';
 import { useStatusLineText } from './app/use-status-line.js';
 import { clipLine, paint, textWidth } from './theme/ansi.js';
@@ -18,6 +19,20 @@ const TOAST_COLOR = { info: 'accent', warning: 'warning', error: 'error' } as co
 export function toastWidth(toast: Toast | undefined, width: number): number {
   if (!toast) return 0;
   return Math.min(textWidth(toast.text) + 2, Math.floor(width / 2));
+}
+
+/**
+ * The status row as one finished line (what the screen painter draws): the bar, or the user's
+ * statusLine command's output, and the latest toast at the right end.
+ */
+export function statusRowLine(state: TuiState, theme: Theme, width: number, now: number, custom: string | undefined): string {
+  const toast = state.toasts[state.toasts.length - 1];
+  const side = toastWidth(toast, width);
+  const main = custom !== undefined ? clipLine(custom, width - side) : statusBarText(selectStatus(state), theme, width - side, now);
+  if (!toast) return main;
+  const right = clipLine(` ${toast.text}`, side);
+  const gap = Math.max(0, width - textWidth(main) - textWidth(right));
+  return `${main}${' '.repeat(gap)}${paint(theme, TOAST_COLOR[toast.level], right)}`;
 }
 
 /**

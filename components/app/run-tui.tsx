@@ -25,14 +25,15 @@ import { teamCommands, type TeamCommandDeps } from '../commands/team-commands.js
 import { skillCommands } from '../commands/skill-commands.js';
 import type { SkillRuntime } from '../../src/skills/skill-runtime.js';
 import { createTurnNotifier } from './turn-notifier.js';
-import { refreshesStatusLine, startStatusLine, statusLineInput } from './status-line.js';
+import { refreshesStatusLine, startStatusLine, statusLineFor, statusLineInput } from './status-line.js';
 import { readStatusLineSetting } from '../../src/settings/status-line-setting.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { createItemLines } from '../transcript/item-lines.js';
 import { createMarkdownLines } from '../transcript/markdown-lines.js';
 import type { TuiSessionOptions } from './session-startup.js';
 import { startSessionUi } from './session-startup.js';
-import { OverlayContext } from './overlay-context.js';
+import { PainterContext } from './painter-context.js';
+import { createScreenPainter } from './screen-painter.js';
 import { guardTerminal, RESTORE_TERMINAL, type TerminalGuard } from './terminal-guard.js';
 import { createTerminalOutput, ENTER_SCREEN } from './terminal-output.js';
 import { createTuiLog } from './tui-log.js';
@@ -224,12 +225,15 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const output = createTerminalOutput(screen, env);
   runEditor = createExternalEditor({ stdin: options.stdin ?? process.stdin, screen, redraw: output.redraw, env });
   log.write(`start: ${session.providerName}/${session.model} in ${cwd}`);
+  const itemLines = createItemLines(createMarkdownLines());
+  // With the frame writer, the transcript, prompt and status rows are painted outside React and Ink.
+  const painter = output.overlay ? createScreenPainter({ store, overlay: output.overlay, itemLines, view: deps.view, statusLine: statusLineFor(store) }) : undefined;
   const instance = render(
     <ErrorBoundary onError={fatal}>
-      <OverlayContext.Provider value={output.overlay}>
-        <App deps={deps} itemLines={createItemLines(createMarkdownLines())} {...(options.size ? { size: options.size } : {})} />
+      <PainterContext.Provider value={painter}>
+        <App deps={deps} itemLines={itemLines} {...(options.size ? { size: options.size } : {})} />
         <RedrawKey redraw={output.redraw} />
-      </OverlayContext.Provider>
+      </PainterContext.Provider>
     </ErrorBoundary>,
     {
       stdout: output.stdout,
@@ -237,6 +241,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       stderr,
       exitOnCtrlC: false,
       patchConsole: false,
+      // Ink now draws only layout changes (the painter draws what streams): no reason to hold a
+      // frame back, and holding one would let the painter's rows sit over a stale layout.
+      ...(painter ? { maxFps: 1000 } : {}),
     },
   );
   instance.waitUntilExit().then(() => finish(0), fatal);
@@ -264,6 +271,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   setActiveKeymap(KEYMAP);
   store.dispose();
   stopPasteWatch();
+  painter?.dispose();
   try {
     instance.unmount();
   } catch (error) {

@@ -66,7 +66,7 @@ export function createMarkdownStream(
       const out = finishedLines(key).slice();
       const tailText = text.slice(finishedEnd);
       if (!tail || tail.key !== key || tail.text !== tailText) {
-        tail = { key, text: tailText, lines: tailText === '' ? [] : render(tailText, currentWidth, theme) };
+        tail = { key, text: tailText, lines: tailText === '' ? [] : isOpenTable(tailText) ? tailText.split('\n') : render(tailText, currentWidth, theme) };
       }
       appendBlock(out, tail.lines);
       return out;
@@ -76,6 +76,14 @@ export function createMarkdownStream(
     },
     text: () => text,
   };
+}
+
+/**
+ * A table still arriving is shown as its source rows and drawn as a table once it is finished:
+ * drawn on every update, each new row could widen a column and redraw the whole table.
+ */
+function isOpenTable(tail: string): boolean {
+  return tail.split('\n').every((line) => /^ {0,3}\|/.test(line) || (line === '' && !tail.endsWith('\n\n')));
 }
 
 /** Blocks are separated by one blank line, as in a whole-text render. */

@@ -1,6 +1,7 @@
 // Writes whole frames to a terminal as cell diffs against what is already on screen,
 // letting the terminal scroll a region itself when content moved by whole lines.
-import { BLANK_ROW, parseFrame, type Row } from './cell-grid.js';
+import { BLANK_ROW, cellsEqual, parseFrame, type Row } from './cell-grid.js';
+import { itemAt } from '../../src/util/invariant.js';
 import { Emitter, diffScreen, type TermState } from './screen-diff.js';
 import { DEFAULT_STYLE } from './sgr.js';
 
@@ -27,8 +28,11 @@ export interface FrameWriter {
   resize(columns: number, rows: number): void;
   /** Forget what is on screen (e.g. something else wrote to it): the next frame is a full redraw. */
   invalidate(): void;
-  /** The terminal's own cursor at this cell, shown (input methods open there), or hidden (undefined). */
-  showCursorAt(at: { row: number; col: number } | undefined): void;
+  /**
+   * The terminal's own cursor at this cell (input methods open there), shown or only parked there
+   * hidden (`visible` false); hidden when `at` is undefined.
+   */
+  showCursorAt(at: { row: number; col: number } | undefined, visible?: boolean): void;
   readonly columns: number;
   readonly rows: number;
 }
@@ -38,6 +42,14 @@ export interface ScrollShift {
   bottom: number;
   /** Lines moved: > 0 content moves up (SU), < 0 content moves down (SD). */
   by: number;
+}
+
+/** `next` starts with all of `prev`'s (non-blank) cells. */
+function grewFrom(prev: Row, next: Row): boolean {
+  const n = prev.cells.length;
+  if (n === 0 || n > next.cells.length) return false;
+  for (let x = 0; x < n; x++) if (!cellsEqual(itemAt(prev.cells, x, 'cell'), itemAt(next.cells, x, 'cell'))) return false;
+  return true;
 }
 
 /** Best whole-line shift of `prev` that reproduces rows of `next`, if any would save rewriting. */
@@ -54,7 +66,8 @@ export function findScroll(prev: readonly Row[], next: readonly Row[]): ScrollSh
       for (let i = 0; i <= rows; i++) {
         const j = i + dir * k;
         const row = next[i];
-        const hit = row !== undefined && j >= 0 && j < rows && row.key === prev[j]?.key;
+        const from = j >= 0 && j < rows ? prev[j] : undefined;
+        const hit = row !== undefined && row.key === from?.key;
         if (hit) {
           if (runStart < 0) {
             runStart = i;
@@ -63,11 +76,18 @@ export function findScroll(prev: readonly Row[], next: readonly Row[]): ScrollSh
           if (row.cells.length > 0 && row.key !== prev[i]?.key) gain++;
           continue;
         }
+        // A run may end with a row that only grew (the line being streamed): scrolled along with
+        // the rest, only its new cells are written, instead of the whole line at its new place.
+        let last = i - 1;
+        if (runStart >= 0 && row !== undefined && from !== undefined && grewFrom(from, row)) {
+          last = i;
+          if (row.key !== prev[i]?.key) gain++;
+        }
         if (runStart >= 0 && gain > bestGain) {
           bestGain = gain;
           best = dir > 0
-            ? { top: runStart, bottom: i - 1 + k, by: k }
-            : { top: runStart - k, bottom: i - 1, by: -k };
+            ? { top: runStart, bottom: last + k, by: k }
+            : { top: runStart - k, bottom: last, by: -k };
         }
         runStart = -1;
       }
@@ -153,15 +173,18 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
       lastFrame = frame;
       full = false;
     },
-    showCursorAt(at) {
+    showCursorAt(at, visible = true) {
       if (!at) {
         if (cursorShown) out.write('\x1b[?25l');
         cursorShown = false;
         return;
       }
-      if (cursorShown && state.x === at.col && state.y === at.row) return;
-      out.write(`\x1b[${at.row + 1};${at.col + 1}H\x1b[?25h`);
-      cursorShown = true;
+      const there = state.x === at.col && state.y === at.row;
+      if (there && cursorShown === visible) return;
+      const hide = cursorShown && !visible ? '\x1b[?25l' : '';
+      const move = there ? '' : `\x1b[${at.row + 1};${at.col + 1}H`;
+      out.write(hide + move + (visible && !cursorShown ? '\x1b[?25h' : ''));
+      cursorShown = visible;
       state = { ...state, x: at.col, y: at.row };
     },
     resize(c, r) {

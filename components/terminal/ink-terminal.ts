@@ -4,7 +4,7 @@
 import { createFrameCapture, type FrameCapture } from './frame-capture.js';
 import { createFrameWriter, type FrameWriter } from './frame-writer.js';
 import { findCaret } from './caret.js';
-import { composeFrame, type LineOverlay, type OverlayRows } from './line-overlay.js';
+import { composeFrame, type LineOverlay, type OverlayPainter } from './line-overlay.js';
 import { timedFrame } from './frame-stats.js';
 
 /** The parts of a tty stream this needs (process.stdout fits). */
@@ -15,6 +15,13 @@ export interface TerminalStream {
   on(event: 'resize', listener: () => void): unknown;
   off(event: 'resize', listener: () => void): unknown;
 }
+
+/**
+ * Frames that only the painter's rows changed in (a streaming answer, timers) are drawn at most
+ * this often; a keystroke's frame (urgent) is drawn at once. ~30 per second: each frame costs a
+ * cursor move and the cell diff, so fewer, fuller frames write fewer bytes per character.
+ */
+export const FRAME_INTERVAL_MS = 33;
 
 export interface InkTerminal {
   /** Pass to Ink as `render(el, { stdout })`. */
@@ -35,50 +42,59 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
   // Ink writes a last frame on unmount, after the app may have left the alternate screen:
   // once disposed, nothing more reaches the terminal.
   let disposed = false;
-  let overlayRows: OverlayRows | undefined;
-  let overlayPending = false;
-  // Set when overlay rows changed and no frame has carried them yet.
-  let overlayDirty = false;
+  let painter: OverlayPainter | undefined;
+  let lastDrawAt = -Infinity;
+  let immediate: ReturnType<typeof setImmediate> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   // Every frame, then the hardware cursor back at the prompt's caret (or hidden when none is drawn).
   const draw = (frame: string): void =>
     timedFrame(() => {
-      writer.writeFrame(composeFrame(frame, overlayRows));
-      writer.showCursorAt(findCaret(frame));
+      if (immediate) clearImmediate(immediate);
+      if (timer) clearTimeout(timer);
+      immediate = undefined;
+      timer = undefined;
+      lastDrawAt = performance.now();
+      const composed = composeFrame(frame, painter?.rows() ?? []);
+      writer.writeFrame(composed);
+      const mode = painter?.cursor() ?? 'show';
+      writer.showCursorAt(mode === 'leave' ? undefined : findCaret(composed), mode === 'show');
     });
   const stdout = createFrameCapture({
     columns,
     rows,
     onFrame: (frame) => {
-      overlayDirty = false;
       if (!disposed) draw(frame);
     },
     onControl: (sequence) => {
       if (!disposed) terminal.write(sequence);
     },
   });
+  const drawPainted = (): void => {
+    if (!disposed) draw(stdout.frame);
+  };
   const redraw = (): void => {
     if (disposed) return;
     stdout.flush();
     writer.invalidate();
     draw(stdout.frame);
   };
-  // Overlay rows change without Ink's frame changing: draw them with Ink's last frame, once per tick.
+  // The painter's rows change without Ink's frame changing: they are drawn with Ink's last frame.
   const overlay: LineOverlay = {
-    set(top, lines) {
-      overlayRows = { top, lines };
-      overlayDirty = true;
-      if (overlayPending) return;
-      overlayPending = true;
-      // After I/O callbacks: if Ink writes a frame meanwhile, it carries the rows and this is skipped.
-      setImmediate(() => {
-        overlayPending = false;
-        if (disposed || !overlayDirty) return;
-        overlayDirty = false;
-        draw(stdout.frame);
-      });
+    setPainter(next) {
+      painter = next;
+      overlay.invalidate(true);
     },
-    clear() {
-      overlayRows = undefined;
+    invalidate(urgent = false) {
+      if (disposed || immediate) return;
+      const wait = urgent ? 0 : FRAME_INTERVAL_MS - (performance.now() - lastDrawAt);
+      if (wait <= 0) {
+        // After I/O callbacks: if Ink writes a frame meanwhile, it carries the rows and this is skipped.
+        if (timer) clearTimeout(timer);
+        timer = undefined;
+        immediate = setImmediate(drawPainted);
+      } else {
+        timer ??= setTimeout(drawPainted, wait);
+      }
     },
   };
   const onResize = (): void => {
@@ -100,6 +116,8 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
     overlay,
     dispose: () => {
       disposed = true;
+      if (immediate) clearImmediate(immediate);
+      if (timer) clearTimeout(timer);
       terminal.off('resize', onResize);
     },
   };

@@ -1,26 +1,49 @@
 /**
- * Rows of the screen drawn by the app itself instead of by Ink. The transcript's lines are
- * already rendered, clipped and cached; laying them out through Ink again (tokenising every
- * styled character of every row, each frame) was most of the CPU of a streaming answer. Ink
- * lays out blank rows there and the lines are pasted into its frame before the cell diff.
+ * Rows of the screen drawn by the app itself instead of by Ink: the transcript, the prompt box
+ * and the status row. They change many times a second (a streaming answer, a keystroke, a timer);
+ * laying them out through Ink again (tokenising every styled character of every row, each frame)
+ * was most of the CPU of a streaming answer and made a key's frame wait behind Ink's throttle.
+ * Ink lays out blank rows there; a painter supplies the rows, which are pasted into Ink's frame
+ * before the cell diff.
  */
-export interface LineOverlay {
-  /** Rows from `top` (0-based, in the frame) show `lines`; the rest of the frame is Ink's. */
-  set(top: number, lines: readonly string[]): void;
-  clear(): void;
-}
-
 export interface OverlayRows {
+  /** First row in the frame (0-based). */
   top: number;
   lines: readonly string[];
 }
 
-export function composeFrame(frame: string, rows: OverlayRows | undefined): string {
-  if (!rows) return frame;
+/**
+ * 'show': at the prompt's caret, visible (idle: input methods open there). 'park': at the caret,
+ * hidden (output is streaming while the person types: hiding and showing it around every frame
+ * would cost more than the text). 'leave': hidden wherever the last write left it (output is
+ * streaming and nobody is typing: the next frame starts where this one ended, with no move).
+ */
+export type CursorMode = 'show' | 'park' | 'leave';
+
+export interface OverlayPainter {
+  /** The rows to paste into the frame being drawn: asked once per drawn frame, not per change. */
+  rows(): readonly OverlayRows[];
+  /** Where the terminal's own cursor goes after a frame (see CursorMode). */
+  cursor(): CursorMode;
+}
+
+export interface LineOverlay {
+  setPainter(painter: OverlayPainter | undefined): void;
+  /**
+   * What the painter draws changed. `urgent` (a keystroke, a scroll): drawn as soon as the current
+   * task is done. Otherwise with the next frame, at most one frame per FRAME_INTERVAL_MS.
+   */
+  invalidate(urgent?: boolean): void;
+}
+
+export function composeFrame(frame: string, regions: readonly OverlayRows[]): string {
+  if (regions.length === 0) return frame;
   const out = frame.split('\n');
-  while (out.length < rows.top) out.push('');
-  rows.lines.forEach((line, i) => {
-    out[rows.top + i] = line;
-  });
+  for (const { top, lines } of regions) {
+    while (out.length < top) out.push('');
+    lines.forEach((line, i) => {
+      out[top + i] = line;
+    });
+  }
   return out.join('\n');
 }

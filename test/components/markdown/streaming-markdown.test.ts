@@ -135,4 +135,14 @@ describe('renderCached', () => {
     expect(renderCached('msg-1', '**hi**', 30, 'dark')).not.toBe(a);
     expect(renderCached('msg-1', '**hi** there', 40, 'dark').map((l) => l.replace(/\x1b\[[0-9;]*m/g, ''))).toEqual(['hi there']);
   });
+  it('shows a table still arriving as its source rows, and draws it once text follows it', () => {
+    const s = createMarkdownStream(60, 'dark');
+    s.append('Intro.\n\n| name | value |\n| - | - |\n| a | 1 |\n| bb');
+    expect(s.lines().slice(-4)).toEqual(['| name | value |', '| - | - |', '| a | 1 |', '| bb']);
+    s.append(' | 22 |\n\nAfter the table.');
+    const drawn = s.lines().join('\n');
+    expect(drawn).toContain('┌');
+    expect(drawn).not.toContain('| name');
+    expect(drawn).toContain('After the table.');
+  });
 });

@@ -81,14 +81,16 @@ describe('overlay rows', () => {
     const instance = render(h(Screen, { status: 'ready' }), {
       stdout: term.stdout as unknown as NodeJS.WriteStream, stdin: fakeStdin(), patchConsole: false, exitOnCtrlC: false,
     });
-    term.overlay.set(1, ['first \x1b[32mgreen\x1b[39m line', 'second line', '', '']);
+    let painted = ['first \x1b[32mgreen\x1b[39m line', 'second line', '', ''];
+    term.overlay.setPainter({ rows: () => [{ top: 1, lines: painted }], cursor: () => 'show' });
     await vi.waitFor(async () => {
       await vt.write('');
       expect(vt.lines().slice(0, 6)).toEqual(['header', 'first green line', 'second line', '', '', 'ready']);
     });
     // Only the rows change: Ink renders nothing new, the overlay is still drawn, and cheaply.
     counter.reset();
-    term.overlay.set(1, ['first \x1b[32mgreen\x1b[39m line', 'second line!', '', '']);
+    painted = ['first \x1b[32mgreen\x1b[39m line', 'second line!', '', ''];
+    term.overlay.invalidate();
     await vi.waitFor(async () => {
       await vt.write('');
       expect(vt.lines()[2]).toBe('second line!');

@@ -1,0 +1,161 @@
+// Draws the rows that change many times a second (the transcript, the prompt box, the status
+// row) straight through the frame writer, without React or Ink: the store notifies, the painter
+// asks for a frame, and the rows are computed once per drawn frame. A keystroke's frame is drawn
+// at once; a streaming answer's and the timers' frames are coalesced to ~30 per second. React
+// and Ink draw the rest (header, dialogs, palette) and lay out blank rows where these go.
+import type { ViewMetrics } from '../keys/view-metrics.js';
+import { promptLines } from '../prompt/prompt-lines.js';
+import { selectStatus, STATUS_TICK_MS, statusTicks } from '../StatusBar.js';
+import { statusRowLine } from '../StatusRow.js';
+import type { TuiStore } from '../store/create-store.js';
+import { TOAST_MS } from '../store/background-state.js';
+import type { TuiState } from '../store/types.js';
+import type { LineOverlay, OverlayRows } from '../terminal/line-overlay.js';
+import { themeFor } from '../theme/use-theme.js';
+import type { createItemLines } from '../transcript/item-lines.js';
+import { SPINNER_MS, TranscriptPane } from '../transcript/transcript-pane.js';
+import type { Layout } from './layout.js';
+import type { StatusLineText } from './status-line.js';
+
+/** The layout the painter draws into: App's, plus whether the full view covers the transcript. */
+export interface PaintLayout extends Layout {
+  viewerOpen: boolean;
+}
+
+export interface ScreenPainter {
+  /** App's layout after each render that changed it; undefined when App is gone. */
+  setLayout(layout: PaintLayout | undefined): void;
+  dispose(): void;
+}
+
+export interface ScreenPainterOptions {
+  store: TuiStore;
+  overlay: LineOverlay;
+  itemLines: ReturnType<typeof createItemLines>;
+  view: ViewMetrics;
+  /** The user's statusLine command, in place of the built-in status bar. */
+  statusLine?: StatusLineText | undefined;
+  now?: () => number;
+}
+
+/** After a keystroke during a turn, the terminal's cursor stays at the caret this long (for input methods). */
+export const PARK_CURSOR_MS = 3000;
+
+export const selectEditorFocused = (s: TuiState): boolean => s.approvals.length === 0 && s.focus === 'editor' && s.dialog === undefined && s.viewer === undefined;
+
+export function promptPlaceholder(busy: boolean): string {
+  return busy ? 'Type to queue a prompt · Esc to interrupt' : 'Ask cairn · / for commands';
+}
+
+/** Rows above the prompt box: header, transcript and whatever Ink draws between them. */
+export function promptTop(layout: Layout): number {
+  return layout.header + layout.transcript + layout.queued + layout.palette + layout.dialog + layout.todos;
+}
+
+/** Store changes a person caused: their frame is drawn at once, not with the next stream frame. */
+function userVisibleNow(a: TuiState, b: TuiState): boolean {
+  return a.editor !== b.editor || a.focus !== b.focus || a.scroll !== b.scroll || a.selectedId !== b.selectedId || a.approval !== b.approval || a.themeName !== b.themeName || a.busy !== b.busy;
+}
+
+export function createScreenPainter(options: ScreenPainterOptions): ScreenPainter {
+  const { store, overlay, view } = options;
+  const now = options.now ?? Date.now;
+  const pane = new TranscriptPane(options.itemLines, view);
+  let layout: PaintLayout | undefined;
+  let last = store.getSnapshot();
+  let tick = 0;
+  let spinner: ReturnType<typeof setInterval> | undefined;
+  let statusTimer: ReturnType<typeof setInterval> | undefined;
+  let toastTimer: { toast: unknown; timer: ReturnType<typeof setTimeout> } | undefined;
+  let disposed = false;
+  // When the draft last changed: while output streams, the cursor is kept at the caret only then.
+  let typedAt = -Infinity;
+
+  const every = (current: ReturnType<typeof setInterval> | undefined, on: boolean, ms: number, fn: () => void): ReturnType<typeof setInterval> | undefined => {
+    if (on && !current) return setInterval(fn, ms);
+    if (!on && current) clearInterval(current);
+    return on ? current : undefined;
+  };
+  const onSpinner = (): void => {
+    tick++;
+    overlay.invalidate(false);
+  };
+  const onStatusTick = (): void => overlay.invalidate(false);
+
+  const expireToasts = (state: TuiState): void => {
+    const first = state.toasts[0];
+    if (toastTimer?.toast === first) return;
+    if (toastTimer) clearTimeout(toastTimer.timer);
+    toastTimer = undefined;
+    if (!first) return;
+    const wait = Math.max(0, first.at + TOAST_MS - now());
+    toastTimer = { toast: first, timer: setTimeout(() => store.dispatch({ type: 'toastExpire', now: now() }), wait) };
+  };
+
+  const rows = (): OverlayRows[] => {
+    if (!layout || disposed) return [];
+    const state = store.getSnapshot();
+    const at = now();
+    const out: OverlayRows[] = [];
+    const { width } = layout;
+    let live = false;
+    if (!layout.viewerOpen) {
+      const frame = pane.frame(state, width, layout.transcript, at, tick);
+      live = frame.live;
+      out.push({ top: layout.header, lines: frame.rows });
+      const shift = frame.shift;
+      // Not inside the frame being drawn: the next one shows the shifted view.
+      if (shift !== undefined) queueMicrotask(() => store.dispatch({ type: 'scrollShift', lines: shift }));
+    }
+    spinner = every(spinner, live, SPINNER_MS, onSpinner);
+    const top = promptTop(layout);
+    const prompt = promptLines({
+      state: state.editor,
+      width,
+      focused: selectEditorFocused(state),
+      maxLines: layout.promptMaxLines,
+      bare: layout.promptBare,
+      busy: state.busy,
+      placeholder: promptPlaceholder(state.busy),
+    }).slice(0, layout.prompt);
+    out.push({ top, lines: prompt });
+    if (layout.status > 0) {
+      const status = selectStatus(state);
+      statusTimer = every(statusTimer, statusTicks(status), STATUS_TICK_MS, onStatusTick);
+      out.push({ top: top + layout.prompt, lines: [statusRowLine(state, themeFor(state.themeName), width, at, options.statusLine?.get())] });
+    } else {
+      statusTimer = every(statusTimer, false, STATUS_TICK_MS, onStatusTick);
+    }
+    return out;
+  };
+
+  const offStore = store.subscribe(() => {
+    const state = store.getSnapshot();
+    const urgent = userVisibleNow(last, state);
+    if (state.editor !== last.editor) typedAt = now();
+    last = state;
+    expireToasts(state);
+    overlay.invalidate(urgent);
+  });
+  const offStatusLine = options.statusLine?.subscribe(() => overlay.invalidate(false));
+  overlay.setPainter({
+    rows,
+    cursor: () => (!store.getSnapshot().busy ? 'show' : now() - typedAt < PARK_CURSOR_MS ? 'park' : 'leave'),
+  });
+
+  return {
+    setLayout(next) {
+      layout = next;
+      overlay.invalidate(true);
+    },
+    dispose() {
+      disposed = true;
+      offStore();
+      offStatusLine?.();
+      spinner = every(spinner, false, SPINNER_MS, onSpinner);
+      statusTimer = every(statusTimer, false, STATUS_TICK_MS, onStatusTick);
+      if (toastTimer) clearTimeout(toastTimer.timer);
+      overlay.setPainter(undefined);
+    },
+  };
+}

@@ -8,6 +8,13 @@ export { SESSION_FORMAT_VERSION, type SessionHeader };
 // Deltas are rebuilt from the finished blocks; a crash loses at most the block being streamed.
 const NOT_PERSISTED = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_progress', 'permission_request']);
 
+/** A subagent's event inside its envelopes (one per level of nesting). */
+function innermost(event: AgentEvent): AgentEvent {
+  let inner = event;
+  while (inner.type === 'subagent') inner = inner.event;
+  return inner;
+}
+
 /**
  * Appends session records as they happen. Each line is written with one write(2) on an
  * O_APPEND descriptor, so a kill -9 leaves every earlier line intact and at worst a torn last line.
@@ -41,7 +48,7 @@ export class SessionWriter {
   }
 
   append(event: AgentEvent): void {
-    if (NOT_PERSISTED.has(event.type)) return;
+    if (NOT_PERSISTED.has(innermost(event).type)) return;
     // The terminal event carries the whole history; the file already has it line by line.
     const record = event.type === 'terminal' ? { ...event, messages: [] } : event;
     this.writeLine({ ...record, ts: this.now() });

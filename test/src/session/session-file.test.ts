@@ -45,6 +45,22 @@ describe('session files', () => {
     expect(loaded.events.some((e) => e.type === 'terminal')).toBe(true);
   });
 
+  it("a subagent's deltas are not stored either, at any depth; its other events are", async () => {
+    const file = await tempFile();
+    const writer = SessionWriter.create(file, { id: 's1', cwd: '/w', created: '2026-01-01T00:00:00Z' });
+    const wrap = (event: AgentEvent, depth = 1): AgentEvent => ({ type: 'subagent', parent_id: 'a1', agent_type: 'explore', depth, event });
+    writer.append(wrap({ type: 'text_delta', text: 'child says' }));
+    writer.append(wrap(wrap({ type: 'thinking_delta', text: 'grandchild thinks' }, 2)));
+    writer.append(wrap({ type: 'tool_progress', id: 'c1', name: 'bash', content: 'line' }));
+    writer.append(wrap({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'child done' }] } }));
+    writer.close();
+    const raw = await fs.readFile(file, 'utf8');
+    expect(raw).not.toContain('child says');
+    expect(raw).not.toContain('grandchild thinks');
+    expect(raw).not.toContain('tool_progress');
+    expect(raw).toContain('child done');
+  });
+
   it('creates no file until something is recorded', async () => {
     const file = await tempFile();
     SessionWriter.create(file, { id: 's1', cwd: '/w', created: 'x' }).close();

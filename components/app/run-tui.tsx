@@ -84,10 +84,12 @@ export interface RunTuiOptions {
   instructions?: Pick<SystemPromptSource, 'loadedFiles' | 'problems'>;
   /** Prices for the cost estimate in /usage and the status bar (built-in when absent). */
   pricing?: PriceTable;
-  /** Skills and custom commands: /skills, and a /name for each after the built-ins. */
-  skills?: SkillRuntime;
+  /** Skills and custom commands: /skills, and a /name for each after the built-ins (once loaded, when a promise). */
+  skills?: SkillRuntime | Promise<SkillRuntime>;
   /** The MCP servers: /mcp, /mcp__<server>__<prompt>, a warning when one fails. */
   mcp?: McpManager;
+  /** Called once, just after the first frame is on the screen: start-up's deferred half (main.ts). */
+  afterFirstFrame?: () => void;
 }
 
 /** Runs the full-screen UI until the user leaves; resolves to the process exit code. */
@@ -129,9 +131,16 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {}), ...hooksCommands(options.hooks)]);
   const disposeMcpUi = startMcpUi({ store, session, commands, mcp: options.mcp });
   commands.register(memoryCommand({ ...(options.instructions ? { instructions: options.instructions } : {}), cwd, claudeHome: claudeHomeFrom(env), cairnHome, ...(env['HOME'] ? { home: env['HOME'] } : {}) }));
-  const custom = skillCommands(options.skills, (name) => commands.find(name) !== undefined);
-  for (const command of custom.commands) commands.register(command);
-  for (const message of custom.notices) store.dispatch({ type: 'notice', level: 'warning', message });
+  const addSkills = (skills: SkillRuntime | undefined): void => {
+    const custom = skillCommands(skills, (name) => commands.find(name) !== undefined);
+    for (const command of custom.commands) commands.register(command);
+    for (const message of custom.notices) store.dispatch({ type: 'notice', level: 'warning', message });
+    // The palette reads the commands as it renders: a "/" typed before they came shows them now.
+    store.dispatch({ type: 'palette' });
+  };
+  // main.ts loads them after the first frame: their commands join the palette then.
+  if (options.skills instanceof Promise) options.skills.then(addSkills, (error: unknown) => fatal(error));
+  else addSkills(options.skills);
   for (const command of terminalCommands(() => deps.terminal)) commands.register(command);
   const replay = new AbortController();
   let runEditor: RunExternalEditor | undefined;
@@ -250,6 +259,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   // A paste whose end marker is lost must not swallow every later key.
   const stopPasteWatch = watchPasteSilence(options.stdin ?? process.stdin);
   if (!markdownFirst) setTimeout(() => void loadMarkdown().catch(fatal), 0);
+  // render() has drawn the first frame by the time this task ends.
+  if (options.afterFirstFrame) setImmediate(options.afterFirstFrame);
 
   if (options.replayFile) {
     const file = options.replayFile;

@@ -4,6 +4,7 @@
 // and `--help` load nothing but this file.
 import { readFileSync } from 'node:fs';
 import { errorMessage } from '../src/util/error-message.js';
+import type { AgentEvent } from '../src/events.js';
 
 const argv = process.argv.slice(2);
 
@@ -96,6 +97,8 @@ async function main(args: string[]): Promise<number> {
         ...(cli.maxTurns !== undefined ? { maxTurns: cli.maxTurns } : {}),
         continueLatest: resume.continueLatest,
         ...(resume.resumeId ? { resumeId: resume.resumeId } : {}),
+        // The TUI draws its first frame before the tools, agents and hooks are set up (a turn waits for them).
+        deferStartup: !headless,
       });
     } catch (error) {
       // Settings and config errors name the file and field; refuse to start half-configured.
@@ -125,7 +128,7 @@ async function main(args: string[]): Promise<number> {
     await endSession(runtime, 'other');
     return inputFailed && code === 0 ? 1 : code;
   }
-  const { runTui } = await importProductionReact(() => import('./app/run-tui.js'));
+  const { runTui } = await importProductionReact(() => withoutFetch(() => import('./app/run-tui.js')));
   const { isSignalExitCode } = await import('./app/terminal-guard.js');
   // Picking another session (/resume) ends this TUI; it opens again on that session.
   let pickOnStart = cli.resume === '';
@@ -141,12 +144,21 @@ async function main(args: string[]): Promise<number> {
       ...(initialPrompt && !pickOnStart ? { initialPrompt } : {}),
       ...(cli.replay ? { replayFile: cli.replay } : {}),
       ...(cli.replaySpeed ? { replaySpeed: cli.replaySpeed } : {}),
-      background: { background: current.background, todos: current.todos, startBackground: () => current.startBackground(), sandbox: current.sandbox, agents: current.agentTypes },
+      background: {
+        background: current.background,
+        todos: current.todos,
+        startBackground: () => current.startBackground(),
+        sandbox: current.sandbox,
+        // Read when /agents runs: the runtime's list once start-up has loaded it.
+        get agents() {
+          return current.agentTypes;
+        },
+      },
       instructions: current.instructions,
       team: { team: current.team, bus: current.bus, tasks: current.tasks },
       hooks: current.hooks.set,
       pricing: current.pricing,
-      skills: current.skills,
+      skills: current.skillsLoaded,
       ...(current.mcp ? { mcp: current.mcp } : {}),
       sessions: {
         sessionId: current.sessionId,
@@ -156,6 +168,12 @@ async function main(args: string[]): Promise<number> {
         sections: current.systemPromptSections,
         pickOnStart,
         onSwitch: (id) => (picked.id = id),
+      },
+      afterFirstFrame: () => {
+        current.finishStartup().catch((error: unknown) => {
+          const event: AgentEvent = { type: 'notice', level: 'error', message: `cairn did not finish starting: ${errorMessage(error)}` };
+          current.session.emit(event);
+        });
       },
     });
     // A signal ended the app and the terminal is restored: end the process now, even if a
@@ -204,5 +222,22 @@ async function importProductionReact<T>(load: () => Promise<T>): Promise<T> {
     return await load();
   } finally {
     delete process.env[name];
+  }
+}
+
+/**
+ * Ink's layout engine (yoga) is WebAssembly inlined as base64. Its loader fetches that data: URL
+ * with the global fetch when there is one, and touching Node's fetch loads undici (~20 ms before
+ * the first frame, for nothing); without one it decodes the base64 itself. Nothing else runs
+ * while the UI's modules load, and the global is put back as it was at once.
+ */
+async function withoutFetch<T>(load: () => Promise<T>): Promise<T> {
+  const fetchProperty = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  if (!fetchProperty?.configurable) return load();
+  Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: true });
+  try {
+    return await load();
+  } finally {
+    Object.defineProperty(globalThis, 'fetch', fetchProperty);
   }
 }

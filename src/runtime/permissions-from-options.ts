@@ -64,3 +64,12 @@ function flagRuleList(flag: string, values: readonly string[], list: RuleList, c
     }
   });
 }
+
+/**
+ * The checker an agent of a fixed mode (explore: plan) runs under: the session's rules in force
+ * now, its own mode. Without a fixed mode, the session's checker itself (mode changes apply).
+ */
+export function permissionsForMode(deps: { cwd: string; cairnHome: string; permissions: PermissionChecker }, mode: PermissionMode | undefined): PermissionChecker {
+  if (mode === undefined) return deps.permissions;
+  return createPermissionChecker({ workspace: deps.cwd, mode, rules: deps.permissions.rules(), cairnHome: deps.cairnHome });
+}

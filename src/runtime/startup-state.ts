@@ -18,13 +18,25 @@ export interface StartupState {
   todos: TodoList;
 }
 
+/** The agent definitions (the agent tool's types); a skipped file or a warning is added to `notices`. */
+export async function loadAgents(
+  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv },
+  notices: string[],
+): Promise<{ agents: AgentDefinition[]; problems: AgentLoadProblem[] }> {
+  const { agents, problems } = await loadAgentDefinitions(opts.cairnHome, opts.cwd, opts.env ? claudeHomeFrom(opts.env) : undefined);
+  for (const p of problems) notices.push(`Skipped agent definition ${p.file}: ${p.message}`);
+  for (const a of agents) for (const w of a.warnings ?? []) notices.push(`Agent definition ${a.source}: ${w}`);
+  return { agents, problems };
+}
+
 /**
  * What a session starts from: the session it continues (if any), its id, the agent definitions
- * and the todo list. Problems that leave cairn usable (a repaired session line, a bad agent file,
- * no session to continue) are added to `notices`.
+ * (unless `skipAgents`: the caller runs loadAgents later) and the todo list. Problems that leave
+ * cairn usable (a repaired session line, a bad agent file, no session to continue) are added to
+ * `notices`.
  */
 export async function loadStartupState(
-  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv; resumeId?: string; continueLatest?: boolean },
+  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv; resumeId?: string; continueLatest?: boolean; skipAgents?: boolean },
   notices: string[],
 ): Promise<StartupState> {
   const resume = await findSessionToResume(opts);
@@ -32,9 +44,7 @@ export async function loadStartupState(
   const resumed = resume.file !== undefined ? resume.loaded : undefined;
   if (resumed) notices.push(...resumed.warnings);
 
-  const { agents, problems } = await loadAgentDefinitions(opts.cairnHome, opts.cwd, opts.env ? claudeHomeFrom(opts.env) : undefined);
-  for (const p of problems) notices.push(`Skipped agent definition ${p.file}: ${p.message}`);
-  for (const a of agents) for (const w of a.warnings ?? []) notices.push(`Agent definition ${a.source}: ${w}`);
+  const { agents, problems } = opts.skipAgents ? { agents: [], problems: [] } : await loadAgents(opts, notices);
 
   const todos = new TodoList();
   const lastTodos = resumed?.events.findLast((e) => e.type === 'todos');

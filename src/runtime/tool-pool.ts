@@ -1,9 +1,7 @@
 import { createAgentTool } from '../agents/agent-tool.js';
 import type { AgentDefinition } from '../agents/agent-definition.js';
 import type { CronScheduler } from '../cron/scheduler.js';
-import { createPermissionChecker } from '../permissions/checker.js';
 import type { PermissionChecker } from '../permissions/types.js';
-import type { PermissionMode } from '../events.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { ShellManager } from '../shells/shell-manager.js';
@@ -22,6 +20,7 @@ import { createMemoryTool } from '../tools/memory.js';
 import { createTodoWriteTool } from '../tools/todo-write.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { TaskStore } from '../tasks/task-store.js';
+import { permissionsForMode } from './permissions-from-options.js';
 import type { MessageBus } from '../team/message-bus.js';
 import type { Team } from '../team/team.js';
 import { createTaskTools } from '../tools/task-tools.js';
@@ -64,15 +63,6 @@ const PARENT_ONLY = new Set([
   'todo_write', 'exit_plan_mode', 'cron_create', 'cron_delete', 'cron_list', 'compact', 'agent',
   'team_spawn', 'send_message', 'read_inbox', 'task_create', 'task_list', 'task_get', 'task_update',
 ]);
-
-/**
- * The checker an agent of a fixed mode (explore: plan) runs under: the session's rules in force
- * now, its own mode. Without a fixed mode, the session's checker itself (mode changes apply).
- */
-export function permissionsForMode(deps: Pick<ToolPoolDeps, 'cwd' | 'cairnHome' | 'permissions'>, mode: PermissionMode | undefined): PermissionChecker {
-  if (mode === undefined) return deps.permissions;
-  return createPermissionChecker({ workspace: deps.cwd, mode, rules: deps.permissions.rules(), cairnHome: deps.cairnHome });
-}
 
 /** Every tool of a main session, in the order the model sees them. */
 export function createToolPool(deps: ToolPoolDeps): ToolPool {

@@ -50,9 +50,10 @@ describe('start-up with broken configuration files', () => {
     await term.waitForText('shell$');
     term.type(`node ${cairnBin}`);
     term.keys('Enter');
-    const screen = await term.waitForText('Ask cairn');
-    const flat = screen.replace(/\s+/g, ' ');
-    expect(flat).toContain('is a FIFO (named pipe), not a file; not read; started without these settings');
+    const first = await term.waitForText('Ask cairn');
+    expect(first.replace(/\s+/g, ' ')).toContain('is a FIFO (named pipe), not a file; not read; started without these settings');
+    // The agent definitions and the tools are set up just after the first frame: their notices follow it.
+    const flat = (await term.waitForScreen((s) => s.replace(/\s+/g, ' ').includes('did you mean Bash?'), 'the unknown tool notice')).replace(/\s+/g, ' ');
     expect(flat).toContain('x.md: is a directory, not a file');
     expect(flat).toContain('names an unknown tool "Bsh" (did you mean Bash?)');
   });

@@ -41,7 +41,7 @@ describe('agent definitions at start-up', () => {
       { '.claude/agents/broken.md': 'no frontmatter at all' },
       { '.claude/agents/mine.md': '---\nname: mine\ndescription: The user’s own agent\ntools: Read\n---\nMine.' },
     );
-    expect(runtime.agentTypes.agents.map((a) => a.name)).toContain('mine');
-    expect(runtime.agentTypes.problems.map((p) => p.file)).toEqual([path.join(runtime.cwd, '.claude', 'agents', 'broken.md')]);
+    expect(runtime.agentTypes!.agents.map((a) => a.name)).toContain('mine');
+    expect(runtime.agentTypes!.problems.map((p) => p.file)).toEqual([path.join(runtime.cwd, '.claude', 'agents', 'broken.md')]);
   });
 });

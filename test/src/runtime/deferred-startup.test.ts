@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
+import type { AgentEvent } from '../../../src/events.js';
+import { textOf } from '../../../src/messages.js';
+import { tempWorkspace } from '../../helpers/run-cairn.js';
+
+const runtimes: Runtime[] = [];
+afterEach(() => {
+  for (const r of runtimes.splice(0)) r.close();
+});
+
+const HOOK = `node -e "process.stdout.write(JSON.stringify({hookSpecificOutput:{additionalContext:'started at the dock'}}))"`;
+
+async function start(deferStartup: boolean): Promise<Runtime> {
+  const ws = await tempWorkspace({ '.claude/agents/broken.md': 'no frontmatter at all' });
+  const userHome = path.join(path.dirname(ws.dir), 'user');
+  await fs.mkdir(userHome, { recursive: true });
+  await fs.writeFile(path.join(ws.home, 'settings.json'), JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: HOOK }] }] } }));
+  const runtime = await createRuntime({ cwd: ws.dir, env: { HOME: userHome, CAIRN_HOME: ws.home, CAIRN_OFFLINE_DELAY_MS: '0', PATH: process.env['PATH'] ?? '' }, interactive: true, persist: false, deferStartup });
+  runtimes.push(runtime);
+  return runtime;
+}
+
+describe('createRuntime with deferStartup (the TUI)', () => {
+  it('returns before the tools, agents, skills and SessionStart hooks; the first turn waits for them and has them all', async () => {
+    const eager = await start(false);
+    const runtime = await start(true);
+    expect(runtime.session.tools).toEqual([]);
+    expect(runtime.agentTypes).toBeUndefined();
+    // What the eager start told at once is told to the session once start-up has found it.
+    expect(eager.startupNotices).toEqual(expect.arrayContaining([expect.stringMatching(/^Skipped agent definition .*broken\.md/), expect.stringMatching(/^SessionStart hook/)]));
+    expect(runtime.startupNotices.filter((n) => /agent definition|SessionStart/.test(n))).toEqual([]);
+
+    const events: AgentEvent[] = [];
+    runtime.session.subscribe((e) => events.push(e));
+    const terminal = await runtime.session.run('hello');
+    expect(terminal.reason).toBe('completed');
+    expect(runtime.session.tools.map((t) => t.name)).toEqual(eager.session.tools.map((t) => t.name));
+    expect(runtime.agentTypes?.problems.map((p) => path.basename(p.file))).toEqual(['broken.md']);
+    expect((await runtime.skillsLoaded).skills.skills.map((s) => s.name)).toEqual(eager.skills.skills.skills.map((s) => s.name));
+    const warnings = events.flatMap((e) => (e.type === 'notice' && e.level === 'warning' ? [e.message] : []));
+    expect(warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^Skipped agent definition .*broken\.md/), expect.stringMatching(/^SessionStart hook/)]));
+    // The SessionStart hook's text reached the first prompt, as it does when start-up is eager.
+    const first = terminal.messages[0];
+    expect(first?.role).toBe('user');
+    expect(first ? textOf(first) : '').toContain('started at the dock');
+    // Told once: the notices come before the turn's first event.
+    expect(events.findIndex((e) => e.type === 'user_prompt')).toBeGreaterThan(events.findIndex((e) => e.type === 'notice'));
+  });
+
+  it('finishStartup() sets it all up without a turn, once; the system prompt waits for it', async () => {
+    const runtime = await start(true);
+    const prompt = await runtime.systemPrompt();
+    expect(runtime.session.tools.length).toBeGreaterThan(0);
+    expect(prompt).toContain('read_file');
+    await runtime.finishStartup();
+    expect(runtime.session.tools.filter((t) => t.name === 'read_file')).toHaveLength(1);
+  });
+});

@@ -110,6 +110,37 @@ describe('resuming a long session', () => {
   });
 });
 
+describe('resuming a 10,000-message session', () => {
+  it('by an 8-character prefix: the next request carries all 10,000 messages, and Home walks back to the very first item', { timeout: 60_000 }, async () => {
+    const ws = await tempWorkspace({});
+    const dir = projectDir(ws.home, await realpath(ws.dir));
+    await mkdir(dir, { recursive: true });
+    const id = 'f00dcafe-10k-session';
+    const w = SessionWriter.create(join(dir, `${id}.jsonl`), { id, cwd: ws.dir, created: new Date().toISOString() });
+    for (let i = 0; i < 2500; i++) for (const e of exchangeEvents(i)) w.append(e);
+    w.close();
+    const runtime = await createRuntime({ cwd: ws.dir, env: { CAIRN_HOME: ws.home, CAIRN_OFFLINE_DELAY_MS: '0' }, interactive: true, resumeId: id.slice(0, 8), deferStartup: true });
+    runtimes.push(runtime);
+    expect(runtime.sessionId).toBe(id);
+    const t = await open(runtime);
+    await t.waitScreen((s) => s.includes('Ask cairn') && s.includes('File 2499 has 2 lines'), 'the last exchange');
+    t.type('one more');
+    t.stdin.write('\r');
+    await waitFor(() => runtime.session.messages.length === 10_002);
+    const [first] = runtime.session.messages;
+    expect(first?.role === 'user' && first.content[0]?.type === 'text' ? first.content[0].text : '').toBe('prompt 0: read file 0');
+    let s = await t.screen();
+    for (let i = 0; i < 60 && !s.includes('prompt 0: read file 0'); i++) {
+      t.type('\x1b[H'); // Home: the top of what is laid out, then the window before it
+      s = await t.waitScreen((x) => x !== s, 'an earlier window');
+    }
+    expect(s).toContain('prompt 0: read file 0');
+    expect(s).not.toMatch(/earlier items above/);
+    t.stdin.write('\x04');
+    expect(await t.done).toBe(0);
+  });
+});
+
 describe('resuming in the TUI', () => {
   it('cairn -c shows the earlier prompt and tool card in the very first frame, without a bell', async () => {
     const ws = await tempWorkspace({ 'a.txt': 'one\ntwo\nthree\n' });

@@ -69,7 +69,9 @@ export function activityText(v: StatusView, now: number): string {
     case 'thinking':
       return `thinking ${secs}`;
     case 'responding':
-      return `responding ${secs}`;
+      // The streaming text shows that it is alive: whole seconds, so the row changes once a second,
+      // not five times (each change is a cursor trip to the bottom row and back).
+      return `responding ${Math.floor(Math.max(0, now - v.phase.since) / 1000)}s`;
     case 'tools':
       return v.runningTools > 0 ? `running ${v.runningTools} tool${v.runningTools === 1 ? '' : 's'} ${secs}` : `working ${secs}`;
   }

@@ -1,5 +1,5 @@
 // Starting the built cairn in a pseudo-terminal with a temp CAIRN_HOME and workspace, on the offline model.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,13 @@ import { PtyApp } from './pty-app.js';
 
 /** dist/test/bench/tui/ -> dist/bundle/main.js: what npm start and the cairn bin run */
 export const CAIRN_MAIN = fileURLToPath(new URL('../../../bundle/main.js', import.meta.url));
+
+/** The node flags on the bin's `#!/usr/bin/env -S node ...` line: the benches start cairn as the bin does. */
+export const CAIRN_NODE_ARGS: readonly string[] = (() => {
+  const first = readFileSync(CAIRN_MAIN, 'utf8').split('\n', 1)[0] ?? '';
+  const m = /^#!\S*env\s+(?:-S\s+)?node\b(.*)$/.exec(first);
+  return m?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+})();
 
 export const PROMPT_VISIBLE = 'Ask cairn';
 
@@ -46,5 +53,5 @@ export function benchEnv(sandbox: Sandbox, frameWriter: boolean, extra: Record<s
 }
 
 export function startCairn(sandbox: Sandbox, args: string[], frameWriter: boolean, extra: Record<string, string> = {}): PtyApp {
-  return new PtyApp({ file: process.execPath, args: [CAIRN_MAIN, ...args], cwd: sandbox.workspace, env: benchEnv(sandbox, frameWriter, extra) });
+  return new PtyApp({ file: process.execPath, args: [...CAIRN_NODE_ARGS, CAIRN_MAIN, ...args], cwd: sandbox.workspace, env: benchEnv(sandbox, frameWriter, extra) });
 }

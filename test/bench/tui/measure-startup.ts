@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { benchEnv, CAIRN_MAIN, createSandbox, PROMPT_VISIBLE, startCairn } from './cairn-pty.js';
+import { benchEnv, CAIRN_MAIN, CAIRN_NODE_ARGS, createSandbox, PROMPT_VISIBLE, startCairn } from './cairn-pty.js';
 import { PtyApp } from './pty-app.js';
 
 function wallMs(args: string[], cwd: string, env: Record<string, string>): number {
@@ -27,8 +27,8 @@ export function measureProcessTimes(headlessPrompt: string): ProcessTimes {
     const env = benchEnv(sandbox, true);
     return {
       nodeMs: wallMs(['-e', '0'], sandbox.workspace, env),
-      versionMs: wallMs([CAIRN_MAIN, '--version'], sandbox.workspace, env),
-      headlessMs: wallMs([CAIRN_MAIN, '-p', headlessPrompt, '--output-format', 'stream-json'], sandbox.workspace, env),
+      versionMs: wallMs([...CAIRN_NODE_ARGS, CAIRN_MAIN, '--version'], sandbox.workspace, env),
+      headlessMs: wallMs([...CAIRN_NODE_ARGS, CAIRN_MAIN, '-p', headlessPrompt, '--output-format', 'stream-json'], sandbox.workspace, env),
     };
   } finally {
     sandbox.dispose();

@@ -236,8 +236,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let started = !deferred;
   let backgroundWanted = false;
   let backgroundStarted = false;
+  let closed = false;
   const startBackgroundNow = (): void => {
-    if (backgroundStarted) return;
+    // Start-up may finish after the TUI has already closed the runtime: nothing starts then.
+    if (backgroundStarted || closed) return;
     backgroundStarted = true;
     background.start();
     mcp?.start();
@@ -366,6 +368,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return said;
     },
     close: () => {
+      closed = true;
       team?.abortAll();
       background.stop();
       // An exit path that skipped endSession (a crash, process.exit) still starts them; nobody waits.

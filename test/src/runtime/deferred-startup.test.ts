@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
 import type { AgentEvent } from '../../../src/events.js';
 import { textOf } from '../../../src/messages.js';
@@ -57,5 +57,21 @@ describe('createRuntime with deferStartup (the TUI)', () => {
     expect(prompt).toContain('read_file');
     await runtime.finishStartup();
     expect(runtime.session.tools.filter((t) => t.name === 'read_file')).toHaveLength(1);
+  });
+
+  it('the cron scheduler and MCP wait for start-up, and do not start at all if the runtime was closed first', async () => {
+    const runtime = await start(true);
+    const startCron = vi.spyOn(runtime.background, 'start');
+    runtime.startBackground();
+    expect(startCron).not.toHaveBeenCalled();
+    await runtime.finishStartup();
+    expect(startCron).toHaveBeenCalledTimes(1);
+
+    const closedEarly = await start(true);
+    const neverStarted = vi.spyOn(closedEarly.background, 'start');
+    closedEarly.startBackground();
+    closedEarly.close();
+    await closedEarly.finishStartup();
+    expect(neverStarted).not.toHaveBeenCalled();
   });
 });

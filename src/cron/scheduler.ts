@@ -139,7 +139,15 @@ export function createCronScheduler(options: CronSchedulerOptions): CronSchedule
     } catch (err) {
       notify('error', `Scheduler tick failed: ${errorMessage(err)}`);
     }
-    if (running) timer = clock.setTimeout(tick, TICK_MS);
+    armTick();
+  };
+
+  // With no task in this process, only the shared file and the lock need a look, every POLL_MS:
+  // no wake-up every second in a session that schedules nothing (it showed as idle CPU).
+  const armTick = (): void => {
+    if (!running) return;
+    if (timer) clock.clearTimeout(timer);
+    timer = clock.setTimeout(tick, table.size === 0 ? Math.max(TICK_MS, POLL_MS - (clock.now() - lastPoll)) : TICK_MS);
   };
 
   const durableCount = (): number => [...table.values()].filter((e) => e.task.durable).length;
@@ -153,7 +161,7 @@ export function createCronScheduler(options: CronSchedulerOptions): CronSchedule
       poll(now);
       expire(now);
       missed = leadership.isLeader ? takeOver(now) : [];
-      timer = clock.setTimeout(tick, TICK_MS);
+      armTick();
     },
     stop() {
       running = false;
@@ -179,7 +187,10 @@ export function createCronScheduler(options: CronSchedulerOptions): CronSchedule
       if (task.durable) file.mutate((tasks) => [...tasks, task]);
       const entry = makeEntry(task, schedule);
       scheduleFrom(entry, now, now);
+      const wasEmpty = table.size === 0;
       table.set(task.id, entry);
+      // The idle wait may be up to POLL_MS: tick every second again from now.
+      if (wasEmpty) armTick();
       emit(task, 'created');
       return entryInfo(entry);
     },

@@ -80,6 +80,20 @@ afterEach(() => {
 });
 
 describe('firing', () => {
+  it('with no task, wakes only to look at the shared file every 5 s, not every second; a new task is on time', () => {
+    const clock = createFakeClock(START);
+    let wakeUps = 0;
+    const counting: FakeClock = { ...clock, setTimeout: (fn: () => void, ms: number) => clock.setTimeout(() => (wakeUps++, fn()), ms) };
+    const h = harness(counting);
+    h.scheduler.start();
+    clock.advance(60_000);
+    expect(wakeUps).toBeLessThanOrEqual(12);
+    expect(wakeUps).toBeGreaterThanOrEqual(11);
+    const task = h.scheduler.create({ cron: '* * * * *', prompt: 'soon' });
+    clock.advanceTo((task.nextRunAt ?? 0) + 1000);
+    expect(h.fired.map((f) => f.prompt)).toEqual(['soon']);
+  });
+
   it('fires a recurring task at each match, at most once per minute, with its prompt', () => {
     const h = harness();
     h.scheduler.start();

@@ -132,15 +132,36 @@ async function main(args: string[]): Promise<number> {
     await endSession(runtime, 'other');
     return inputFailed && code === 0 ? 1 : code;
   }
-  const { runTui } = await importProductionReact(() => withoutFetch(() => import('./app/run-tui.js')));
-  const { isSignalExitCode } = await import('./app/terminal-guard.js');
   // Picking another session (/resume) ends this TUI; it opens again on that session.
   let pickOnStart = cli.resume === '';
   let initialPrompt = prompt;
+  // The header, prompt box and status row go on screen before the UI's modules load, where the
+  // app's first frame would show nothing else (components/app/early-frame.ts).
+  let early: { frame: string; handOver(): void } | undefined;
+  if (!pickOnStart && !initialPrompt && !cli.replay && !runtime.resumed && process.stdout.isTTY && process.env['CAIRN_FRAME_WRITER'] !== '0') {
+    const [{ drawEarlyFrame }, { loadTuiSettings }] = await Promise.all([import('./app/early-frame.js'), import('./theme/tui-settings.js')]);
+    const { settings } = await loadTuiSettings(runtime.cairnHome);
+    early = drawEarlyFrame({
+      session: runtime.session,
+      cwd: runtime.cwd,
+      themeName: settings.theme,
+      pricing: runtime.pricing,
+      ...(runtime.contextWindow ? { contextWindow: runtime.contextWindow } : {}),
+      startupNotices: runtime.startupNotices,
+      stdout: process.stdout,
+      stdin: process.stdin,
+    });
+  }
+  const { runTui } = await importProductionReact(() => withoutFetch(() => import('./app/run-tui.js')));
+  const { isSignalExitCode } = await import('./app/terminal-guard.js');
   for (;;) {
     const current = runtime;
     const picked: { id?: string } = {};
+    const earlyFrame = early?.frame;
+    early?.handOver();
+    early = undefined;
     const code = await runTui({
+      ...(earlyFrame !== undefined ? { earlyFrame } : {}),
       session: current.session,
       cwd: current.cwd,
       cairnHome: current.cairnHome,

@@ -7,6 +7,7 @@ import { themeFor } from '../theme/use-theme.js';
 import { approvalMinRows } from '../transcript/approval-lines.js';
 import { dialogHeight } from '../transcript/dialog-lines.js';
 import { todoPanelHeight } from '../transcript/todo-lines.js';
+import { HEADER_MIN_ROWS } from './layout-rows.js';
 
 export interface Layout {
   width: number;
@@ -27,8 +28,7 @@ export interface Layout {
   status: number;
 }
 
-/** Small terminals drop the header and shrink the rest before the transcript loses its last row. */
-export const HEADER_MIN_ROWS = 16;
+export { HEADER_MIN_ROWS } from './layout-rows.js';
 
 /**
  * Splits the frame. The frame is at most rows - 1 tall: a frame as tall as the terminal makes

@@ -86,6 +86,8 @@ export interface RunTuiOptions {
   pricing?: PriceTable;
   /** Skills and custom commands: /skills, and a /name for each after the built-ins (once loaded, when a promise). */
   skills?: SkillRuntime | Promise<SkillRuntime>;
+  /** The early first frame already on screen (components/app/early-frame.ts): the app diffs against it. */
+  earlyFrame?: string;
   /** The MCP servers: /mcp, /mcp__<server>__<prompt>, a warning when one fails. */
   mcp?: McpManager;
   /** Called once, just after the first frame is on the screen: start-up's deferred half (main.ts). */
@@ -222,7 +224,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     process.on('unhandledRejection', fatal);
   }
 
-  screen.write(ENTER_SCREEN);
+  // After an early frame the alternate screen is already set up (entering it again would clear it).
+  if (options.earlyFrame === undefined) screen.write(ENTER_SCREEN);
   deps.terminal = createTerminalControls({
     screen,
     env,
@@ -231,7 +234,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     onFocus: (focused) => notifier.setFocused(focused),
     saveMouse: (mouse) => void saveTuiSettings(cairnHome, { mouse }).catch((error: unknown) => log.write(`tui settings: ${String(error)}`)),
   });
-  const output = createTerminalOutput(screen, env);
+  const output = createTerminalOutput(screen, env, options.earlyFrame);
   runEditor = createExternalEditor({ stdin: options.stdin ?? process.stdin, screen, redraw: output.redraw, env });
   log.write(`start: ${session.providerName}/${session.model} in ${cwd}`);
   const itemLines = createItemLines(createMarkdownLines());

@@ -4,8 +4,8 @@
 // at once; a streaming answer's and the timers' frames are coalesced to ~30 per second. React
 // and Ink draw the rest (header, dialogs, palette) and lay out blank rows where these go.
 import type { ViewMetrics } from '../keys/view-metrics.js';
-import { promptLines } from '../prompt/prompt-lines.js';
-import { selectStatus, STATUS_TICK_MS, statusTicks } from '../StatusBar.js';
+import { promptLines, promptPlaceholder } from '../prompt/prompt-lines.js';
+import { selectStatus, STATUS_TICK_MS, statusTicks } from '../status-bar-text.js';
 import { statusRowLine } from '../StatusRow.js';
 import type { TuiStore } from '../store/create-store.js';
 import { TOAST_MS } from '../store/background-state.js';
@@ -43,9 +43,7 @@ export const PARK_CURSOR_MS = 3000;
 
 export const selectEditorFocused = (s: TuiState): boolean => s.approvals.length === 0 && s.focus === 'editor' && s.dialog === undefined && s.viewer === undefined;
 
-export function promptPlaceholder(busy: boolean): string {
-  return busy ? 'Type to queue a prompt · Esc to interrupt' : 'Ask cairn · / for commands';
-}
+export { promptPlaceholder };
 
 /** Rows above the prompt box: header, transcript and whatever Ink draws between them. */
 export function promptTop(layout: Layout): number {

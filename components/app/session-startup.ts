@@ -1,5 +1,6 @@
 import type { PromptSection } from '../../src/context/system-prompt.js';
 import type { AgentEvent } from '../../src/events.js';
+import { startupNoticeList } from './startup-notices.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { SlashCommand } from '../commands/registry.js';
 import type { SessionActions } from '../commands/session-actions.js';
@@ -22,7 +23,7 @@ export interface TuiSessionOptions {
   onSwitch?: (id: string) => void;
 }
 
-export const OFFLINE_NOTICE = 'No provider configured: using the offline scripted model. Set ANTHROPIC_API_KEY or OPENAI_API_KEY, or see cairn --list-providers.';
+export { OFFLINE_NOTICE } from './startup-notices.js';
 
 /** Puts a recorded session into the store in one batch: one notify, no bell, no animation per event. */
 export function loadTranscript(store: TuiStore, events: readonly AgentEvent[]): void {
@@ -67,8 +68,7 @@ export async function startSessionUi(input: {
     const id = options.sessionId ? ` ${options.sessionId.slice(0, 8)}` : '';
     notice(`Resumed session${id} (${count} message${count === 1 ? '' : 's'}).`);
   }
-  for (const line of options.startupNotices ?? []) notice(line, 'warning');
-  if (session.provider.offline === true) notice(OFFLINE_NOTICE, 'warning');
+  for (const { level, message } of startupNoticeList(options.startupNotices, session)) notice(message, level);
   if (options.pickOnStart) await openResumePicker(store, actions);
   return { actions, commands: sessionCommands(actions) };
 }

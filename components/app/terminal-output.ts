@@ -16,11 +16,11 @@ export interface TerminalOutput {
  * terminal. `CAIRN_FRAME_WRITER=0` hands Ink the real terminal instead (for side-by-side benchmarks
  * and as an escape hatch).
  */
-export function createTerminalOutput(realStdout: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): TerminalOutput {
+export function createTerminalOutput(realStdout: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env, initialFrame?: string): TerminalOutput {
   if (env['CAIRN_FRAME_WRITER'] === '0' || !realStdout.isTTY) {
     return { stdout: realStdout, redraw: () => {}, dispose: () => {} };
   }
-  const term: InkTerminal = createInkTerminal(realStdout);
+  const term: InkTerminal = createInkTerminal(realStdout, initialFrame !== undefined ? { initialFrame } : {});
   return {
     stdout: term.stdout as unknown as NodeJS.WriteStream,
     redraw: () => term.redraw(),

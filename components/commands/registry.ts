@@ -1,3 +1,4 @@
+import { StartingSession } from '../../src/session/starting-session.js';
 import type { NoticeLevel } from '../../src/events.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { TuiStore } from '../store/create-store.js';
@@ -88,6 +89,11 @@ export function parseSlash(text: string): { name: string; args: string } | undef
 export async function runSlash(text: string, ctx: CommandContext): Promise<void> {
   const parsed = parseSlash(text);
   if (!parsed) return;
+  // Commands read what start-up loads just after the first frame (tools, agents, skills and their
+  // commands, cron, MCP): one typed before that has finished waits for it. A failure to start is
+  // reported by itself; the command then runs with what there is.
+  const { session } = ctx;
+  if (session instanceof StartingSession && session.starting) await session.finishStartup().catch(() => undefined);
   const command = ctx.commands.find(parsed.name);
   if (!command) {
     const near = ctx.commands.closest(parsed.name);

@@ -1,3 +1,4 @@
+import { EXIT_CONFIRM_MS } from './exit-confirm.js';
 import type { Key } from 'ink';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { CommandContext, CommandRegistry } from '../commands/registry.js';
@@ -30,7 +31,7 @@ import { enterSelection, handleTranscriptKey } from './transcript-keys.js';
 import type { ViewMetrics } from './view-metrics.js';
 import { handleViewerKey } from './viewer-keys.js';
 
-export const EXIT_CONFIRM_MS = 3000;
+export { EXIT_CONFIRM_MS };
 const WHEEL_LINES = 3;
 
 export interface KeyDeps {

@@ -24,6 +24,11 @@ const CHROME_COLUMNS = 6;
 const dim = (s: string): string => `\x1b[2m${s}\x1b[22m`;
 const inverse = (s: string): string => `\x1b[7m${s}\x1b[27m`;
 
+/** The empty prompt's hint. */
+export function promptPlaceholder(busy: boolean): string {
+  return busy ? 'Type to queue a prompt · Esc to interrupt' : 'Ask cairn · / for commands';
+}
+
 export function promptTextWidth(width: number): number {
   return Math.max(1, width - CHROME_COLUMNS);
 }

@@ -29,6 +29,11 @@ export interface FrameWriter {
   /** Forget what is on screen (e.g. something else wrote to it): the next frame is a full redraw. */
   invalidate(): void;
   /**
+   * `frame` is already on screen (drawn before this writer existed, with the cursor shown): the
+   * next frame is a diff against it, not a redraw from a cleared screen.
+   */
+  assume(frame: string): void;
+  /**
    * The terminal's own cursor at this cell (input methods open there), shown or only parked there
    * hidden (`visible` false); hidden when `at` is undefined.
    */
@@ -195,6 +200,13 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
     },
     invalidate() {
       full = true;
+    },
+    assume(frame) {
+      screen = parseFrame(frame, columns, rows, cache);
+      lastFrame = frame;
+      full = false;
+      cursorShown = true;
+      state = { x: -1, y: -1, style: -1 };
     },
   };
 }

@@ -35,10 +35,12 @@ export interface InkTerminal {
   dispose(): void;
 }
 
-export function createInkTerminal(terminal: TerminalStream, options: { scroll?: boolean } = {}): InkTerminal {
+export function createInkTerminal(terminal: TerminalStream, options: { scroll?: boolean; initialFrame?: string } = {}): InkTerminal {
   const size = () => ({ columns: terminal.columns || 80, rows: terminal.rows || 24 });
   const { columns, rows } = size();
   const writer = createFrameWriter({ out: terminal, columns, rows, scroll: options.scroll });
+  // The early first frame (components/app/early-frame.ts) is on screen: Ink's first frame is a diff.
+  if (options.initialFrame !== undefined) writer.assume(options.initialFrame);
   // Ink writes a last frame on unmount, after the app may have left the alternate screen:
   // once disposed, nothing more reaches the terminal.
   let disposed = false;

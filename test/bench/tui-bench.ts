@@ -72,6 +72,7 @@ if (want('startup') && proc) {
     pass: w.firstFrameMs / w.bareMs <= 2.5,
   });
   info.push(`first frame / node -e 0: ${fmt.x(w.firstFrameMs / proc.nodeMs)}`);
+  info.push(`a key typed as the first frame shows is in the prompt ${fmt.ms(w.firstKeyMs)} after spawn (no writer: ${fmt.ms(n.firstKeyMs)})`);
 }
 
 if (want('paced')) {

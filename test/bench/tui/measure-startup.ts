@@ -45,6 +45,8 @@ process.stdin.on('data', () => process.exit(0));
 export interface FrameTimes extends Record<string, number> {
   bareMs: number;
   firstFrameMs: number;
+  /** Spawn to a key typed the moment the first frame showed being on screen in the prompt. */
+  firstKeyMs: number;
 }
 
 /** Spawn to "Ask cairn" on the xterm screen, for the bare program and for cairn. */
@@ -59,7 +61,10 @@ export async function measureFirstFrame(frameWriter: boolean): Promise<FrameTime
     const app = startCairn(sandbox, [], frameWriter);
     try {
       const at = await app.waitForScreen((s) => s.includes(PROMPT_VISIBLE), 'the prompt box');
-      return { bareMs: bareAt - bare.startedAt, firstFrameMs: at - app.startedAt };
+      // Typed at once: the frame may be drawn before the app reads keys (they wait, never lost).
+      app.write('zq');
+      const keyAt = await app.waitForScreen((s) => s.includes('> zq'), 'the first key in the prompt');
+      return { bareMs: bareAt - bare.startedAt, firstFrameMs: at - app.startedAt, firstKeyMs: keyAt - app.startedAt };
     } finally {
       await app.stop();
     }

@@ -1,0 +1,101 @@
+// The first frame, drawn before the UI's modules load: the header, the empty prompt box and the
+// status row, built by the same functions the screen painter uses from the store's initial state,
+// so the app's own first frame is a diff against it (usually nothing). Ink, React and the rest
+// load after it is on screen. Keys typed meanwhile wait in the terminal (raw mode: nothing echoes)
+// and reach the prompt once the app reads its input.
+import type { PriceTable } from '../../src/pricing.js';
+import type { AgentSession } from '../../src/session/agent-session.js';
+import { headerText } from '../header-text.js';
+import { promptLines, promptPlaceholder } from '../prompt/prompt-lines.js';
+import { selectStatus, statusBarText } from '../status-bar-text.js';
+import { initialState, reduce } from '../store/reduce.js';
+import { findCaret } from '../terminal/caret.js';
+import { createFrameWriter } from '../terminal/frame-writer.js';
+import { createTheme, type ThemeName } from '../theme/theme.js';
+import { HEADER_MIN_ROWS } from './layout-rows.js';
+import { startupNoticeList } from './startup-notices.js';
+import { createViewMetrics } from '../keys/view-metrics.js';
+import { createItemLines } from '../transcript/item-lines.js';
+import { createMarkdownLines } from '../transcript/markdown-lines.js';
+import { TranscriptPane } from '../transcript/transcript-pane.js';
+import { ENTER_SCREEN, LEAVE_SCREEN } from './terminal-output.js';
+
+export interface EarlyFrameOptions {
+  session: AgentSession;
+  cwd: string;
+  themeName: ThemeName;
+  pricing?: PriceTable;
+  contextWindow?: number;
+  /** The runtime's start-up problems: shown as notices, as the app shows them. */
+  startupNotices?: readonly string[];
+  stdout: NodeJS.WriteStream;
+  stdin: NodeJS.ReadStream;
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+}
+
+export interface EarlyFrame {
+  /** The frame text on screen, for the app's frame writer to diff against. */
+  frame: string;
+  /** The app takes the terminal over: the early frame's restore-on-exit handlers are removed. */
+  handOver(): void;
+}
+
+/** The lines of the first frame: header, empty transcript, prompt box, status row (rows - 1 tall). */
+export function earlyFrameLines(options: Omit<EarlyFrameOptions, 'stdout' | 'stdin'>, columns: number, rows: number): string[] {
+  const { session } = options;
+  const now = options.now ?? Date.now;
+  const width = Math.max(10, columns);
+  const theme = createTheme(options.themeName, options.env ?? process.env);
+  let state = initialState({
+    model: session.model,
+    provider: session.providerName,
+    mode: session.mode,
+    cwd: options.cwd,
+    themeName: options.themeName,
+    ...(options.pricing ? { pricing: options.pricing } : {}),
+    ...(options.contextWindow ? { contextLimit: options.contextWindow } : {}),
+  });
+  state = reduce(state, { type: 'event', event: session.sessionStart(), at: now() });
+  for (const { level, message } of startupNoticeList(options.startupNotices, session)) state = reduce(state, { type: 'notice', level, message });
+  const prompt = promptLines({ state: state.editor, width, focused: true, placeholder: promptPlaceholder(false), busy: false });
+  const height = Math.max(1, rows - 1 - 1 - prompt.length - 1);
+  const pane = new TranscriptPane(createItemLines(createMarkdownLines()), createViewMetrics());
+  const transcript = pane.frame(state, width, height, now(), 0).rows;
+  return [headerText(state.info, theme, width), ...transcript, ...prompt, statusBarText(selectStatus(state), theme, width, now())];
+}
+
+/**
+ * Draws the first frame now and returns it; undefined (nothing drawn) where the app's own first
+ * frame would differ: a terminal too small for the header.
+ */
+export function drawEarlyFrame(options: EarlyFrameOptions): EarlyFrame | undefined {
+  const { stdout, stdin } = options;
+  const columns = stdout.columns || 80;
+  const rows = stdout.rows || 24;
+  if (rows < HEADER_MIN_ROWS || !stdin.isTTY) return undefined;
+  const frame = earlyFrameLines(options, columns, rows).join('\n');
+  // Until the app takes over, leaving (an error, a signal) puts the terminal back as it was.
+  const restore = (): void => {
+    stdout.write(LEAVE_SCREEN);
+    stdin.setRawMode(false);
+  };
+  const onSignal = (signal: NodeJS.Signals): void => {
+    restore();
+    process.exit(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
+  };
+  stdin.setRawMode(true);
+  stdout.write(ENTER_SCREEN);
+  const writer = createFrameWriter({ out: stdout, columns, rows });
+  writer.writeFrame(frame);
+  writer.showCursorAt(findCaret(frame), true);
+  process.once('exit', restore);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, onSignal);
+  return {
+    frame,
+    handOver() {
+      process.off('exit', restore);
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
+    },
+  };
+}

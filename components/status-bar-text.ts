@@ -1,0 +1,118 @@
+// The status bar's text, without React or Ink: the screen painter and the early first frame
+// draw it, and the StatusBar component shows it where there is no frame writer.
+import { costSummary, formatCost } from '../src/pricing.js';
+import { mcpSummary } from '../src/mcp/mcp-summary.js';
+import { itemAt } from '../src/util/invariant.js';
+import { EXIT_CONFIRM_MS } from './keys/exit-confirm.js';
+import { modeLabel } from './mode-label.js';
+import type { TuiState } from './store/types.js';
+import { clipLine, paint, textWidth } from './theme/ansi.js';
+import type { Theme } from './theme/theme.js';
+import { formatTokens } from './transcript/format-tokens.js';
+
+export interface StatusView {
+  mode: TuiState['info']['mode'];
+  busy: boolean;
+  phase: TuiState['phase'];
+  waiting: boolean;
+  runningTools: number;
+  usage: TuiState['usage'];
+  pricing: TuiState['pricing'];
+  limit: number;
+  exitArmedAt: number | undefined;
+  background: TuiState['background'];
+  mcp: string;
+}
+
+export const selectStatus = (s: TuiState): StatusView => ({
+  mode: s.info.mode,
+  busy: s.busy,
+  phase: s.phase,
+  waiting: s.approvals.length > 0,
+  runningTools: countRunningTools(s.items),
+  usage: s.usage,
+  pricing: s.pricing,
+  limit: s.contextLimit,
+  exitArmedAt: s.exitArmedAt,
+  background: s.background,
+  mcp: mcpSummary(s.mcpServers ?? []),
+});
+
+// Tools of the current turn sit after its prompt: scan back to it, not the whole history.
+function countRunningTools(items: TuiState['items']): number {
+  let n = 0;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = itemAt(items, i, 'transcript item');
+    if (item.kind === 'user') break;
+    if (item.kind === 'tool' && item.status === 'running') n++;
+  }
+  return n;
+}
+
+/** "⏰ 2 · ⚙ 1": scheduled tasks and running background shells; empty when there are none. */
+export function backgroundText(b: TuiState['background']): string {
+  return [b.cron > 0 ? `⏰ ${b.cron}` : '', b.shells > 0 ? `⚙ ${b.shells}` : ''].filter(Boolean).join(' · ');
+}
+
+export function activityText(v: StatusView, now: number): string {
+  if (v.waiting) return 'waiting for approval';
+  if (!v.busy || !v.phase) return '';
+  const secs = `${(Math.max(0, now - v.phase.since) / 1000).toFixed(1)}s`;
+  switch (v.phase.kind) {
+    case 'waiting':
+    case 'thinking':
+      return `thinking ${secs}`;
+    case 'responding':
+      // The streaming text shows that it is alive: whole seconds, so the row changes once a second,
+      // not five times (each change is a cursor trip to the bottom row and back).
+      return `responding ${Math.floor(Math.max(0, now - v.phase.since) / 1000)}s`;
+    case 'tools':
+      return v.runningTools > 0 ? `running ${v.runningTools} tool${v.runningTools === 1 ? '' : 's'} ${secs}` : `working ${secs}`;
+  }
+}
+
+/** " ~$0.04": the estimated cost so far; "+" when a model used has no price; empty while nothing cost anything. */
+export function costText(v: Pick<StatusView, 'usage' | 'pricing'>): string {
+  const summary = costSummary(v.usage.byModel, v.pricing);
+  if (summary.total === 0) return '';
+  return ` ~${formatCost(summary.total)}${summary.unpriced.length > 0 ? '+' : ''}`;
+}
+
+function contextBar(v: StatusView, theme: Theme): string {
+  const ratio = Math.min(1, v.usage.context / v.limit);
+  const cells = 8;
+  const filled = Math.round(ratio * cells);
+  const token = ratio >= 0.8 ? 'error' : ratio >= 0.5 ? 'warning' : 'success';
+  const bar = paint(theme, token, '▰'.repeat(filled)) + paint(theme, 'muted', '▱'.repeat(cells - filled));
+  return `ctx ${bar} ${formatTokens(v.usage.context)}/${formatTokens(v.limit)}`;
+}
+
+/** Whether the bar's activity timer is running (it redraws every STATUS_TICK_MS while it is). */
+export function statusTicks(v: Pick<StatusView, 'busy' | 'exitArmedAt'>): boolean {
+  return v.busy || v.exitArmedAt !== undefined;
+}
+
+export const STATUS_TICK_MS = 200;
+
+/** Mode, what the agent is doing, context fill and token totals; segments drop from the right to fit. */
+export function statusBarText(v: StatusView, theme: Theme, width: number, now: number): string {
+  const exitHint = v.exitArmedAt !== undefined && now - v.exitArmedAt < EXIT_CONFIRM_MS;
+  const activity = exitHint ? paint(theme, 'warning', 'Press Ctrl+C again to exit') : paint(theme, 'running', activityText(v, now));
+  const modeToken = v.mode === 'default' ? 'muted' : v.mode === 'plan' ? 'accent' : 'warning';
+  const segments = [
+    paint(theme, modeToken, `⏵ ${modeLabel(v.mode)}`) + paint(theme, 'muted', ' (shift+tab)'),
+    activity,
+    paint(theme, 'accent', backgroundText(v.background)),
+    paint(theme, 'muted', v.mcp),
+    contextBar(v, theme),
+    paint(theme, 'muted', `↑${formatTokens(v.usage.input)} ↓${formatTokens(v.usage.output)}${costText(v)}`),
+  ].filter((s) => s !== '');
+  const sep = paint(theme, 'muted', ' · ');
+  let text = segments.join(sep);
+  while (segments.length > 2 && textWidth(text) > width) {
+    segments.pop();
+    text = segments.join(sep);
+  }
+  return clipLine(text, width);
+}
+

@@ -15,6 +15,7 @@
 // an untrusted folder's allow rules wait for the trust question, the command-line ones do not.
 //
 //   node dist/test/bench/tui/measure-soak.js [turns] [--speed=N] [--snapshots=DIR] [--timer-sites]
+//     [--cpu-prof=DIR] [--no-gc]
 import { cpSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,6 +45,9 @@ const ALLOWED = ['Bash(echo:*)', 'cron_create'];
  * theirs. This counts every live setTimeout / setInterval (set, not yet fired or cleared) and the
  * listeners on process, stdin and stdout, and appends them as one JSON line per SIGUSR2 to
  * $SOAK_TIMERS_FILE. With SOAK_TIMER_SITES=1 it also groups live timers by the line that set them.
+ * With SOAK_GC=1 (and --expose-gc) it runs a full GC first: its SIGUSR2 listener is registered
+ * before the app's, so the probe's heap is the live size and RSS does not depend on when V8 last
+ * collected.
  */
 const TIMERS_PRELOAD = `
 import { appendFileSync } from 'node:fs';
@@ -86,6 +90,7 @@ const listeners = (emitter) => {
   return n;
 };
 if (file) process.on('SIGUSR2', () => {
+  if (process.env.SOAK_GC === '1' && typeof globalThis.gc === 'function') globalThis.gc();
   let timeouts = 0, intervals = 0;
   const bySite = {};
   for (const v of live.values()) {
@@ -218,11 +223,19 @@ export interface SoakOptions {
   /** Where the table and summary go (stderr). */
   log?: (line: string) => void;
   /**
-   * Run the app with --heapsnapshot-signal=SIGUSR1 and write a heap snapshot here after the first
-   * window's sample and after the last. For finding what is retained only: writing a snapshot grows
-   * the app's RSS for good (~170 MB more in a 2,000-turn run), so the RSS ratio means nothing then.
+   * Run the app with --heapsnapshot-signal=SIGUSR1 and write a heap snapshot here after the last
+   * sample. Only then: writing a snapshot grows the app's RSS for good (~170 MB in a 2,000-turn
+   * run), so a snapshot at turn 100 would spoil the RSS ratio. Compare with the snapshot of a
+   * 100-turn run (same cycle, same turns) to see what the long run retains.
    */
   snapshotDir?: string;
+  /**
+   * A full GC in the app just before each sample (default true): heap is then the live size, and
+   * RSS is compared after a collection at both ends. Its pause lands in the next window's loop stall.
+   */
+  gcBeforeSample?: boolean;
+  /** More node flags for the app (e.g. --cpu-prof --cpu-prof-dir=DIR: written when it exits at the end). */
+  nodeArgs?: string[];
   /** Group live timers by the code that set them (costs a stack trace per timer; for finding a leak). */
   timerSites?: boolean;
   /** Called with each sample as it is taken. */
@@ -521,7 +534,8 @@ export async function measureSoak(turns = 2000, options: SoakOptions = {}): Prom
   const preload = path.join(sandbox.home, 'soak-timers.mjs');
   writeFileSync(preload, TIMERS_PRELOAD);
   const bundle = copyBundle();
-  const nodeArgs: string[] = ['--import', pathToFileURL(preload).href];
+  const gc = options.gcBeforeSample ?? true;
+  const nodeArgs: string[] = ['--import', pathToFileURL(preload).href, ...(gc ? ['--expose-gc'] : []), ...(options.nodeArgs ?? [])];
   if (options.snapshotDir) {
     mkdirSync(options.snapshotDir, { recursive: true });
     nodeArgs.push('--heapsnapshot-signal=SIGUSR1', `--diagnostic-dir=${options.snapshotDir}`);
@@ -535,6 +549,7 @@ export async function measureSoak(turns = 2000, options: SoakOptions = {}): Prom
       CAIRN_CLOCK_SPEED: String(clockSpeed),
       CAIRN_COMPACT_THRESHOLD: String(COMPACT_THRESHOLD),
       SOAK_TIMERS_FILE: timersFile,
+      ...(gc ? { SOAK_GC: '1' } : {}),
       ...(options.timerSites ? { SOAK_TIMER_SITES: '1' } : {}),
     }),
   });
@@ -549,7 +564,6 @@ export async function measureSoak(turns = 2000, options: SoakOptions = {}): Prom
     process.kill(app.pid, 'SIGUSR1');
     // The snapshot is written synchronously inside the app: wait until it answers again.
     for (let waited = 0; count() === before && waited < 120_000; waited += 200) await sleep(200);
-    await probe(app, statsFile, timersFile); // drains the frames and stall the snapshot caused out of the next window
     snapshots++;
   };
   let window: number[] = [];
@@ -602,7 +616,7 @@ export async function measureSoak(turns = 2000, options: SoakOptions = {}): Prom
     // Setup (not counted): the cron job, approved by the allow rule.
     await runTurn(app, tail, `schedule "${CRON}" ${CRON_PROMPT}`);
     if (!tail.events.some((e) => e.type === 'cron' && e.status === 'created')) throw new Error('the cron job was not created');
-    log(`soak: ${turns} turns, clock speed ${clockSpeed.toFixed(2)} CAIRN_COMPACT_THRESHOLD=${COMPACT_THRESHOLD}, cron "${CRON}" ${CRON_PROMPT}`);
+    log(`soak: ${turns} turns, clock speed ${clockSpeed.toFixed(2)}, ${gc ? 'a full GC before each sample' : 'no GC before the samples'}, CAIRN_COMPACT_THRESHOLD=${COMPACT_THRESHOLD}, cron "${CRON}" ${CRON_PROMPT}`);
     log(soakHeader());
     const t0 = performance.now();
     await take(0, t0);
@@ -619,7 +633,6 @@ export async function measureSoak(turns = 2000, options: SoakOptions = {}): Prom
       if (n % 100 === 75) await waitCronTurn(app, tail, clockSpeed);
       if (n % every === 0 || n === turns) {
         await take(n, t0);
-        if (n === every && n !== turns) await snapshot();
       }
     }
     await snapshot();
@@ -627,7 +640,7 @@ export async function measureSoak(turns = 2000, options: SoakOptions = {}): Prom
     const base = samples.find((s) => s.turn >= every) ?? samples[samples.length - 1];
     const last = samples[samples.length - 1];
     if (!base || !last) throw new Error('no samples');
-    if (snapshots > 0) log(`heap snapshots (${snapshots}) in ${options.snapshotDir}; each snapshot's own frames and stall were drained before the next window, but RSS after the first snapshot includes what writing it took: ignore the RSS ratio`);
+    if (snapshots > 0) log(`heap snapshot after turn ${turns} in ${options.snapshotDir}`);
     const diff = (a: Record<string, number>, b: Record<string, number>): string =>
       [...new Set([...Object.keys(a), ...Object.keys(b)])]
         .filter((k) => (a[k] ?? 0) !== (b[k] ?? 0))
@@ -681,7 +694,7 @@ export async function measureSoak(turns = 2000, options: SoakOptions = {}): Prom
   }
 }
 
-// `node dist/test/bench/tui/measure-soak.js [turns] [--speed=N] [--snapshots=DIR] [--timer-sites]`
+// `node dist/test/bench/tui/measure-soak.js [turns] [--speed=N] [--snapshots=DIR] [--timer-sites] [--cpu-prof=DIR] [--no-gc]`
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const turns = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2000);
@@ -691,6 +704,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     ...(speed ? { clockSpeed: Number(speed) } : {}),
     ...(snapshotDir ? { snapshotDir: path.resolve(snapshotDir) } : {}),
     ...(process.argv.includes('--timer-sites') ? { timerSites: true } : {}),
+    ...(process.argv.includes('--no-gc') ? { gcBeforeSample: false } : {}),
+    ...(arg('cpu-prof') ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(arg('cpu-prof') ?? '.')}`] } : {}),
   });
   console.log(JSON.stringify(run));
 }

@@ -15,7 +15,7 @@
 // an untrusted folder's allow rules wait for the trust question, the command-line ones do not.
 //
 //   node dist/test/bench/tui/measure-soak.js [turns] [--speed=N] [--snapshots=DIR] [--timer-sites]
-//     [--cpu-prof=DIR] [--no-gc]
+//     [--cpu-prof=DIR] [--no-gc] [--main=dist/other-bundle/main.js]
 import { cpSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -234,6 +234,8 @@ export interface SoakOptions {
    * RSS is compared after a collection at both ends. Its pause lands in the next window's loop stall.
    */
   gcBeforeSample?: boolean;
+  /** The app's entry (CAIRN_MAIN): another build of the bundle, for an A/B run. Its folder is copied; keep it under dist/. */
+  main?: string;
   /** More node flags for the app (e.g. --cpu-prof --cpu-prof-dir=DIR: written when it exits at the end). */
   nodeArgs?: string[];
   /** Group live timers by the code that set them (costs a stack trace per timer; for finding a leak). */
@@ -433,12 +435,12 @@ export function soakSummary(run: SoakRun): string[] {
  * dist/bundle, and a 20-minute run loads lazy chunks (slash commands, dialogs) long after its start.
  * The copy stays under dist/ so `node_modules` and the package root still resolve from it.
  */
-function copyBundle(): { main: string; dispose(): void } {
-  const from = path.dirname(CAIRN_MAIN);
+function copyBundle(main = CAIRN_MAIN): { main: string; dispose(): void } {
+  const from = path.dirname(main);
   const to = path.join(path.dirname(from), `soak-bundle-${process.pid}`);
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
-  return { main: path.join(to, path.basename(CAIRN_MAIN)), dispose: () => rmSync(to, { recursive: true, force: true }) };
+  return { main: path.join(to, path.basename(main)), dispose: () => rmSync(to, { recursive: true, force: true }) };
 }
 
 function idle(screen: string): boolean {
@@ -533,7 +535,7 @@ export async function measureSoak(turns = 2000, options: SoakOptions = {}): Prom
   const timersFile = path.join(sandbox.home, 'soak-timers.jsonl');
   const preload = path.join(sandbox.home, 'soak-timers.mjs');
   writeFileSync(preload, TIMERS_PRELOAD);
-  const bundle = copyBundle();
+  const bundle = copyBundle(options.main);
   const gc = options.gcBeforeSample ?? true;
   const nodeArgs: string[] = ['--import', pathToFileURL(preload).href, ...(gc ? ['--expose-gc'] : []), ...(options.nodeArgs ?? [])];
   if (options.snapshotDir) {
@@ -705,6 +707,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     ...(snapshotDir ? { snapshotDir: path.resolve(snapshotDir) } : {}),
     ...(process.argv.includes('--timer-sites') ? { timerSites: true } : {}),
     ...(process.argv.includes('--no-gc') ? { gcBeforeSample: false } : {}),
+    ...(arg('main') ? { main: path.resolve(arg('main') ?? '') } : {}),
     ...(arg('cpu-prof') ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(arg('cpu-prof') ?? '.')}`] } : {}),
   });
   console.log(JSON.stringify(run));

@@ -138,9 +138,11 @@ async function main(args: string[]): Promise<number> {
   // The header, prompt box and status row go on screen before the UI's modules load, where the
   // app's first frame would show nothing else (components/app/early-frame.ts).
   let early: { frame: string; handOver(): void } | undefined;
-  if (!pickOnStart && !initialPrompt && !cli.replay && !runtime.resumed && process.stdout.isTTY && process.env['CAIRN_FRAME_WRITER'] !== '0') {
+  if (!pickOnStart && !initialPrompt && !cli.replay && process.stdout.isTTY && process.env['CAIRN_FRAME_WRITER'] !== '0') {
     const [{ drawEarlyFrame }, { loadTuiSettings }] = await Promise.all([import('./app/early-frame.js'), import('./theme/tui-settings.js')]);
     const { settings } = await loadTuiSettings(runtime.cairnHome);
+    // A resumed transcript is shown styled from its first frame.
+    if (runtime.resumed) await (await import('./markdown/render-markdown.js')).loadMarkdown();
     early = drawEarlyFrame({
       session: runtime.session,
       cwd: runtime.cwd,
@@ -148,6 +150,8 @@ async function main(args: string[]): Promise<number> {
       pricing: runtime.pricing,
       ...(runtime.contextWindow ? { contextWindow: runtime.contextWindow } : {}),
       startupNotices: runtime.startupNotices,
+      ...(runtime.resumed ? { resumedEvents: runtime.resumed.events } : {}),
+      sessionId: runtime.sessionId,
       stdout: process.stdout,
       stdin: process.stdin,
     });

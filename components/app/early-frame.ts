@@ -13,7 +13,8 @@ import { findCaret } from '../terminal/caret.js';
 import { createFrameWriter } from '../terminal/frame-writer.js';
 import { createTheme, type ThemeName } from '../theme/theme.js';
 import { HEADER_MIN_ROWS } from './layout-rows.js';
-import { startupNoticeList } from './startup-notices.js';
+import { openingActions } from './startup-notices.js';
+import type { AgentEvent } from '../../src/events.js';
 import { createViewMetrics } from '../keys/view-metrics.js';
 import { createItemLines } from '../transcript/item-lines.js';
 import { createMarkdownLines } from '../transcript/markdown-lines.js';
@@ -28,6 +29,9 @@ export interface EarlyFrameOptions {
   contextWindow?: number;
   /** The runtime's start-up problems: shown as notices, as the app shows them. */
   startupNotices?: readonly string[];
+  /** A resumed session: its recorded events (the markdown engine must be loaded) and id. */
+  resumedEvents?: readonly AgentEvent[];
+  sessionId?: string;
   stdout: NodeJS.WriteStream;
   stdin: NodeJS.ReadStream;
   env?: NodeJS.ProcessEnv;
@@ -39,6 +43,16 @@ export interface EarlyFrame {
   frame: string;
   /** The app takes the terminal over: the early frame's restore-on-exit handlers are removed. */
   handOver(): void;
+}
+
+/** Events folded for the early frame of a resumed session: whole turns, enough for a screenful. */
+export const EARLY_TAIL_EVENTS = 2000;
+
+/** The recorded events from the first prompt within the last EARLY_TAIL_EVENTS (all of them when fewer). */
+export function lastTurns(events: readonly AgentEvent[]): readonly AgentEvent[] {
+  if (events.length <= EARLY_TAIL_EVENTS) return events;
+  for (let i = events.length - EARLY_TAIL_EVENTS; i < events.length; i++) if (events[i]?.type === 'user_prompt') return events.slice(i);
+  return events;
 }
 
 /** The lines of the first frame: header, empty transcript, prompt box, status row (rows - 1 tall). */
@@ -57,7 +71,7 @@ export function earlyFrameLines(options: Omit<EarlyFrameOptions, 'stdout' | 'std
     ...(options.contextWindow ? { contextLimit: options.contextWindow } : {}),
   });
   state = reduce(state, { type: 'event', event: session.sessionStart(), at: now() });
-  for (const { level, message } of startupNoticeList(options.startupNotices, session)) state = reduce(state, { type: 'notice', level, message });
+  for (const action of openingActions({ ...options, ...(options.resumedEvents ? { resumedEvents: lastTurns(options.resumedEvents) } : {}) }, session, now())) state = reduce(state, action);
   const prompt = promptLines({ state: state.editor, width, focused: true, placeholder: promptPlaceholder(false), busy: false });
   const height = Math.max(1, rows - 1 - 1 - prompt.length - 1);
   const pane = new TranscriptPane(createItemLines(createMarkdownLines()), createViewMetrics());

@@ -1,6 +1,6 @@
 import type { PromptSection } from '../../src/context/system-prompt.js';
 import type { AgentEvent } from '../../src/events.js';
-import { startupNoticeList } from './startup-notices.js';
+import { openingActions } from './startup-notices.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { SlashCommand } from '../commands/registry.js';
 import type { SessionActions } from '../commands/session-actions.js';
@@ -61,14 +61,7 @@ export async function startSessionUi(input: {
         }
       : {}),
   });
-  const notice = (message: string, level: 'info' | 'warning' = 'info'): void => store.dispatch({ type: 'notice', level, message });
-  if (options.resumedEvents) {
-    loadTranscript(store, options.resumedEvents);
-    const count = session.messages.length;
-    const id = options.sessionId ? ` ${options.sessionId.slice(0, 8)}` : '';
-    notice(`Resumed session${id} (${count} message${count === 1 ? '' : 's'}).`);
-  }
-  for (const { level, message } of startupNoticeList(options.startupNotices, session)) notice(message, level);
+  for (const action of openingActions({ resumedEvents: options.resumedEvents, sessionId: options.sessionId, startupNotices: options.startupNotices }, session, Date.now())) store.dispatch(action);
   if (options.pickOnStart) await openResumePicker(store, actions);
   return { actions, commands: sessionCommands(actions) };
 }

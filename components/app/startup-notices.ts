@@ -1,12 +1,28 @@
-// The notices a fresh session opens with, in order: the runtime's start-up problems, then the
-// offline model's hint. The store gets them before the first frame, and the early first frame
-// (early-frame.ts) shows the same ones in the same rows.
+// What a session's transcript opens with, in order: a resumed session's recorded events and the
+// "Resumed session" line, the runtime's start-up problems, then the offline model's hint. The
+// store gets these before the first frame, and the early first frame (early-frame.ts) folds the
+// same actions, so both show the same rows.
+import type { AgentEvent } from '../../src/events.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
+import type { UiAction } from '../store/types.js';
 
 export const OFFLINE_NOTICE = 'No provider configured: using the offline scripted model. Set ANTHROPIC_API_KEY or OPENAI_API_KEY, or see cairn --list-providers.';
 
-export function startupNoticeList(startupNotices: readonly string[] | undefined, session: Pick<AgentSession, 'provider'>): { level: 'warning'; message: string }[] {
-  const out = (startupNotices ?? []).map((message) => ({ level: 'warning' as const, message }));
-  if (session.provider.offline === true) out.push({ level: 'warning', message: OFFLINE_NOTICE });
+export interface OpeningInput {
+  resumedEvents?: readonly AgentEvent[] | undefined;
+  sessionId?: string | undefined;
+  startupNotices?: readonly string[] | undefined;
+}
+
+export function openingActions(input: OpeningInput, session: Pick<AgentSession, 'provider' | 'messages'>, at: number): UiAction[] {
+  const out: UiAction[] = [];
+  if (input.resumedEvents) {
+    out.push({ type: 'recorded', events: input.resumedEvents, at });
+    const count = session.messages.length;
+    const id = input.sessionId ? ` ${input.sessionId.slice(0, 8)}` : '';
+    out.push({ type: 'notice', level: 'info', message: `Resumed session${id} (${count} message${count === 1 ? '' : 's'}).` });
+  }
+  for (const message of input.startupNotices ?? []) out.push({ type: 'notice', level: 'warning', message });
+  if (session.provider.offline === true) out.push({ type: 'notice', level: 'warning', message: OFFLINE_NOTICE });
   return out;
 }

@@ -15,6 +15,12 @@ import { liveInView, viewWindow } from './view-top.js';
  * frame; older ones are laid out a window at a time when the view reaches the top.
  */
 export const TRANSCRIPT_WINDOW = 400;
+/**
+ * Items laid out for the first frame: enough to fill a tall terminal. A resumed session's first
+ * frame would otherwise render 400 items' markdown to show the last screenful; the rest is laid
+ * out (TRANSCRIPT_WINDOW at a time) once the view scrolls up to it.
+ */
+export const FIRST_WINDOW = 60;
 export const SPINNER_MS = 100;
 
 export interface PaneFrame {
@@ -53,7 +59,7 @@ export class TranscriptPane {
 
   frame(state: TuiState, width: number, height: number, now: number, tick: number): PaneFrame {
     const items = state.items;
-    if (this.from === undefined || this.from > items.length) this.from = Math.max(0, items.length - TRANSCRIPT_WINDOW);
+    if (this.from === undefined || this.from > items.length) this.from = Math.max(0, items.length - FIRST_WINDOW);
     const from = this.from;
     const theme = themeFor(state.themeName);
     const selectedId = state.focus === 'transcript' ? state.selectedId : undefined;

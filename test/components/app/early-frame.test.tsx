@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { earlyFrameLines } from '../../../components/app/early-frame.js';
-import { startupNoticeList } from '../../../components/app/startup-notices.js';
+import { openingActions } from '../../../components/app/startup-notices.js';
 import { stripAnsi } from '../../../components/theme/ansi.js';
 import { createRig } from '../../helpers/tui-rig.js';
 
@@ -16,7 +16,7 @@ describe('the early first frame', () => {
       rigs.push(rig);
       // What startSessionUi puts in the store before the app's first frame.
       const problems = ['.claude/settings.json: "permissions.allow" must be a list; ignored'];
-      for (const { level, message } of startupNoticeList(problems, rig.session)) rig.store.dispatch({ type: 'notice', level, message });
+      for (const action of openingActions({ startupNotices: problems }, rig.session, Date.now())) rig.store.dispatch(action);
       await rig.waitFrame((f) => f.includes('No provider configured'));
       const early = earlyFrameLines({ session: rig.session, startupNotices: problems, cwd: rig.dir, themeName: 'dark', now: () => Date.now() }, columns, rows).map((l) => stripAnsi(l).trimEnd());
       const app = rig.frame().split('\n').map((l) => l.trimEnd());

@@ -27,4 +27,20 @@ describe('the early first frame', () => {
       expect(early.join('\n')).toContain('must be a list');
     }
   });
+  it('shows a resumed transcript as the app does: its last turns, styled, then the notices', async () => {
+    const rig = await createRig({ columns: 100, rows: 30 });
+    rigs.push(rig);
+    const events: AgentEvent[] = [];
+    for (let n = 0; n < 1500; n++) {
+      events.push({ type: 'user_prompt', text: `question ${n}` });
+      events.push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: `Answer **${n}** with \`code\`.` }] } });
+    }
+    for (const action of openingActions({ resumedEvents: events, sessionId: 'abcdef1234' }, rig.session, Date.now())) rig.store.dispatch(action);
+    await rig.waitFrame((f) => f.includes('Resumed session abcdef12'));
+    const early = earlyFrameLines({ session: rig.session, resumedEvents: events, sessionId: 'abcdef1234', themeName: 'dark', now: () => Date.now() }, 100, 30);
+    expect(early.map((l) => stripAnsi(l).trimEnd())).toEqual(rig.frame().split('\n').map((l) => l.trimEnd()));
+    expect(early.join('\n')).toContain('question 1499');
+    // Styled: the bold answer number is drawn bold, not with its asterisks.
+    expect(early.join('\n')).toMatch(/\x1b\[1m1499/);
+  });
 });

@@ -60,6 +60,9 @@ export class TranscriptPane {
   frame(state: TuiState, width: number, height: number, now: number, tick: number): PaneFrame {
     const items = state.items;
     if (this.from === undefined || this.from > items.length) this.from = Math.max(0, items.length - FIRST_WINDOW);
+    // Following the bottom, the window drops what is far above it, so a frame's cost does not grow
+    // with the session: every new item used to stay laid out (and re-indexed per frame) until exit.
+    if (state.scroll.follow && items.length - this.from > 2 * TRANSCRIPT_WINDOW) this.from = items.length - TRANSCRIPT_WINDOW;
     const from = this.from;
     const theme = themeFor(state.themeName);
     const selectedId = state.focus === 'transcript' ? state.selectedId : undefined;

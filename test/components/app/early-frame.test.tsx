@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../src/events.js';
 import { earlyFrameLines } from '../../../components/app/early-frame.js';
 import { openingActions } from '../../../components/app/startup-notices.js';
 import { stripAnsi } from '../../../components/theme/ansi.js';
@@ -37,7 +38,7 @@ describe('the early first frame', () => {
     }
     for (const action of openingActions({ resumedEvents: events, sessionId: 'abcdef1234' }, rig.session, Date.now())) rig.store.dispatch(action);
     await rig.waitFrame((f) => f.includes('Resumed session abcdef12'));
-    const early = earlyFrameLines({ session: rig.session, resumedEvents: events, sessionId: 'abcdef1234', themeName: 'dark', now: () => Date.now() }, 100, 30);
+    const early = earlyFrameLines({ session: rig.session, cwd: rig.dir, resumedEvents: events, sessionId: 'abcdef1234', themeName: 'dark', now: () => Date.now() }, 100, 30);
     expect(early.map((l) => stripAnsi(l).trimEnd())).toEqual(rig.frame().split('\n').map((l) => l.trimEnd()));
     expect(early.join('\n')).toContain('question 1499');
     // Styled: the bold answer number is drawn bold, not with its asterisks.

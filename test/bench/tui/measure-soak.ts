@@ -106,7 +106,9 @@ if (file) process.on('SIGUSR2', () => {
 /** The prompt for turn `n` (1-based): a fixed cycle of ten, /compact at every 100th turn's middle. */
 export function soakPrompt(n: number): string {
   if (n % 100 === 50) return '/compact';
-  const k = n % 5;
+  // One file per cycle of ten (five in rotation): the write puts "alpha" back, so the edit that
+  // follows finds it (with n % 5 every edit after the first hit a file it had already changed).
+  const k = Math.floor(n / 10) % 5;
   switch (n % 10) {
     case 0: return `write soak line ${n} alpha to s${k}.txt`;
     case 1: return `read s${k}.txt`;
@@ -190,6 +192,7 @@ export interface SoakRun extends Record<string, number> {
   cronTurns: number;
   compactions: number;
   autoCompactions: number;
+  toolErrors: number;
   rssMb100: number;
   rssMbLast: number;
   rssRatio: number;
@@ -254,6 +257,8 @@ class SessionTail {
   cronTurns = 0;
   compacts = 0;
   autoCompacts = 0;
+  /** Tool calls that failed: the cycle is meant to have none (a failing one would test the error path instead). */
+  toolErrors = 0;
   private file: string | undefined;
   private offset = 0;
   private rest = '';
@@ -289,6 +294,8 @@ class SessionTail {
       this.events.push({ type, text });
       const prev = this.events[this.events.length - 2];
       if (text === CRON_PROMPT && prev?.type === 'cron') this.cronTurns++;
+    } else if (type === 'tool_result') {
+      if (e['is_error'] === true) this.toolErrors++;
     } else if (type === 'terminal') {
       this.events.push({ type });
     } else if (type === 'compact') {
@@ -423,7 +430,7 @@ export function soakTable(samples: readonly SoakSample[]): string {
 export function soakSummary(run: SoakRun): string[] {
   const f = (v: number, d = 2): string => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
   return [
-    `${run.turns} turns in ${f(run.wallSeconds, 0)} s (${f(run.msPerTurn, 0)} ms/turn) at clock speed ${f(run.clockSpeed, 1)}: ${f(run.simulatedHours)} simulated hours; cron fired ${run.cronFired} times (notice seen on screen for ${run.cronShown}; ${run.cronTurns} ran as their own turn, the others joined a busy turn's request); ${run.compactions} compactions (${run.autoCompactions} automatic)`,
+    `${run.turns} turns in ${f(run.wallSeconds, 0)} s (${f(run.msPerTurn, 0)} ms/turn) at clock speed ${f(run.clockSpeed, 1)}: ${f(run.simulatedHours)} simulated hours; cron fired ${run.cronFired} times (notice seen on screen for ${run.cronShown}; ${run.cronTurns} ran as their own turn, the others joined a busy turn's request); ${run.compactions} compactions (${run.autoCompactions} automatic); ${run.toolErrors} failed tool calls`,
     `RSS last / turn 100: ${f(run.rssRatio)}x (${f(run.rssMbLast, 1)} / ${f(run.rssMb100, 1)} MB; goal <= 1.2x); heap ${f(run.heapMbLast, 1)} / ${f(run.heapMb100, 1)} MB`,
     `frame cost last window / window at turn 100: ${f(run.frameCostRatio)}x (${f(run.frameMsLast, 3)} / ${f(run.frameMs100, 3)} ms mean; slowest ${f(run.frameMsMaxLast, 1)} / ${f(run.frameMsMax100, 1)} ms)`,
     `timers turn 100 -> last: ref'ed (probe's Timeout) ${run.timers100} -> ${run.timersLast}, live timeouts ${run.liveTimeouts100} -> ${run.liveTimeoutsLast}, live intervals ${run.liveIntervals100} -> ${run.liveIntervalsLast}; listeners on process/stdin/stdout ${run.listeners100} -> ${run.listenersLast}; handles ${run.handles100} -> ${run.handlesLast}; fds ${run.fds100} -> ${run.fdsLast}; session file ${f(run.sessionKbLast, 0)} KB`,
@@ -663,6 +670,7 @@ export async function measureSoak(turns = 2000, options: SoakOptions = {}): Prom
       cronTurns: tail.cronTurns,
       compactions: tail.compacts,
       autoCompactions: tail.autoCompacts,
+      toolErrors: tail.toolErrors,
       rssMb100: base.rssMb,
       rssMbLast: last.rssMb,
       rssRatio: last.rssMb / base.rssMb,

@@ -103,9 +103,10 @@ if (file) process.on('SIGUSR2', () => {
 });
 `;
 
-/** The prompt for turn `n` (1-based): a fixed cycle of ten, /compact at every 100th turn's middle. */
+/** The prompt for turn `n` (1-based): a fixed cycle of ten, /compact at turn 49 of every 100. */
 export function soakPrompt(n: number): string {
-  if (n % 100 === 50) return '/compact';
+  // In place of a chat turn (not the write: the edit after it would find no "alpha").
+  if (n % 100 === 49) return '/compact';
   // One file per cycle of ten (five in rotation): the write puts "alpha" back, so the edit that
   // follows finds it (with n % 5 every edit after the first hit a file it had already changed).
   const k = Math.floor(n / 10) % 5;
@@ -259,6 +260,8 @@ class SessionTail {
   autoCompacts = 0;
   /** Tool calls that failed: the cycle is meant to have none (a failing one would test the error path instead). */
   toolErrors = 0;
+  /** The first few failures, "name: content", for the log. */
+  readonly toolErrorTexts: string[] = [];
   private file: string | undefined;
   private offset = 0;
   private rest = '';
@@ -295,7 +298,10 @@ class SessionTail {
       const prev = this.events[this.events.length - 2];
       if (text === CRON_PROMPT && prev?.type === 'cron') this.cronTurns++;
     } else if (type === 'tool_result') {
-      if (e['is_error'] === true) this.toolErrors++;
+      if (e['is_error'] === true) {
+        this.toolErrors++;
+        if (this.toolErrorTexts.length < 3) this.toolErrorTexts.push(`${String(e['name'])}: ${String(e['content']).slice(0, 200)}`);
+      }
     } else if (type === 'terminal') {
       this.events.push({ type });
     } else if (type === 'compact') {
@@ -656,6 +662,7 @@ export async function measureSoak(turns = 2000, options: SoakOptions = {}): Prom
         .map((k) => `${k} ${a[k] ?? 0}->${b[k] ?? 0}`)
         .join(', ') || 'none';
     log(`slowest turns: ${slowest.map((t) => `#${t.turn} "${t.prompt}" ${t.ms.toFixed(0)} ms`).join('; ')}`);
+    if (tail.toolErrors > 0) log(`failed tool calls (${tail.toolErrors}), the first: ${tail.toolErrorTexts.join(' | ')}`);
     log(`resources changed turn ${base.turn} -> ${last.turn}: ${diff(base.resources, last.resources)}`);
     if (last.timerSites) log(`live timers by site at turn ${last.turn}: ${JSON.stringify(last.timerSites, null, 1)}`);
     log(`fd kinds changed turn ${base.turn} -> ${last.turn}: ${diff(base.fdKinds, last.fdKinds)}`);

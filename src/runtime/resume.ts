@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { listSessions, matchSession } from '../session/session-list.js';
+import { listSessions, matchSession, sessionFileNames } from '../session/session-list.js';
 import { loadSession, type LoadedSession } from '../session/session-loader.js';
 import { projectDir } from '../session/session-paths.js';
 
@@ -35,13 +35,7 @@ export async function findSessionToResume(opts: {
 /** The workspace's session files, newest first, read no further than their names and times. */
 async function sessionFiles(cairnHome: string, cwd: string): Promise<{ id: string; file: string; modified: number }[]> {
   const dir = projectDir(cairnHome, cwd);
-  let names: string[];
-  try {
-    names = (await fs.readdir(dir)).filter((n) => n.endsWith('.jsonl'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  const names = await sessionFileNames(dir);
   const files = await Promise.all(
     names.map(async (name) => {
       const file = path.join(dir, name);

@@ -14,16 +14,20 @@ export interface SessionSummary {
   problem?: string;
 }
 
-/** Sessions of one workspace, newest first. Unreadable files are listed with what could be read. */
-export async function listSessions(cairnHome: string, cwd: string): Promise<SessionSummary[]> {
-  const dir = projectDir(cairnHome, cwd);
-  let names: string[];
+/** The session file names (`<id>.jsonl`) in a workspace's session folder; none when it does not exist yet. */
+export async function sessionFileNames(dir: string): Promise<string[]> {
   try {
-    names = (await fs.readdir(dir)).filter((n) => n.endsWith('.jsonl'));
+    return (await fs.readdir(dir)).filter((n) => n.endsWith('.jsonl'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+}
+
+/** Sessions of one workspace, newest first. Unreadable files are listed with what could be read. */
+export async function listSessions(cairnHome: string, cwd: string): Promise<SessionSummary[]> {
+  const dir = projectDir(cairnHome, cwd);
+  const names = await sessionFileNames(dir);
   const summaries = await Promise.all(names.map((name) => summarize(path.join(dir, name))));
   return summaries.sort((a, b) => b.modified.getTime() - a.modified.getTime());
 }

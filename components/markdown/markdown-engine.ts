@@ -2,7 +2,7 @@ import { Marked } from 'marked';
 import type { Tokens } from 'marked';
 import { markedTerminal } from 'marked-terminal';
 import { stripTerminalControls } from '../../src/util/terminal-text.js';
-import { fenceClosed, highlightCode } from './code-highlight.js';
+import { fenceClosed, highlightCode, onLanguagesLoaded, prefetchLanguage } from './code-highlight.js';
 import { GUTTER, expandTabs } from './fit-lines.js';
 import { stripAnsi } from './styled-text.js';
 import { createListRenderer } from './markdown-list.js';
@@ -10,12 +10,18 @@ import { drawTable } from './markdown-table.js';
 import { markdownStyles } from './markdown-styles.js';
 import type { MarkdownTheme } from './markdown-styles.js';
 
-// The heavy half of markdown rendering (marked + marked-terminal, ~180 ms to import, most of it
-// cli-highlight pulled in by marked-terminal). Loaded by `loadMarkdown()` after the first frame.
-// Code with a language is highlighted by that same cli-highlight (code-highlight.ts); lists are
-// drawn here from marked's tokens (markdown-list.ts), as marked-terminal numbers them wrongly.
+// The heavy half of markdown rendering: marked, marked-terminal and highlight.js with the common
+// languages. Loaded by `loadMarkdown()`, before a resumed session's first frame, else just after it.
+// marked-terminal's highlighter (cli-highlight: all of highlight.js) and emoji table are stubbed
+// out where it is bundled (marked-terminal-stubs.ts): code blocks are drawn here, highlighted by
+// code-highlight.ts. Lists are drawn here from marked's tokens (markdown-list.ts), as
+// marked-terminal numbers them wrongly.
 
-export type MarkdownEngine = { toText(markdown: string, width: number, theme: MarkdownTheme): string };
+export type MarkdownEngine = {
+  toText(markdown: string, width: number, theme: MarkdownTheme): string;
+  /** Calls `listener` when text rendered before may now render differently (a language loaded). */
+  onChange(listener: () => void): () => void;
+};
 
 // marked-terminal marks colons in code spans this way and undoes it in its own block renderers.
 const COLON_MARK = /\*#COLON\|\*/g;
@@ -67,7 +73,9 @@ function createInstance(width: number, theme: MarkdownTheme): Marked {
         },
         code(token: Tokens.Code): string {
           const body = expandTabs(stripTerminalControls(token.text)).replace(/\n+$/, '');
-          const lines = highlightCode(body, fenceClosed(token.raw) ? token.lang : undefined, theme).map((l) => s.gutter(GUTTER) + s.code(l));
+          const closed = fenceClosed(token.raw);
+          if (!closed && theme !== 'none') prefetchLanguage(token.lang);
+          const lines = highlightCode(body, closed ? token.lang : undefined, theme).map((l) => s.gutter(GUTTER) + s.code(l));
           return lines.join('\n') + '\n\n';
         },
         list(token: Tokens.List): string {
@@ -118,5 +126,6 @@ export function createMarkdownEngine(): MarkdownEngine {
       }
       return instance.parse(markdown, { async: false });
     },
+    onChange: onLanguagesLoaded,
   };
 }

@@ -12,18 +12,37 @@ export type { MarkdownTheme } from './markdown-styles.js';
 let engine: MarkdownEngine | undefined;
 let loading: Promise<void> | undefined;
 let version = 0;
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  version++;
+  for (const listener of [...listeners]) listener();
+}
 
 export function loadMarkdown(): Promise<void> {
   loading ??= import('./markdown-engine.js').then((m) => {
     engine = m.createMarkdownEngine();
-    version++;
+    engine.onChange(changed);
+    changed();
   });
   return loading;
 }
 
-/** Changes when the renderer changes (plain fallback -> markdown), so caches can tell. */
+/**
+ * Changes when the renderer changes, so caches can tell: plain fallback -> markdown, and when a
+ * code block's language, drawn plain while it loaded, has loaded (code-highlight.ts).
+ */
 export function markdownVersion(): number {
   return version;
+}
+
+/**
+ * Calls `listener` after `markdownVersion()` changes, for a view to draw again what it shows
+ * (nothing else re-renders a finished transcript). Returns an unsubscribe.
+ */
+export function onMarkdownChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function isMarkdownLoaded(): boolean {

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { PermissionMode } from './events.js';
-import { PermissionModeSchema } from './events.js';
+import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permission-modes.js';
 import type { OutputFormat } from './headless.js';
 import { errorMessage } from './util/error-message.js';
 import { itemAt } from './util/invariant.js';
@@ -159,9 +158,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   let permissionMode: PermissionMode | undefined;
   if (v['permission-mode'] !== undefined) {
-    const mode = PermissionModeSchema.safeParse(v['permission-mode']);
-    if (!mode.success) throw new UsageError(`--permission-mode: expected one of ${PermissionModeSchema.options.join(', ')}, got "${v['permission-mode']}"`);
-    permissionMode = mode.data;
+    const mode = v['permission-mode'];
+    if (!isPermissionMode(mode)) throw new UsageError(`--permission-mode: expected one of ${PERMISSION_MODES.join(', ')}, got "${mode}"`);
+    permissionMode = mode;
   }
   let replaySpeed: number | undefined;
   if (v['replay-speed'] !== undefined) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MessageSchema } from './messages.js';
 import { parseToolDisplay, type ToolDisplay } from './tools/display.js';
 import { UsageSchema } from './usage.js';

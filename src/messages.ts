@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // One internal message format: Anthropic's content-block shape. Providers convert at their edge.
 

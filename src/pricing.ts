@@ -1,16 +1,13 @@
-import { z } from 'zod';
-
 // Estimated cost per model. Prices change: the table says when it was checked, and config.json's
 // `pricing` overrides or adds entries ("my-model": { "input": 1, "output": 2 }).
 
 /** US dollars per million tokens. A missing cache price is charged at the input price. */
-export const ModelPriceSchema = z.strictObject({
-  input: z.number().nonnegative(),
-  output: z.number().nonnegative(),
-  cacheRead: z.number().nonnegative().optional(),
-  cacheWrite: z.number().nonnegative().optional(),
-});
-export type ModelPrice = z.infer<typeof ModelPriceSchema>;
+export interface ModelPrice {
+  input: number;
+  output: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+}
 
 /** When the built-in prices were checked against the providers' pricing pages. */
 export const PRICES_CHECKED = '2026-11-30';
@@ -143,20 +140,4 @@ export function formatCost(usd: number): string {
   if (usd === 0) return '$0.00';
   if (usd < 0.01) return `$${usd.toPrecision(2)}`;
   return `$${usd.toFixed(2)}`;
-}
-
-const PricingFieldSchema = z.record(z.string().min(1), ModelPriceSchema);
-
-/**
- * The built-in table with config.json's `pricing` entries (`raw`) over it. Returns the problems
- * instead, each naming the file and field, when an entry is malformed.
- */
-export function pricingFrom(raw: unknown, file: string): PriceTable | { problems: string[] } {
-  if (raw === undefined) return builtinPriceTable;
-  const parsed = PricingFieldSchema.safeParse(raw);
-  if (!parsed.success) {
-    return { problems: parsed.error.issues.map((issue) => `${file}: pricing${issue.path.map((k) => `.${String(k)}`).join('')}: ${issue.message}`) };
-  }
-  const own = Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k.toLowerCase(), v]));
-  return { checked: PRICES_CHECKED, prices: { ...BUILTIN_PRICES, ...own }, fromConfig: Object.keys(own) };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const UsageSchema = z.object({
   input_tokens: z.number(),

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { FileReadError, readTextFile } from '../../src/util/read-text-file.js';
 import type { HelpSection, KeyBinding, KeyCommand, KeySpec } from './keymap.js';
 import { KEYMAP } from './keymap.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { findGitRoot, foldersDown } from '../context/instruction-files.js';
 import { canonicalToolName } from '../permissions/rule-parse.js';
 import { errorMessage } from '../util/error-message.js';

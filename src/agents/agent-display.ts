@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `reason` is the subagent's terminal reason. A plain string: events.ts validates displays through

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { prepareCairnDirSync } from '../util/cairn-dir.js';
 import { errorMessage } from '../util/error-message.js';
 import { readTextFileSync } from '../util/read-text-file.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CronTask } from './types.js';
 
 // Durable tasks on disk, shared by every cairn started in the workspace. Synchronous on purpose:

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AgentEvent } from '../events.js';
 import { notice } from '../events.js';
 import type { ToolResultBlock, ToolUseBlock } from '../messages.js';

@@ -2,7 +2,7 @@
 // $CAIRN_HOME/mcp.json, `mcpServers` in the settings files, the project's .mcp.json and
 // --mcp-config. A later source replaces an earlier server of the same name whole (no field merge).
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SettingsLayer } from '../settings/settings-layers.js';
 import { readSettingsJson } from '../settings/settings-layers.js';
 import { errorMessage } from '../util/error-message.js';

@@ -2,7 +2,7 @@
 // Nothing here throws to the caller: failures become the server's state and error, or error results.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
 import type { McpScope, McpServerEntry } from './mcp-config.js';

@@ -1,5 +1,5 @@
 // Resources reach the model through two tools: one lists what the servers offer, one reads an address.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnyTool } from '../tools/tool.js';
 import { defineTool } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';

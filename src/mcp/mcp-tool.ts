@@ -3,7 +3,7 @@
 // as every tool (world effects: asked unless a rule allows it). A server's readOnlyHint is a claim, not a
 // guarantee (a remote server decides what it says), so it only lets the call share a parallel batch.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
 import { defineTool } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';

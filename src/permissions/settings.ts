@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PermissionModeSchema } from '../events.js';
 import type { PermissionMode } from '../events.js';
 import { prepareCairnDir } from '../util/cairn-dir.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { FileReadError, readTextFileSync } from '../util/read-text-file.js';
 import { PROVIDER_PRESETS } from './presets.js';
 import type { ProviderPreset } from './presets.js';

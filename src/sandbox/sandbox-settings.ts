@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SettingsLayer } from '../settings/settings-layers.js';
 
 // The `sandbox` key of the settings files, in Claude Code's shape. Every layer's object is checked

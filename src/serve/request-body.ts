@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { HttpError } from './http-error.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

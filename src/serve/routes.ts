@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { APPROVAL_ANSWERS } from '../permissions/approval-answers.js';
 import { errorMessage } from '../util/error-message.js';
 import { HttpError } from './http-error.js';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { resolveForWrite } from '../tools/paths.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';

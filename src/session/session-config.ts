@@ -1,5 +1,6 @@
 import { configPath } from '../providers/config.js';
-import { builtinPriceTable, pricingFrom, type PriceTable } from '../pricing.js';
+import { builtinPriceTable, type PriceTable } from '../pricing.js';
+import { pricingFrom } from '../pricing-config.js';
 import { FileReadError, readTextFileSync } from '../util/read-text-file.js';
 
 /** The parts of $CAIRN_HOME/config.json that shape a conversation rather than pick a provider. */

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorMessage } from '../util/error-message.js';
 import { FileReadError, readTextFile } from '../util/read-text-file.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorResult } from '../tools/result.js';
 import { defineTool, type Tool } from '../tools/tool.js';
 import type { Skill } from './skill.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { prepareCairnDir } from '../util/cairn-dir.js';
 import { errorMessage } from '../util/error-message.js';
 import { createProblemReporter, type ReportProblem } from '../util/problem-reporter.js';

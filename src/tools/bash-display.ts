@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What a bash card knows beside the output. A background start has only the command and the shell's id. */
 export const BashDisplaySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const BashOutputDisplaySchema = z.object({
   kind: z.literal('bash_output'),

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { PreparedCommand } from '../sandbox/sandboxed-spawn.js';
 import type { ShellManager } from '../shells/shell-manager.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `nextRunAt` (epoch ms) is absent when the schedule has no future run. */
 export const CronCreateDisplaySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CRON_SYNTAX_HELP } from '../cron/expression.js';
 import { DEFAULT_EXPIRY_DAYS, formatLocalTime, type CronScheduler } from '../cron/scheduler.js';
 import { errorResult } from './result.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CronScheduler } from '../cron/scheduler.js';
 import { errorResult } from './result.js';
 import { defineTool, type Tool } from './tool.js';

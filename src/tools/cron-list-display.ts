@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CronListDisplaySchema = z.object({
   kind: z.literal('cron_list'),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatLocalTime, type CronScheduler } from '../cron/scheduler.js';
 import type { CronTaskInfo } from '../cron/types.js';
 import { defineTool, type Tool } from './tool.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentDisplaySchema } from '../agents/agent-display.js';
 import { BashDisplaySchema } from './bash-display.js';
 import { BashOutputDisplaySchema } from './bash-output-display.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The whole diff: the model's copy of the result is shortened, the card and the full view are not. */
 export const EditFileDisplaySchema = z.object({

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { shortenDiff, unifiedDiff } from './diff.js';
 import { displayPath, resolveForWrite } from './paths.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PermissionChecker } from '../permissions/types.js';
 import { defineTool } from './tool.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `denied`: files a Read deny rule left out. */
 export const GlobDisplaySchema = z.object({

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { GitignoreFilter } from './gitignore.js';
 import { tryCompileGlob } from './glob-match.js';
 import { globReach } from './glob-reach.js';

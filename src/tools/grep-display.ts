@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `denied`: files a Read deny rule left out; `capped`: there were more results than shown. */
 export const GrepDisplaySchema = z.object({

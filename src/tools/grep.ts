@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { GitignoreFilter } from './gitignore.js';
 import { gitignoreApplies } from './glob.js';
 import { tryCompileGlob } from './glob-match.js';

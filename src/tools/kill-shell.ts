@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ShellManager } from '../shells/shell-manager.js';
 import { unknownShell } from './bash-output.js';
 import { errorResult } from './result.js';

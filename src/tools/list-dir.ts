@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { GitignoreFilter } from './gitignore.js';
 import { displayPath, resolveInWorkspace } from './paths.js';
 import { deniedNote } from './read-deny.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { forgetMemory, memoryPath, parseEntries, readMemory, saveMemory } from '../context/long-term-memory.js';
 import { defineTool } from './tool.js';
 import { errorMessage } from '../util/error-message.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The range read; an empty file reads 0-0 of 0. */
 export const ReadFileDisplaySchema = z.object({

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { looksBinary, readHead } from './binary.js';
 import { blockLines, readLineBlocks } from './line-reader.js';
 import { displayPath, resolveInWorkspace } from './paths.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatTask as format, type TaskStore } from '../tasks/task-store.js';
 import { defineTool, type AnyTool } from './tool.js';
 import { errorMessage } from '../util/error-message.js';

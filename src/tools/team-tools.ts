@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MessageBus } from '../team/message-bus.js';
 import type { Team } from '../team/team.js';
 import { defineTool, type AnyTool } from './tool.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TodoItemSchema } from '../events.js';
 import type { TodoList } from '../todos/todo-list.js';
 import { validateTodos } from '../todos/todo-list.js';

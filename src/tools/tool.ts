@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AgentEvent } from '../events.js';
 import type { AskPermission } from '../permissions/types.js';
 import type { ToolDisplay } from './display.js';

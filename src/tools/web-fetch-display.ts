@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What a web_fetch card shows: where it ended up, each redirect, what came back and how much. */
 export const WebFetchDisplaySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bareHost, isPrivateAddress } from '../web/address-guard.js';
 import type { Lookup } from '../web/address-guard.js';
 import { DEFAULT_MAX_BYTES, fetchPage, FetchError } from '../web/fetch-page.js';

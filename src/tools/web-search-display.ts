@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What a web_search card shows: the query, the backend, and the results (expandable to titles and URLs). */
 export const WebSearchDisplaySchema = z.object({

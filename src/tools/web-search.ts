@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Lookup } from '../web/address-guard.js';
 import { runSearch } from '../web/search/search-backends.js';
 import type { SearchConfig } from '../web/search/search-types.js';

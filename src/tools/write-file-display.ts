@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `diff` is empty when there was nothing to compare against. */
 export const WriteFileDisplaySchema = z.object({

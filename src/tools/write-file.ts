@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { countLines, shortenDiff, unifiedDiff } from './diff.js';
 import { displayPath, resolveForWrite } from './paths.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';

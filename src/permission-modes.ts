@@ -1,0 +1,14 @@
+// The permission modes, as plain values: the command line and the first frame check a mode
+// without loading zod. events.ts declares the schema; the types below keep the two lists equal.
+import type { PermissionMode } from './events.js';
+
+export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk'] as const satisfies readonly PermissionMode[];
+export type { PermissionMode };
+
+// A mode added to the schema and not here fails to compile.
+const everyModeListed: Exclude<PermissionMode, (typeof PERMISSION_MODES)[number]> extends never ? true : false = true;
+void everyModeListed;
+
+export function isPermissionMode(value: unknown): value is PermissionMode {
+  return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value);
+}

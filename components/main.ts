@@ -9,6 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { errorMessage } from '../src/util/error-message.js';
 import type { AgentEvent } from '../src/events.js';
+import type { SessionFacts } from '../src/runtime/session-facts.js';
+import type { EarlyFrame } from './app/early-frame.js';
 
 const argv = process.argv.slice(2);
 
@@ -81,16 +83,46 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
 
+  // The folder, its settings and the provider are settled first (a trust question may be asked):
+  // the TUI's first frame shows them while the engine's modules load.
+  const { settleSessionFacts } = await import('../src/runtime/session-facts.js');
+  // The TUI asks whether to trust the folder when its settings would widen something; -p never asks.
+  const askTrust = !headless && process.stdin.isTTY ? (await import('./app/trust-question.js')).askTrustOnTerminal() : undefined;
+  let facts: SessionFacts;
+  try {
+    facts = await settleSessionFacts({
+      cwd: process.cwd(),
+      env: process.env,
+      ...(cli.provider ? { provider: cli.provider } : {}),
+      ...(cli.model ? { model: cli.model } : {}),
+      ...(cli.permissionMode ? { permissionMode: cli.permissionMode } : {}),
+      ...(askTrust ? { askTrust } : {}),
+    });
+  } catch (error) {
+    // Settings and config errors name the file and field; refuse to start half-configured.
+    await sayOnStderr(`cairn: ${errorMessage(error)}\n`);
+    return 1;
+  }
+  // Picking another session (/resume) ends this TUI; it opens again on that session.
+  let pickOnStart = cli.resume === '';
+  let initialPrompt = prompt;
+  // The header, prompt box and status row go on screen before the engine and the UI's modules
+  // load, where the app's first frame would show nothing else (components/app/early-frame.ts).
+  // A resumed session's frame shows its transcript, so it waits for the session to be read.
+  const earlyWanted = !headless && !pickOnStart && !initialPrompt && !cli.replay && process.stdout.isTTY && process.env['CAIRN_FRAME_WRITER'] !== '0';
+  const resuming = cli.continueLatest || cli.resume !== undefined;
+  let early: EarlyFrame | undefined = earlyWanted && !resuming ? await drawEarly(facts) : undefined;
+
   const { createRuntime } = await import('../src/bootstrap.js');
   type Runtime = Awaited<ReturnType<typeof createRuntime>>;
-  const start = async (resume: { continueLatest: boolean; resumeId?: string }): Promise<Runtime | undefined> => {
+  const start = async (resume: { continueLatest: boolean; resumeId?: string }, settled?: SessionFacts): Promise<Runtime | undefined> => {
     try {
       return await createRuntime({
         cwd: process.cwd(),
         env: process.env,
         interactive: !headless,
-        // The TUI asks whether to trust the folder when its settings would widen something; -p never asks.
-        ...(!headless && process.stdin.isTTY ? { askTrust: (await import('./app/trust-question.js')).askTrustOnTerminal() } : {}),
+        ...(settled ? { facts: settled } : {}),
+        ...(askTrust ? { askTrust } : {}),
         ...(cli.provider ? { provider: cli.provider } : {}),
         ...(cli.model ? { model: cli.model } : {}),
         ...(cli.permissionMode ? { permissionMode: cli.permissionMode } : {}),
@@ -105,12 +137,14 @@ async function main(args: string[]): Promise<number> {
         deferStartup: !headless,
       });
     } catch (error) {
-      // Settings and config errors name the file and field; refuse to start half-configured.
+      // The message must not go to the early frame's screen, which is about to be left.
+      early?.abandon();
+      early = undefined;
       await sayOnStderr(`cairn: ${errorMessage(error)}\n`);
       return undefined;
     }
   };
-  let runtime = await start({ continueLatest: cli.continueLatest, ...(cli.resume ? { resumeId: cli.resume } : {}) });
+  let runtime = await start({ continueLatest: cli.continueLatest, ...(cli.resume ? { resumeId: cli.resume } : {}) }, facts);
   if (!runtime) return 1;
   // SessionEnd hooks are awaited (1.5 s at most) so leaving does not cut them off.
   const endSession = async (rt: Runtime, reason: Parameters<Runtime['endSession']>[0]): Promise<void> => {
@@ -132,28 +166,12 @@ async function main(args: string[]): Promise<number> {
     await endSession(runtime, 'other');
     return inputFailed && code === 0 ? 1 : code;
   }
-  // Picking another session (/resume) ends this TUI; it opens again on that session.
-  let pickOnStart = cli.resume === '';
-  let initialPrompt = prompt;
-  // The header, prompt box and status row go on screen before the UI's modules load, where the
-  // app's first frame would show nothing else (components/app/early-frame.ts).
-  let early: { frame: string; handOver(): void } | undefined;
-  if (!pickOnStart && !initialPrompt && !cli.replay && process.stdout.isTTY && process.env['CAIRN_FRAME_WRITER'] !== '0') {
-    const [{ drawEarlyFrame }, { loadTuiSettings }] = await Promise.all([import('./app/early-frame.js'), import('./theme/tui-settings.js')]);
-    const { settings } = await loadTuiSettings(runtime.cairnHome);
-    // A resumed transcript is shown styled from its first frame.
-    if (runtime.resumed) await (await import('./markdown/render-markdown.js')).loadMarkdown();
-    early = drawEarlyFrame({
-      session: runtime.session,
-      cwd: runtime.cwd,
-      themeName: settings.theme,
-      pricing: runtime.pricing,
-      ...(runtime.contextWindow ? { contextWindow: runtime.contextWindow } : {}),
-      startupNotices: runtime.startupNotices,
-      ...(runtime.resumed ? { resumedEvents: runtime.resumed.events } : {}),
+  if (earlyWanted && resuming && runtime.resumed) {
+    early = await drawEarly(facts, {
+      events: runtime.resumed.events,
+      messageCount: runtime.session.messages.length,
       sessionId: runtime.sessionId,
-      stdout: process.stdout,
-      stdin: process.stdin,
+      notices: runtime.startupNotices,
     });
   }
   const { runTui } = await importProductionReact(() => withoutFetch(() => import('./app/run-tui.js')));
@@ -214,10 +232,35 @@ async function main(args: string[]): Promise<number> {
     // A prompt given with a bare --resume waits for the session picked; otherwise it was sent.
     if (!pickOnStart) initialPrompt = undefined;
     pickOnStart = false;
-    const next = await start({ continueLatest: false, resumeId: picked.id });
+    const next = await start({ continueLatest: false, resumeId: picked.id }, facts);
     if (!next) return 1;
     runtime = next;
   }
+}
+
+/**
+ * Draws the first frame from the settled facts (and a resumed session's events); undefined where
+ * the app's own first frame would differ (a terminal too small for the header).
+ */
+async function drawEarly(
+  facts: SessionFacts,
+  resumed?: { events: readonly AgentEvent[]; messageCount: number; sessionId: string; notices: readonly string[] },
+): Promise<EarlyFrame | undefined> {
+  const [{ drawEarlyFrame, earlyFrameSession }, { loadTuiSettings }] = await Promise.all([import('./app/early-frame.js'), import('./theme/tui-settings.js')]);
+  const { settings } = await loadTuiSettings(facts.cairnHome);
+  // A resumed transcript is shown styled from its first frame.
+  if (resumed) await (await import('./markdown/render-markdown.js')).loadMarkdown();
+  return drawEarlyFrame({
+    session: earlyFrameSession(facts, resumed?.messageCount),
+    cwd: facts.cwd,
+    themeName: settings.theme,
+    pricing: facts.sessionConfig.pricing,
+    contextWindow: facts.resolved.contextWindow,
+    startupNotices: resumed ? resumed.notices : facts.notices,
+    ...(resumed ? { resumedEvents: resumed.events, sessionId: resumed.sessionId } : {}),
+    stdout: process.stdout,
+    stdin: process.stdin,
+  });
 }
 
 /** File names and rule text in start-up messages come from disk: shown, never obeyed, on a terminal. */

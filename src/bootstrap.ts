@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import { clockFromEnv } from './clock.js';
 import { writeEpisodicNote } from './context/compact.js';
@@ -16,8 +15,9 @@ import type { AgentLoadProblem } from './agents/agent-definition-loader.js';
 import type { SystemPromptSource } from './context/system-prompt-source.js';
 import type { PriceTable } from './pricing.js';
 import { createBackgroundWork, type BackgroundWork } from './runtime/background-work.js';
-import { permissionsForMode, permissionsFromOptions } from './runtime/permissions-from-options.js';
-import { workspaceSettings, type AskTrust } from './runtime/workspace-settings.js';
+import { permissionsForMode, permissionsFromSettings } from './runtime/permissions-from-options.js';
+import { settleSessionFacts, type SessionFacts } from './runtime/session-facts.js';
+import type { AskTrust } from './runtime/workspace-settings.js';
 import { compactThreshold, setUpProvider } from './runtime/provider-setup.js';
 import { connectScheduledRuns, followSession, leadMail, recordSession } from './runtime/session-wiring.js';
 import { loadAgents, loadStartupState } from './runtime/startup-state.js';
@@ -32,7 +32,6 @@ import { loadSkillRuntime, type SkillRuntime } from './skills/skill-runtime.js';
 import { AgentSession } from './session/agent-session.js';
 import { StartingSession } from './session/starting-session.js';
 import type { AnyTool } from './tools/tool.js';
-import { loadSessionConfig } from './session/session-config.js';
 import type { LoadedSession } from './session/session-loader.js';
 import type { TodoList } from './todos/todo-list.js';
 import { createTaskStore, type TaskStore } from './tasks/task-store.js';
@@ -69,6 +68,8 @@ export interface RuntimeOptions {
    * session as warnings instead of `startupNotices`. A turn waits for all of it.
    */
   deferStartup?: boolean;
+  /** Settled already (the TUI draws its first frame from them first); the options they came from are not read again. */
+  facts?: SessionFacts;
 }
 
 export interface Runtime {
@@ -126,18 +127,17 @@ export { cairnHomeFrom };
  * Throws errors naming the file, field or flag at fault: cairn refuses to start half-configured.
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const cwd = await fs.realpath(options.cwd);
-  const cairnHome = cairnHomeFrom(options.env);
-  const now = options.now ?? (() => new Date());
   // Trust first: the folder's own settings widen nothing (allow rules, env...) until it is trusted.
-  const settingsNotices: string[] = [];
-  const folder = await workspaceSettings({ cwd, cairnHome, env: options.env, ...(options.model ? { flagModel: options.model } : {}), ...(options.askTrust ? { askTrust: options.askTrust } : {}), notices: settingsNotices });
-  const { permissions, sources, origins, warnings } = await permissionsFromOptions({ ...options, cwd, cairnHome, claudeHome: folder.claudeHome, trusted: folder.trusted });
-  const { resolved, provider, providerFor } = await setUpProvider({ ...options, ...(folder.model ? { model: folder.model } : {}), cairnHome });
-  const sessionConfig = loadSessionConfig(cairnHome);
+  const facts = options.facts ?? (await settleSessionFacts(options));
+  const { cwd, cairnHome } = facts;
+  const folder = { claudeHome: facts.claudeHome, trusted: facts.trusted };
+  const now = options.now ?? (() => new Date());
+  const { permissions, sources, origins } = permissionsFromSettings({ ...options, cwd, cairnHome, mode: facts.mode }, facts.settings);
+  const { resolved, provider, providerFor } = setUpProvider({ ...options, cairnHome, resolved: facts.resolved });
+  const sessionConfig = facts.sessionConfig;
 
   // Problems that leave cairn usable: told to the user at start (TUI notices, stderr headless).
-  const startupNotices: string[] = [...settingsNotices, ...warnings];
+  const startupNotices: string[] = [...facts.notices];
   const deferred = options.deferStartup === true;
   // What is found after start-up (deferStartup) is told to the session, as a start-up notice would have been.
   const later = (message: string): void => {

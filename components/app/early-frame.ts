@@ -4,7 +4,8 @@
 // load after it is on screen. Keys typed meanwhile wait in the terminal (raw mode: nothing echoes)
 // and reach the prompt once the app reads its input.
 import type { PriceTable } from '../../src/pricing.js';
-import type { AgentSession } from '../../src/session/agent-session.js';
+import type { PermissionMode } from '../../src/permission-modes.js';
+import type { SessionFacts } from '../../src/runtime/session-facts.js';
 import { headerText } from '../header-text.js';
 import { promptLines, promptPlaceholder } from '../prompt/prompt-lines.js';
 import { selectStatus, statusBarText } from '../status-bar-text.js';
@@ -21,8 +22,29 @@ import { createMarkdownLines } from '../transcript/markdown-lines.js';
 import { TranscriptPane } from '../transcript/transcript-pane.js';
 import { ENTER_SCREEN, LEAVE_SCREEN } from './terminal-output.js';
 
+/** What the header and status row say about the session, known before the engine loads. */
+export interface EarlyFrameSession {
+  provider: string;
+  model: string;
+  mode: PermissionMode;
+  offline: boolean;
+  /** A resumed session's message count (the "Resumed session" row). */
+  messageCount?: number;
+}
+
+/** The header's facts as the session will have them once the engine has built it. */
+export function earlyFrameSession(facts: Pick<SessionFacts, 'resolved' | 'mode'>, messageCount?: number): EarlyFrameSession {
+  return {
+    provider: facts.resolved.name,
+    model: facts.resolved.model,
+    mode: facts.mode,
+    offline: facts.resolved.api === 'offline',
+    ...(messageCount !== undefined ? { messageCount } : {}),
+  };
+}
+
 export interface EarlyFrameOptions {
-  session: AgentSession;
+  session: EarlyFrameSession;
   cwd: string;
   themeName: ThemeName;
   pricing?: PriceTable;
@@ -43,6 +65,8 @@ export interface EarlyFrame {
   frame: string;
   /** The app takes the terminal over: the early frame's restore-on-exit handlers are removed. */
   handOver(): void;
+  /** Start-up failed after the frame: the terminal is put back as it was, so a message printed next is seen. */
+  abandon(): void;
 }
 
 /** Events folded for the early frame of a resumed session: whole turns, enough for a screenful. */
@@ -63,15 +87,17 @@ export function earlyFrameLines(options: Omit<EarlyFrameOptions, 'stdout' | 'std
   const theme = createTheme(options.themeName, options.env ?? process.env);
   let state = initialState({
     model: session.model,
-    provider: session.providerName,
+    provider: session.provider,
     mode: session.mode,
     cwd: options.cwd,
     themeName: options.themeName,
     ...(options.pricing ? { pricing: options.pricing } : {}),
     ...(options.contextWindow ? { contextLimit: options.contextWindow } : {}),
   });
-  state = reduce(state, { type: 'event', event: session.sessionStart(), at: now() });
-  for (const action of openingActions({ ...options, ...(options.resumedEvents ? { resumedEvents: lastTurns(options.resumedEvents) } : {}) }, session, now())) state = reduce(state, action);
+  const start: AgentEvent = { type: 'session_start', provider: session.provider, model: session.model, cwd: options.cwd, permission_mode: session.mode, tools: [], offline: session.offline };
+  state = reduce(state, { type: 'event', event: start, at: now() });
+  const opening = { offline: session.offline, messageCount: session.messageCount ?? 0 };
+  for (const action of openingActions({ ...options, ...(options.resumedEvents ? { resumedEvents: lastTurns(options.resumedEvents) } : {}) }, opening, now())) state = reduce(state, action);
   const prompt = promptLines({ state: state.editor, width, focused: true, placeholder: promptPlaceholder(false), busy: false });
   const height = Math.max(1, rows - 1 - 1 - prompt.length - 1);
   const pane = new TranscriptPane(createItemLines(createMarkdownLines()), createViewMetrics());
@@ -105,11 +131,16 @@ export function drawEarlyFrame(options: EarlyFrameOptions): EarlyFrame | undefin
   writer.showCursorAt(findCaret(frame), true);
   process.once('exit', restore);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, onSignal);
+  const handOver = (): void => {
+    process.off('exit', restore);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
+  };
   return {
     frame,
-    handOver() {
-      process.off('exit', restore);
-      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
+    handOver,
+    abandon() {
+      handOver();
+      restore();
     },
   };
 }

@@ -61,7 +61,7 @@ export async function startSessionUi(input: {
         }
       : {}),
   });
-  for (const action of openingActions({ resumedEvents: options.resumedEvents, sessionId: options.sessionId, startupNotices: options.startupNotices }, session, Date.now())) store.dispatch(action);
+  for (const action of openingActions({ resumedEvents: options.resumedEvents, sessionId: options.sessionId, startupNotices: options.startupNotices }, { offline: session.provider.offline === true, messageCount: session.messages.length }, Date.now())) store.dispatch(action);
   if (options.pickOnStart) await openResumePicker(store, actions);
   return { actions, commands: sessionCommands(actions) };
 }

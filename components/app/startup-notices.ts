@@ -3,7 +3,6 @@
 // store gets these before the first frame, and the early first frame (early-frame.ts) folds the
 // same actions, so both show the same rows.
 import type { AgentEvent } from '../../src/events.js';
-import type { AgentSession } from '../../src/session/agent-session.js';
 import type { UiAction } from '../store/types.js';
 
 export const OFFLINE_NOTICE = 'No provider configured: using the offline scripted model. Set ANTHROPIC_API_KEY or OPENAI_API_KEY, or see cairn --list-providers.';
@@ -14,15 +13,21 @@ export interface OpeningInput {
   startupNotices?: readonly string[] | undefined;
 }
 
-export function openingActions(input: OpeningInput, session: Pick<AgentSession, 'provider' | 'messages'>, at: number): UiAction[] {
+/** What the opening rows say about the session: whether it runs on the offline model, how many messages it resumed. */
+export interface OpeningSession {
+  offline: boolean;
+  messageCount: number;
+}
+
+export function openingActions(input: OpeningInput, session: OpeningSession, at: number): UiAction[] {
   const out: UiAction[] = [];
   if (input.resumedEvents) {
     out.push({ type: 'recorded', events: input.resumedEvents, at });
-    const count = session.messages.length;
+    const count = session.messageCount;
     const id = input.sessionId ? ` ${input.sessionId.slice(0, 8)}` : '';
     out.push({ type: 'notice', level: 'info', message: `Resumed session${id} (${count} message${count === 1 ? '' : 's'}).` });
   }
   for (const message of input.startupNotices ?? []) out.push({ type: 'notice', level: 'warning', message });
-  if (session.provider.offline === true) out.push({ type: 'notice', level: 'warning', message: OFFLINE_NOTICE });
+  if (session.offline) out.push({ type: 'notice', level: 'warning', message: OFFLINE_NOTICE });
   return out;
 }

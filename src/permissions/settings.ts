@@ -3,8 +3,8 @@ import { mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
-import { PermissionModeSchema } from '../events.js';
-import type { PermissionMode } from '../events.js';
+import { PERMISSION_MODES } from '../permission-modes.js';
+import type { PermissionMode } from '../permission-modes.js';
 import { prepareCairnDir } from '../util/cairn-dir.js';
 import { readSettingsJson, readSettingsLayers, SettingsFileError, type SettingsLayer } from '../settings/settings-layers.js';
 import { layersInForce, type WithheldSetting } from '../settings/trusted-layers.js';
@@ -28,7 +28,7 @@ const PermissionsSchema = z.looseObject({
   ask: z.array(z.string()).optional(),
   deny: z.array(z.string()).optional(),
   // Claude Code's names, plus `manual` (its newer name for default) and `auto` (its classifier, which cairn lacks).
-  defaultMode: z.enum([...PermissionModeSchema.options, 'manual', 'auto']).optional(),
+  defaultMode: z.enum([...PERMISSION_MODES, 'manual', 'auto']).optional(),
   additionalDirectories: z.array(z.string()).optional(),
   disableBypassPermissionsMode: z.literal('disable').optional(),
   // Built-in deny rules (builtin-deny.ts) the user chose to lift; honoured from the user's own file only.

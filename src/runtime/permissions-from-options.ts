@@ -2,24 +2,18 @@ import type { PermissionMode } from '../events.js';
 import { createPermissionChecker } from '../permissions/checker.js';
 import { anchorRule, type RuleList } from '../permissions/rule-anchor.js';
 import { splitRuleList } from '../permissions/rule-parse.js';
-import { loadSettings, type RuleOrigin } from '../permissions/settings.js';
+import type { LoadedSettings, RuleOrigin } from '../permissions/settings.js';
 import type { PermissionChecker } from '../permissions/types.js';
-import type { WithheldSetting } from '../settings/trusted-layers.js';
 import { errorMessage } from '../util/error-message.js';
 
-/** Settings files merged with the command line's rules; errors name the file or flag. */
-export async function permissionsFromOptions(opts: {
-  cwd: string;
-  cairnHome: string;
-  /** Claude Code's user folder (`claudeHomeFrom(env)`). */
-  claudeHome: string;
-  /** Whether the workspace's own settings files may widen what is allowed (workspace-trust.ts). */
-  trusted: boolean;
-  permissionMode?: PermissionMode;
-  allowedTools?: string[];
-  disallowedTools?: string[];
-}): Promise<{ permissions: PermissionChecker; sources: string[]; origins: RuleOrigin[]; warnings: string[]; withheld: WithheldSetting[] }> {
-  const settings = await loadSettings({ workspace: opts.cwd, cairnHome: opts.cairnHome, claudeHome: opts.claudeHome, trusted: opts.trusted });
+/**
+ * The permission checker from the settings in force (session-facts.ts loads them) and the
+ * command line's rules, in the starting mode; errors name the flag.
+ */
+export function permissionsFromSettings(
+  opts: { cwd: string; cairnHome: string; mode: PermissionMode; allowedTools?: string[]; disallowedTools?: string[] },
+  settings: LoadedSettings,
+): { permissions: PermissionChecker; sources: string[]; origins: RuleOrigin[] } {
   const allowFlags = flagRuleList('--allowed-tools', opts.allowedTools ?? [], 'allow', opts.cwd);
   const denyFlags = flagRuleList('--disallowed-tools', opts.disallowedTools ?? [], 'deny', opts.cwd);
   const rules = {
@@ -27,12 +21,6 @@ export async function permissionsFromOptions(opts: {
     ask: [...settings.rules.ask],
     deny: [...denyFlags.flatMap((f) => f.rules), ...settings.rules.deny],
   };
-  const warnings = [...settings.warnings];
-  let mode = opts.permissionMode ?? settings.defaultMode ?? 'default';
-  if (mode === 'bypassPermissions' && settings.bypassDisabled) {
-    warnings.push('bypassPermissions is turned off by permissions.disableBypassPermissionsMode in a settings file; started in default mode');
-    mode = 'default';
-  }
   const origins = [
     ...allowFlags.map(({ rule }) => ({ rule, where: '--allowed-tools' })),
     ...denyFlags.map(({ rule }) => ({ rule, where: '--disallowed-tools' })),
@@ -41,7 +29,7 @@ export async function permissionsFromOptions(opts: {
   return {
     permissions: createPermissionChecker({
       workspace: opts.cwd,
-      mode,
+      mode: opts.mode,
       rules,
       cairnHome: opts.cairnHome,
       liftedBuiltinDeny: settings.liftedBuiltinDeny,
@@ -49,8 +37,6 @@ export async function permissionsFromOptions(opts: {
     }),
     sources: settings.sources,
     origins,
-    warnings,
-    withheld: settings.withheld,
   };
 }
 

@@ -1,24 +1,17 @@
 import { createOfflineProvider } from '../providers/offline.js';
 import type { ModelProvider } from '../providers/provider.js';
-import { createProvider, resolveProvider, type ResolvedProvider } from '../providers/registry.js';
-import { modelForAlias, sessionModelAlias } from './session-model.js';
+import { createProvider, type ResolvedProvider } from '../providers/registry.js';
+import { modelForAlias } from './session-model.js';
 
-/** The provider from flags, environment and config, and a way to make one for another model. */
-export async function setUpProvider(opts: {
+/** The provider chosen, and a way to make one for another model. */
+export function setUpProvider(opts: {
   env: NodeJS.ProcessEnv;
   cairnHome: string;
   interactive: boolean;
-  provider?: string;
-  model?: string;
-}): Promise<{ resolved: ResolvedProvider; provider: ModelProvider; providerFor: (model: string) => ModelProvider }> {
-  const resolved = sessionModelAlias(
-    resolveProvider({
-      flags: { ...(opts.provider ? { provider: opts.provider } : {}), ...(opts.model ? { model: opts.model } : {}) },
-      env: opts.env,
-      cairnHome: opts.cairnHome,
-    }),
-    opts.cairnHome,
-  );
+  /** The provider chosen (session-facts.ts). */
+  resolved: ResolvedProvider;
+}): { resolved: ResolvedProvider; provider: ModelProvider; providerFor: (model: string) => ModelProvider } {
+  const { resolved } = opts;
   // The offline model streams slowly enough to watch in the TUI, at once elsewhere.
   const deltaDelayMs = Number(opts.env['CAIRN_OFFLINE_DELAY_MS'] ?? (opts.interactive ? 8 : 0));
   const providerFor = (model: string): ModelProvider =>

@@ -6,6 +6,10 @@ import { stripAnsi } from '../../../components/theme/ansi.js';
 import { createRig } from '../../helpers/tui-rig.js';
 
 const rigs: Awaited<ReturnType<typeof createRig>>[] = [];
+type Rig = Awaited<ReturnType<typeof createRig>>;
+// What main.ts knows before the engine loads, and what the app reads from the live session.
+const facts = (rig: Rig) => ({ provider: rig.session.providerName, model: rig.session.model, mode: rig.session.mode, offline: rig.session.provider.offline === true, messageCount: rig.session.messages.length });
+const opening = (rig: Rig) => ({ offline: rig.session.provider.offline === true, messageCount: rig.session.messages.length });
 afterEach(async () => {
   for (const rig of rigs.splice(0)) rig.cleanup();
 });
@@ -17,9 +21,9 @@ describe('the early first frame', () => {
       rigs.push(rig);
       // What startSessionUi puts in the store before the app's first frame.
       const problems = ['.claude/settings.json: "permissions.allow" must be a list; ignored'];
-      for (const action of openingActions({ startupNotices: problems }, rig.session, Date.now())) rig.store.dispatch(action);
+      for (const action of openingActions({ startupNotices: problems }, opening(rig), Date.now())) rig.store.dispatch(action);
       await rig.waitFrame((f) => f.includes('No provider configured'));
-      const early = earlyFrameLines({ session: rig.session, startupNotices: problems, cwd: rig.dir, themeName: 'dark', now: () => Date.now() }, columns, rows).map((l) => stripAnsi(l).trimEnd());
+      const early = earlyFrameLines({ session: facts(rig), startupNotices: problems, cwd: rig.dir, themeName: 'dark', now: () => Date.now() }, columns, rows).map((l) => stripAnsi(l).trimEnd());
       const app = rig.frame().split('\n').map((l) => l.trimEnd());
       expect(early).toHaveLength(rows - 1);
       expect(early).toEqual(app);
@@ -36,9 +40,9 @@ describe('the early first frame', () => {
       events.push({ type: 'user_prompt', text: `question ${n}` });
       events.push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: `Answer **${n}** with \`code\`.` }] } });
     }
-    for (const action of openingActions({ resumedEvents: events, sessionId: 'abcdef1234' }, rig.session, Date.now())) rig.store.dispatch(action);
+    for (const action of openingActions({ resumedEvents: events, sessionId: 'abcdef1234' }, opening(rig), Date.now())) rig.store.dispatch(action);
     await rig.waitFrame((f) => f.includes('Resumed session abcdef12'));
-    const early = earlyFrameLines({ session: rig.session, cwd: rig.dir, resumedEvents: events, sessionId: 'abcdef1234', themeName: 'dark', now: () => Date.now() }, 100, 30);
+    const early = earlyFrameLines({ session: facts(rig), cwd: rig.dir, resumedEvents: events, sessionId: 'abcdef1234', themeName: 'dark', now: () => Date.now() }, 100, 30);
     expect(early.map((l) => stripAnsi(l).trimEnd())).toEqual(rig.frame().split('\n').map((l) => l.trimEnd()));
     expect(early.join('\n')).toContain('question 1499');
     // Styled: the bold answer number is drawn bold, not with its asterisks.

@@ -250,7 +250,7 @@ async function drawEarly(
   const { settings } = await loadTuiSettings(facts.cairnHome);
   // A resumed transcript is shown styled from its first frame.
   if (resumed) await (await import('./markdown/render-markdown.js')).loadMarkdown();
-  return drawEarlyFrame({
+  return await drawEarlyFrame({
     session: earlyFrameSession(facts, resumed?.messageCount),
     cwd: facts.cwd,
     themeName: settings.theme,

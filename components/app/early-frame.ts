@@ -13,6 +13,7 @@ import { initialState, reduce } from '../store/reduce.js';
 import { findCaret } from '../terminal/caret.js';
 import { createFrameWriter } from '../terminal/frame-writer.js';
 import { createTheme, type ThemeName } from '../theme/theme.js';
+import { loadTextWidth, TextWidthNotLoaded } from '../theme/text-width.js';
 import { HEADER_MIN_ROWS } from './layout-rows.js';
 import { openingActions } from './startup-notices.js';
 import type { AgentEvent } from '../../src/events.js';
@@ -106,15 +107,23 @@ export function earlyFrameLines(options: Omit<EarlyFrameOptions, 'stdout' | 'std
 }
 
 /**
- * Draws the first frame now and returns it; undefined (nothing drawn) where the app's own first
+ * Draws the first frame and returns it; undefined (nothing drawn) where the app's own first
  * frame would differ: a terminal too small for the header.
  */
-export function drawEarlyFrame(options: EarlyFrameOptions): EarlyFrame | undefined {
+export async function drawEarlyFrame(options: EarlyFrameOptions): Promise<EarlyFrame | undefined> {
   const { stdout, stdin } = options;
   const columns = stdout.columns || 80;
   const rows = stdout.rows || 24;
   if (rows < HEADER_MIN_ROWS || !stdin.isTTY) return undefined;
-  const frame = earlyFrameLines(options, columns, rows).join('\n');
+  let frame: string;
+  try {
+    frame = earlyFrameLines(options, columns, rows).join('\n');
+  } catch (error) {
+    // Text beyond what is measured without string-width (a wide folder name, a notice quoting emoji).
+    if (!(error instanceof TextWidthNotLoaded)) throw error;
+    await loadTextWidth();
+    frame = earlyFrameLines(options, columns, rows).join('\n');
+  }
   // Until the app takes over, leaving (an error, a signal) puts the terminal back as it was.
   const restore = (): void => {
     stdout.write(LEAVE_SCREEN);

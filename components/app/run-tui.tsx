@@ -1,4 +1,5 @@
 import type { HookSet } from '../../src/hooks/hook-set.js';
+import { loadTextWidth } from '../theme/text-width.js';
 import { hooksCommands } from '../commands/hooks-command.js';
 import { render } from 'ink';
 import { existsSync } from 'node:fs';
@@ -96,6 +97,8 @@ export interface RunTuiOptions {
 
 /** Runs the full-screen UI until the user leaves; resolves to the process exit code. */
 export async function runTui(options: RunTuiOptions): Promise<number> {
+  // Every width from here on is string-width's (the early frame drew without it).
+  await loadTextWidth();
   const { session, cwd, cairnHome } = options;
   const env = options.env ?? process.env;
   const realStdout = options.stdout ?? process.stdout;

@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import { graphemes, stringWidth } from '../theme/text-width.js';
 import { carryStyles } from './sgr-carry.js';
 
 // Width-aware wrapping and slicing of strings holding SGR/OSC sequences. Written here because
@@ -14,7 +14,6 @@ const ASCII = /^[\x20-\x7e]*$/;
 export function stripAnsi(text: string): string {
   return text.replace(ESCAPE, '');
 }
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const widthCache = new Map<string, number>();
 
 function graphemeWidth(g: string): number {
@@ -31,7 +30,7 @@ function pushText(units: Unit[], text: string): void {
     for (const ch of text) units.push({ s: ch, w: 1, kind: ch === ' ' ? 'space' : 'char' });
     return;
   }
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     units.push({ s: segment, w: graphemeWidth(segment), kind: segment === ' ' ? 'space' : 'char' });
   }
 }
@@ -52,7 +51,7 @@ export function visibleWidth(line: string): number {
   const plain = line.includes('\x1b') ? line.replace(ESCAPE, '') : line;
   if (ASCII.test(plain)) return plain.length;
   let w = 0;
-  for (const { segment } of graphemes.segment(plain)) w += graphemeWidth(segment);
+  for (const { segment } of graphemes(plain)) w += graphemeWidth(segment);
   return w;
 }
 

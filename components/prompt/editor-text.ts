@@ -1,7 +1,6 @@
 // Cursor arithmetic over the prompt text. Positions are UTF-16 indices that always sit on a
 // grapheme boundary, so a cursor never splits a surrogate pair or an emoji sequence.
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+import { graphemes } from '../theme/text-width.js';
 
 export function lineStart(text: string, pos: number): number {
   return pos <= 0 ? 0 : text.lastIndexOf('\n', pos - 1) + 1;
@@ -18,7 +17,7 @@ export function prevBoundary(text: string, pos: number): number {
   if (text[pos - 1] === '\n') return pos - 1;
   const start = lineStart(text, pos);
   let last = start;
-  for (const seg of graphemes.segment(text.slice(start, pos))) last = start + seg.index;
+  for (const seg of graphemes(text.slice(start, pos))) last = start + seg.index;
   return last;
 }
 
@@ -27,7 +26,7 @@ export function nextBoundary(text: string, pos: number): number {
   if (pos >= text.length) return text.length;
   if (text[pos] === '\n') return pos + 1;
   const end = lineEnd(text, pos);
-  for (const seg of graphemes.segment(text.slice(pos, end))) return pos + seg.segment.length;
+  for (const seg of graphemes(text.slice(pos, end))) return pos + seg.segment.length;
   return end;
 }
 
@@ -36,7 +35,7 @@ export function snapToBoundary(text: string, pos: number): number {
   const p = Math.max(0, Math.min(pos, text.length));
   const start = lineStart(text, p);
   let snapped = start;
-  for (const seg of graphemes.segment(text.slice(start, lineEnd(text, p)))) {
+  for (const seg of graphemes(text.slice(start, lineEnd(text, p)))) {
     const at = start + seg.index;
     if (at > p) break;
     snapped = at;

@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import { graphemes, stringWidth } from '../theme/text-width.js';
 import { itemAt } from '../../src/util/invariant.js';
 
 // Wraps prompt text into visual rows of at most `width` columns and finds the cursor in them.
@@ -9,12 +9,11 @@ export type PromptCell = { text: string; width: number; index: number };
 export type PromptRow = { cells: PromptCell[]; start: number; end: number };
 export type PromptLayout = { rows: PromptRow[]; cursorRow: number; cursorCol: number };
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const TAB_WIDTH = 4;
 
 function cellsOf(line: string, offset: number, width: number): PromptCell[] {
   const cells: PromptCell[] = [];
-  for (const { segment, index } of graphemes.segment(line)) {
+  for (const { segment, index } of graphemes(line)) {
     if (segment === '\t') {
       const w = Math.min(TAB_WIDTH, width);
       cells.push({ text: ' '.repeat(w), width: w, index: offset + index });

@@ -1,7 +1,7 @@
 // Parses frame text (lines with SGR escapes) into rows of terminal cells, the way a
 // terminal would lay them out: wide characters take two cells, combining marks join
 // the previous cell, tabs expand, anything past the last column is clipped.
-import stringWidth from 'string-width';
+import { graphemes, stringWidth } from '../theme/text-width.js';
 import { DEFAULT_STYLE, applySgr } from './sgr.js';
 
 export interface Cell {
@@ -33,7 +33,6 @@ export const cellAt = (row: Row, x: number): Cell => row.cells[x] ?? BLANK;
 
 export const cellsEqual = (a: Cell, b: Cell): boolean => a === b || (a.ch === b.ch && a.w === b.w && a.s === b.s);
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const pictographic = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u200d|\ufe0f/u;
 const widthCache = new Map<string, { w: number; risky: boolean }>();
 
@@ -100,7 +99,7 @@ export function parseLine(line: string, startStyle: number, columns: number): Ro
       for (const ch of t) put(ch, 1, false);
       return;
     }
-    for (const { segment } of segmenter.segment(t)) {
+    for (const { segment } of graphemes(t)) {
       const info = graphemeInfo(segment);
       put(segment, info.w, info.risky);
     }

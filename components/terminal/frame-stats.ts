@@ -1,9 +1,10 @@
 // What the benches read from inside the running app (`CAIRN_BENCH_STATS=<file>`): on SIGUSR2 one
 // JSON line is appended with memory, open handles by type, and the frames drawn since the last
 // line (how many, the slowest, the total) plus the longest event-loop stall. Off by default; when
-// off, `recordFrame` is a no-op that costs one comparison.
+// off, `recordFrame` is a no-op that costs one comparison. (The first frame loads this module:
+// node:perf_hooks is fetched only when the probe starts, and `performance` is the global one.)
 import { appendFileSync } from 'node:fs';
-import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
+import type { IntervalHistogram } from 'node:perf_hooks';
 
 export interface FrameStatsLine {
   at: number;
@@ -80,7 +81,7 @@ export function startFrameStats(env: NodeJS.ProcessEnv = process.env): () => voi
   const file = env['CAIRN_BENCH_STATS'];
   if (!file) return () => undefined;
   enabled = true;
-  loop = monitorEventLoopDelay({ resolution: 5 });
+  loop = process.getBuiltinModule('node:perf_hooks').monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const write = (reason: string): void => appendFileSync(file, `${JSON.stringify(takeFrameStats(reason))}\n`);
   const onSignal = (): void => write('signal');

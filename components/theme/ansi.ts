@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import { stringWidth } from './text-width.js';
 import { splitAtWidth, stripAnsi, wrapStyled } from '../markdown/styled-text.js';
 import type { ColorToken, Theme } from './theme.js';
 

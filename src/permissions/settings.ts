@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { PERMISSION_MODES } from '../permission-modes.js';
 import type { PermissionMode } from '../permission-modes.js';
+import { writeFileAtomically } from '../util/write-atomically.js';
 import { prepareCairnDir } from '../util/cairn-dir.js';
 import { readSettingsJson, readSettingsLayers, SettingsFileError, type SettingsLayer } from '../settings/settings-layers.js';
 import { layersInForce, type WithheldSetting } from '../settings/trusted-layers.js';
@@ -201,18 +201,6 @@ export async function loadSettings(opts: SettingsPlaces & { trusted: boolean }):
   return { ...loaded, warnings: [...read.warnings, ...loaded.warnings], withheld };
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(tmp, text, 'utf8');
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
-
 // Two "always allow" answers in quick succession must not lose one another's rules.
 const writeQueues = new Map<string, Promise<void>>();
 
@@ -228,7 +216,7 @@ export function addAllowRulesToFile(file: string, rules: string[]): Promise<void
     permissions.allow = allow;
     // The workspace's .cairn/settings.local.json: its folder gets a .gitignore that covers it.
     await prepareCairnDir(dirname(file));
-    await writeAtomically(file, `${JSON.stringify({ ...settings, permissions }, null, 2)}\n`);
+    await writeFileAtomically(file, `${JSON.stringify({ ...settings, permissions }, null, 2)}\n`);
   });
   writeQueues.set(file, next);
   return next;

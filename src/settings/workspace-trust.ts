@@ -3,12 +3,12 @@
 // user has said they trust the folder. A cloned repository cannot grant itself anything.
 // The answer is remembered per folder in $CAIRN_HOME/trusted-folders.json; Claude Code's own
 // answer (~/.claude.json `projects[<path>].hasTrustDialogAccepted`) is honoured, never written.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as z from 'zod';
 import { errorMessage } from '../util/error-message.js';
+import { writeFileAtomically } from '../util/write-atomically.js';
 import { FileReadError, readTextFile } from '../util/read-text-file.js';
 
 export interface TrustLocations {
@@ -157,18 +157,6 @@ export function unrememberableReason(folder: string, homeDir = os.homedir()): st
   return undefined;
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await fs.writeFile(tmp, text, { encoding: 'utf8', mode: 0o600 });
-    await fs.rename(tmp, file);
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
-}
-
 // Two cairns (or two answers) trusting folders at once must not lose one another's entries.
 const writeQueues = new Map<string, Promise<unknown>>();
 
@@ -191,7 +179,7 @@ export function trustWorkspace(at: { workspace: string; cairnHome: string; homeD
       if (problems.length > 0) throw new Error(`cannot remember the trusted folder: ${problems.join('; ')}`);
       const when = (at.now ?? (() => new Date()))().toISOString();
       const updated = { ...store, folders: { ...store.folders, [folder]: { trustedAt: when } } };
-      await writeAtomically(file, `${JSON.stringify(updated, null, 2)}\n`);
+      await writeFileAtomically(file, `${JSON.stringify(updated, null, 2)}\n`, { mode: 0o600 });
       return { remembered: true, folder };
     });
   writeQueues.set(file, next);

@@ -3,3 +3,8 @@
 // test process is told it is not in CI before anything imports Ink.
 delete process.env['CI'];
 delete process.env['CONTINUOUS_INTEGRATION'];
+
+// The app measures text with string-width once loaded (run-tui waits for it); components rendered
+// directly in tests get the same measure.
+const { loadTextWidth } = await import('../../components/theme/text-width.js');
+await loadTextWidth();

@@ -67,7 +67,8 @@ describe.skipIf(!TmuxTerminal.available())('/copy in a real terminal', () => {
     expect(term.tmux('display', '-p', '#{mouse_any_flag}#{mouse_sgr_flag}').trim()).toBe('11');
     term.keys('M-m');
     await term.waitForScreen(() => term.tmux('display', '-p', '#{mouse_any_flag}').trim() === '0', 'mouse reporting off again');
-    expect(JSON.parse(await readFile(join(ws.home, 'tui.json'), 'utf8'))).toMatchObject({ mouse: false });
+    // The choice is saved as it is made; the terminal shows it before the write lands.
+    await expect.poll(async () => JSON.parse(await readFile(join(ws.home, 'tui.json'), 'utf8')) as unknown, { timeout: 5_000 }).toMatchObject({ mouse: false });
 
     term.type('/help');
     term.keys('Enter');

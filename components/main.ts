@@ -108,10 +108,11 @@ async function main(args: string[]): Promise<number> {
   let initialPrompt = prompt;
   // The header, prompt box and status row go on screen before the engine and the UI's modules
   // load, where the app's first frame would show nothing else (components/app/early-frame.ts).
-  // A resumed session's frame shows its transcript, so it waits for the session to be read.
+  // A resumed session's frame shows its last turns, read from the end of its file.
   const earlyWanted = !headless && !pickOnStart && !initialPrompt && !cli.replay && process.stdout.isTTY && process.env['CAIRN_FRAME_WRITER'] !== '0';
   const resuming = cli.continueLatest || cli.resume !== undefined;
-  let early: EarlyFrame | undefined = earlyWanted && !resuming ? await drawEarly(facts) : undefined;
+  let early: EarlyFrame | undefined;
+  if (earlyWanted) early = resuming ? await drawEarlyResumed(facts, { continueLatest: cli.continueLatest, ...(cli.resume ? { resumeId: cli.resume } : {}) }) : await drawEarly(facts);
 
   const { createRuntime } = await import('../src/bootstrap.js');
   type Runtime = Awaited<ReturnType<typeof createRuntime>>;
@@ -166,7 +167,8 @@ async function main(args: string[]): Promise<number> {
     await endSession(runtime, 'other');
     return inputFailed && code === 0 ? 1 : code;
   }
-  if (earlyWanted && resuming && runtime.resumed) {
+  // The file's end was no picture of it (one turn longer than the tail): drawn now it is read.
+  if (earlyWanted && resuming && !early && runtime.resumed) {
     early = await drawEarly(facts, {
       events: runtime.resumed.events,
       messageCount: runtime.session.messages.length,
@@ -244,7 +246,7 @@ async function main(args: string[]): Promise<number> {
  */
 async function drawEarly(
   facts: SessionFacts,
-  resumed?: { events: readonly AgentEvent[]; messageCount: number; sessionId: string; notices: readonly string[] },
+  resumed?: { events: readonly AgentEvent[]; messageCount?: number; sessionId: string; notices: readonly string[] },
 ): Promise<EarlyFrame | undefined> {
   const [{ drawEarlyFrame, earlyFrameSession }, { loadTuiSettings }] = await Promise.all([import('./app/early-frame.js'), import('./theme/tui-settings.js')]);
   const { settings } = await loadTuiSettings(facts.cairnHome);
@@ -261,6 +263,22 @@ async function drawEarly(
     stdout: process.stdout,
     stdin: process.stdin,
   });
+}
+
+/**
+ * The first frame of a resumed session, from the last turns at the end of its file (the engine
+ * reads all of it after the frame); undefined when the session is not found here (createRuntime
+ * says why) or the file's end holds no whole turn.
+ */
+async function drawEarlyResumed(facts: SessionFacts, which: { continueLatest: boolean; resumeId?: string }): Promise<EarlyFrame | undefined> {
+  const [{ locateSessionToResume }, { readSessionTail }] = await Promise.all([import('../src/session/session-locate.js'), import('../src/session/session-tail.js')]);
+  const file = await locateSessionToResume({ cairnHome: facts.cairnHome, cwd: facts.cwd, ...which });
+  // An unreadable file is loadSession's to report, naming it; the frame waits for that.
+  const tail = file === undefined ? undefined : await readSessionTail(file).catch(() => undefined);
+  if (!tail) return undefined;
+  const firstPrompt = tail.events.findIndex((e) => e.type === 'user_prompt');
+  if (!tail.whole && firstPrompt === -1) return undefined;
+  return drawEarly(facts, { events: tail.whole ? tail.events : tail.events.slice(firstPrompt), sessionId: tail.header.id, notices: facts.notices });
 }
 
 /** File names and rule text in start-up messages come from disk: shown, never obeyed, on a terminal. */

@@ -20,7 +20,7 @@ import type { AgentEvent } from '../../src/events.js';
 import { createViewMetrics } from '../keys/view-metrics.js';
 import { createItemLines } from '../transcript/item-lines.js';
 import { createMarkdownLines } from '../transcript/markdown-lines.js';
-import { TranscriptPane } from '../transcript/transcript-pane.js';
+import { FIRST_WINDOW, TranscriptPane } from '../transcript/transcript-pane.js';
 import { ENTER_SCREEN, LEAVE_SCREEN } from './terminal-output.js';
 
 /** What the header and status row say about the session, known before the engine loads. */
@@ -97,12 +97,22 @@ export function earlyFrameLines(options: Omit<EarlyFrameOptions, 'stdout' | 'std
   });
   const start: AgentEvent = { type: 'session_start', provider: session.provider, model: session.model, cwd: options.cwd, permission_mode: session.mode, tools: [], offline: session.offline };
   state = reduce(state, { type: 'event', event: start, at: now() });
-  const opening = { offline: session.offline, messageCount: session.messageCount ?? 0 };
+  const opening = { offline: session.offline, ...(session.messageCount !== undefined ? { messageCount: session.messageCount } : {}) };
   for (const action of openingActions({ ...options, ...(options.resumedEvents ? { resumedEvents: lastTurns(options.resumedEvents) } : {}) }, opening, now())) state = reduce(state, action);
   const prompt = promptLines({ state: state.editor, width, focused: true, placeholder: promptPlaceholder(false), busy: false });
   const height = Math.max(1, rows - 1 - 1 - prompt.length - 1);
-  const pane = new TranscriptPane(createItemLines(createMarkdownLines()), createViewMetrics());
-  const transcript = pane.frame(state, width, height, now(), 0).rows;
+  // The last items, as few as fill the screen (the app lays out FIRST_WINDOW; the rows in view are the same).
+  const itemLines = createItemLines(createMarkdownLines());
+  const paneRows = (window: number): { rows: string[]; filled: boolean } => {
+    const view = createViewMetrics();
+    const rows = new TranscriptPane(itemLines, view, window).frame(state, width, height, now(), 0).rows;
+    // Filled without the "earlier items" marker line above them, or everything is laid out.
+    return { rows, filled: view.total - 1 >= height || window >= FIRST_WINDOW || window >= state.items.length };
+  };
+  let window = 8;
+  let pane = paneRows(window);
+  while (!pane.filled) pane = paneRows((window = Math.min(window * 2, FIRST_WINDOW)));
+  const transcript = pane.rows;
   return [headerText(state.info, theme, width), ...transcript, ...prompt, statusBarText(selectStatus(state), theme, width, now())];
 }
 

@@ -16,7 +16,8 @@ export interface OpeningInput {
 /** What the opening rows say about the session: whether it runs on the offline model, how many messages it resumed. */
 export interface OpeningSession {
   offline: boolean;
-  messageCount: number;
+  /** Unknown on a first frame drawn from the file's end before the whole session is read. */
+  messageCount?: number;
 }
 
 export function openingActions(input: OpeningInput, session: OpeningSession, at: number): UiAction[] {
@@ -25,7 +26,8 @@ export function openingActions(input: OpeningInput, session: OpeningSession, at:
     out.push({ type: 'recorded', events: input.resumedEvents, at });
     const count = session.messageCount;
     const id = input.sessionId ? ` ${input.sessionId.slice(0, 8)}` : '';
-    out.push({ type: 'notice', level: 'info', message: `Resumed session${id} (${count} message${count === 1 ? '' : 's'}).` });
+    const size = count === undefined ? '' : ` (${count} message${count === 1 ? '' : 's'})`;
+    out.push({ type: 'notice', level: 'info', message: `Resumed session${id}${size}.` });
   }
   for (const message of input.startupNotices ?? []) out.push({ type: 'notice', level: 'warning', message });
   if (session.offline) out.push({ type: 'notice', level: 'warning', message: OFFLINE_NOTICE });

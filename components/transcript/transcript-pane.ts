@@ -55,11 +55,13 @@ export class TranscriptPane {
   constructor(
     private readonly itemLines: ReturnType<typeof createItemLines>,
     private readonly view: ViewMetrics,
+    /** Items laid out first (the early frame lays out fewer: only what its one screen shows). */
+    private readonly firstWindow = FIRST_WINDOW,
   ) {}
 
   frame(state: TuiState, width: number, height: number, now: number, tick: number): PaneFrame {
     const items = state.items;
-    if (this.from === undefined || this.from > items.length) this.from = Math.max(0, items.length - FIRST_WINDOW);
+    if (this.from === undefined || this.from > items.length) this.from = Math.max(0, items.length - this.firstWindow);
     // Following the bottom, the window drops what is far above it, so a frame's cost does not grow
     // with the session: every new item used to stay laid out (and re-indexed per frame) until exit.
     if (state.scroll.follow && items.length - this.from > 2 * TRANSCRIPT_WINDOW) this.from = items.length - TRANSCRIPT_WINDOW;

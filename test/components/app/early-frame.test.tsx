@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readSessionTail } from '../../../src/session/session-tail.js';
 import type { AgentEvent } from '../../../src/events.js';
 import { earlyFrameLines } from '../../../components/app/early-frame.js';
 import { openingActions } from '../../../components/app/startup-notices.js';
@@ -47,5 +50,26 @@ describe('the early first frame', () => {
     expect(early.join('\n')).toContain('question 1499');
     // Styled: the bold answer number is drawn bold, not with its asterisks.
     expect(early.join('\n')).toMatch(/\x1b\[1m1499/);
+  });
+  it("drawn from the end of the session's file, it is the app's frame of the whole session but for the message count", async () => {
+    const rig = await createRig({ columns: 100, rows: 30 });
+    rigs.push(rig);
+    const events: AgentEvent[] = [];
+    for (let n = 0; n < 3000; n++) {
+      events.push({ type: 'user_prompt', text: `question ${n}` });
+      events.push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: `Answer **${n}** with \`code\` and ${'words '.repeat(n % 5 === 0 ? 60 : 3)}` }] } });
+    }
+    const file = path.join(rig.dir, 'session.jsonl');
+    await fs.writeFile(file, [{ type: 'session_header', version: 1, id: 'abcdef1234', cwd: rig.dir, created: '2026-11-30T00:00:00.000Z' }, ...events].map((e) => `${JSON.stringify(e)}\n`).join(''));
+    const tail = await readSessionTail(file);
+    expect(tail?.whole).toBe(false);
+    expect(tail?.events.length).toBeLessThan(events.length / 4);
+    // The app folds every event and knows the count; the early frame had only the file's end.
+    for (const action of openingActions({ resumedEvents: events, sessionId: 'abcdef1234' }, { offline: true, messageCount: 6000 }, Date.now())) rig.store.dispatch(action);
+    await rig.waitFrame((f) => f.includes('Resumed session abcdef12 (6000 messages).'));
+    const early = earlyFrameLines({ session: { ...facts(rig), messageCount: undefined }, cwd: rig.dir, resumedEvents: tail?.events ?? [], sessionId: 'abcdef1234', themeName: 'dark', now: () => Date.now() }, 100, 30);
+    const app = rig.frame().split('\n').map((l) => l.trimEnd());
+    expect(early.map((l) => stripAnsi(l).trimEnd().replace('abcdef12.', 'abcdef12 (6000 messages).'))).toEqual(app);
+    expect(early.join('\n')).toContain('question 2999');
   });
 });

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { memo, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { createItemLines } from './transcript/item-lines.js';
 import { SPINNER_MS, TranscriptPane } from './transcript/transcript-pane.js';
+import { markdownVersion, onMarkdownChange } from './markdown/render-markdown.js';
 import type { ViewMetrics } from './keys/view-metrics.js';
 import type { TuiStore } from './store/create-store.js';
 
@@ -25,6 +26,9 @@ export const Transcript = memo(function Transcript({ store, width, height, itemL
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const pane = useMemo(() => new TranscriptPane(itemLines, view), [itemLines, view]);
   const [tick, setTick] = useState(0);
+  // Renders again when a code block drawn plain while its language loaded can be coloured (the
+  // pane's layout is keyed on markdownVersion).
+  useSyncExternalStore(onMarkdownChange, markdownVersion, markdownVersion);
   const frame = pane.frame(state, width, height, Date.now(), tick);
   useEffect(() => {
     if (!frame.live) return undefined;

@@ -4,6 +4,7 @@
 // at once; a streaming answer's and the timers' frames are coalesced to ~30 per second. React
 // and Ink draw the rest (header, dialogs, palette) and lay out blank rows where these go.
 import type { ViewMetrics } from '../keys/view-metrics.js';
+import { onMarkdownChange } from '../markdown/render-markdown.js';
 import { promptLines, promptPlaceholder } from '../prompt/prompt-lines.js';
 import { selectStatus, STATUS_TICK_MS, statusTicks } from '../status-bar-text.js';
 import { statusRowLine } from '../StatusRow.js';
@@ -136,6 +137,8 @@ export function createScreenPainter(options: ScreenPainterOptions): ScreenPainte
     overlay.invalidate(urgent);
   });
   const offStatusLine = options.statusLine?.subscribe(() => overlay.invalidate(false));
+  // A code block drawn plain while its language loaded is coloured in the next frame.
+  const offMarkdown = onMarkdownChange(() => overlay.invalidate(false));
   overlay.setPainter({
     rows,
     cursor: () => (!store.getSnapshot().busy ? 'show' : now() - typedAt < PARK_CURSOR_MS ? 'park' : 'leave'),
@@ -150,6 +153,7 @@ export function createScreenPainter(options: ScreenPainterOptions): ScreenPainte
       disposed = true;
       offStore();
       offStatusLine?.();
+      offMarkdown();
       spinner = every(spinner, false, SPINNER_MS, onSpinner);
       statusTimer = every(statusTimer, false, STATUS_TICK_MS, onStatusTick);
       if (toastTimer) clearTimeout(toastTimer.timer);

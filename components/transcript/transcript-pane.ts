@@ -3,6 +3,7 @@
 // its inputs change), the viewport, and the rows clipped to the width. The screen painter calls
 // it at most once per frame; the Transcript component (no frame writer) calls it per render.
 import type { ViewMetrics } from '../keys/view-metrics.js';
+import { markdownVersion } from '../markdown/render-markdown.js';
 import type { TranscriptItem, TuiState } from '../store/types.js';
 import { clipLine, paint } from '../theme/ansi.js';
 import { themeFor } from '../theme/use-theme.js';
@@ -72,7 +73,8 @@ export class TranscriptPane {
     // Scrolled off the bottom, a row shows the "more below" marker (see viewWindow).
     const approvalRows = scroll.follow ? height : Math.max(1, height - 1);
     const shown = this.shownItems(items, from);
-    const key: IndexKey = [shown, width, theme, selectedId, approvals, approval, this.itemLines, approvalRows];
+    // markdownVersion: the markdown engine, or a code block's language, has loaded since (lines drawn plain).
+    const key: IndexKey = [shown, width, theme, selectedId, approvals, approval, this.itemLines, approvalRows, markdownVersion()];
     if (!sameKey(this.index?.key, key)) {
       this.index = { key, value: buildLineIndex({ items: shown, width, theme, selectedId, approvals, approval, itemLines: this.itemLines, approvalRows }) };
     }

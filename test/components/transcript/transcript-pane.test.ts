@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadMarkdown, onMarkdownChange } from '../../../components/markdown/render-markdown.js';
 import { createViewMetrics } from '../../../components/keys/view-metrics.js';
 import { initialState, reduce } from '../../../components/store/reduce.js';
 import type { TuiState } from '../../../components/store/types.js';
@@ -38,5 +39,29 @@ describe('TranscriptPane', () => {
     const after = pane.frame(state, 80, 20, 0, 0).rows;
     expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
     expect(after.at(-1)).toContain('new output below');
+  });
+  it('a finished answer whose code block was drawn plain while its language loaded is coloured in the next frame', async () => {
+    await loadMarkdown();
+    const view = createViewMetrics();
+    const pane = new TranscriptPane(createItemLines(createMarkdownLines()), view);
+    const state = reduce(initialState(), {
+      type: 'event',
+      event: { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: '```crystal\nmodule Sq\n  def sq(x) = x * x # "sq"\nend\n```' }] } },
+      at: 0,
+    });
+    const loaded = new Promise<void>((resolve) => {
+      const off = onMarkdownChange(() => {
+        off();
+        resolve();
+      });
+    });
+    const plain = (row: string): string => row.replace(/\x1b\[[0-9;]*m/g, '');
+    const code = (rows: string[]): string => rows.find((r) => plain(r).includes('module Sq')) ?? '';
+    const before = code(pane.frame(state, 80, 20, 0, 0).rows);
+    await loaded;
+    const after = code(pane.frame(state, 80, 20, 0, 0).rows);
+    expect(plain(after)).toBe(plain(before));
+    expect(plain(before)).toContain('module Sq');
+    expect(after).not.toBe(before);
   });
 });

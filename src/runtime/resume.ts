@@ -1,5 +1,5 @@
 import { listSessions, matchSession } from '../session/session-list.js';
-import { sessionFiles, sessionNamed } from '../session/session-locate.js';
+import { locateSessionToResume } from '../session/session-locate.js';
 import { loadSession, type LoadedSession } from '../session/session-loader.js';
 import { projectDir } from '../session/session-paths.js';
 
@@ -10,8 +10,9 @@ export async function findSessionToResume(opts: {
   resumeId?: string;
   continueLatest?: boolean;
 }): Promise<{ file: string; loaded: LoadedSession } | { file?: undefined; note?: string }> {
+  const located = await locateSessionToResume(opts);
   if (opts.resumeId) {
-    const file = (await sessionNamed(opts.cairnHome, opts.cwd, opts.resumeId)) ?? (await matchOrExplain(opts.cairnHome, opts.cwd, opts.resumeId));
+    const file = located ?? (await matchOrExplain(opts.cairnHome, opts.cwd, opts.resumeId));
     try {
       return { file, loaded: await loadSession(file) };
     } catch (error) {
@@ -20,8 +21,7 @@ export async function findSessionToResume(opts: {
     }
   }
   if (opts.continueLatest) {
-    const latest = (await sessionFiles(opts.cairnHome, opts.cwd))[0];
-    if (latest) return { file: latest.file, loaded: await loadSession(latest.file) };
+    if (located) return { file: located, loaded: await loadSession(located) };
     return { note: 'No earlier session in this workspace to continue; starting a new one.' };
   }
   return {};

@@ -10,7 +10,7 @@ import { projectDir } from './session-paths.js';
 // 10,000-message session before the one wanted was even opened.
 
 /** The workspace's session files, newest first, read no further than their names and times. */
-export async function sessionFiles(cairnHome: string, cwd: string): Promise<{ id: string; file: string; modified: number }[]> {
+async function sessionFiles(cairnHome: string, cwd: string): Promise<{ id: string; file: string; modified: number }[]> {
   const dir = projectDir(cairnHome, cwd);
   const names = await sessionFileNames(dir);
   const files = await Promise.all(
@@ -23,7 +23,7 @@ export async function sessionFiles(cairnHome: string, cwd: string): Promise<{ id
 }
 
 /** The file of the session a full id or a unique prefix names (as matchSession decides), or undefined when it names none or several. */
-export async function sessionNamed(cairnHome: string, cwd: string, idOrPrefix: string): Promise<string | undefined> {
+async function sessionNamed(cairnHome: string, cwd: string, idOrPrefix: string): Promise<string | undefined> {
   const wanted = idOrPrefix.trim();
   if (wanted === '') return undefined;
   let names: string[];

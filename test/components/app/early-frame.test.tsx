@@ -12,6 +12,13 @@ const rigs: Awaited<ReturnType<typeof createRig>>[] = [];
 type Rig = Awaited<ReturnType<typeof createRig>>;
 // What main.ts knows before the engine loads, and what the app reads from the live session.
 const facts = (rig: Rig) => ({ provider: rig.session.providerName, model: rig.session.model, mode: rig.session.mode, offline: rig.session.provider.offline === true, messageCount: rig.session.messages.length });
+/** `turns` prompts, each answered with `answer(n)`: a session to resume. */
+function conversation(turns: number, answer: (n: number) => string): AgentEvent[] {
+  return Array.from({ length: turns }, (_, n): AgentEvent[] => [
+    { type: 'user_prompt', text: `question ${n}` },
+    { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: answer(n) }] } },
+  ]).flat();
+}
 const opening = (rig: Rig) => ({ offline: rig.session.provider.offline === true, messageCount: rig.session.messages.length });
 afterEach(async () => {
   for (const rig of rigs.splice(0)) rig.cleanup();
@@ -38,11 +45,7 @@ describe('the early first frame', () => {
   it('shows a resumed transcript as the app does: its last turns, styled, then the notices', async () => {
     const rig = await createRig({ columns: 100, rows: 30 });
     rigs.push(rig);
-    const events: AgentEvent[] = [];
-    for (let n = 0; n < 1500; n++) {
-      events.push({ type: 'user_prompt', text: `question ${n}` });
-      events.push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: `Answer **${n}** with \`code\`.` }] } });
-    }
+    const events = conversation(1500, (n) => `Answer **${n}** with \`code\`.`);
     for (const action of openingActions({ resumedEvents: events, sessionId: 'abcdef1234' }, opening(rig), Date.now())) rig.store.dispatch(action);
     await rig.waitFrame((f) => f.includes('Resumed session abcdef12'));
     const early = earlyFrameLines({ session: facts(rig), cwd: rig.dir, resumedEvents: events, sessionId: 'abcdef1234', themeName: 'dark', now: () => Date.now() }, 100, 30);
@@ -54,11 +57,7 @@ describe('the early first frame', () => {
   it("drawn from the end of the session's file, it is the app's frame of the whole session but for the message count", async () => {
     const rig = await createRig({ columns: 100, rows: 30 });
     rigs.push(rig);
-    const events: AgentEvent[] = [];
-    for (let n = 0; n < 3000; n++) {
-      events.push({ type: 'user_prompt', text: `question ${n}` });
-      events.push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: `Answer **${n}** with \`code\` and ${'words '.repeat(n % 5 === 0 ? 60 : 3)}` }] } });
-    }
+    const events = conversation(3000, (n) => `Answer **${n}** with \`code\` and ${'words '.repeat(n % 5 === 0 ? 60 : 3)}`);
     const file = path.join(rig.dir, 'session.jsonl');
     await fs.writeFile(file, [{ type: 'session_header', version: 1, id: 'abcdef1234', cwd: rig.dir, created: '2026-11-30T00:00:00.000Z' }, ...events].map((e) => `${JSON.stringify(e)}\n`).join(''));
     const tail = await readSessionTail(file);

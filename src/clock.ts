@@ -1,6 +1,7 @@
 // Time as the engine sees it. Everything that schedules (cron, timers shown to the user) takes a
 // Clock so unit tests can run a day in a millisecond and end-to-end tests can run the whole app
 // faster than real time.
+import { timerDelay } from './util/timer-limit.js';
 
 /** Opaque: only the clock that made it can clear it. */
 export type TimerHandle = object;
@@ -25,7 +26,7 @@ export interface FakeClock extends Clock {
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout(fn, ms) {
-    const t = setTimeout(fn, Math.max(0, ms));
+    const t = setTimeout(fn, timerDelay(ms));
     // The app's lifetime is owned by the TUI / headless run, not by background schedules.
     t.unref();
     return t;

@@ -5,6 +5,7 @@ import type { Usage } from './usage.js';
 import { usageIn } from './usage-events.js';
 import { initLine, ResultTracker } from './headless-result.js';
 import { stripTerminalControls } from './util/terminal-text.js';
+import { hookLine } from './runtime/hook-wiring.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -54,6 +55,8 @@ export async function runHeadless(
     }
     if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
     else if (event.type === 'notice' && event.level !== 'info') io.stderr.write(forStream(io.stderr, `cairn: ${event.level}: ${event.message}\n`));
+    // A hook that failed decided nothing, so the call it guarded went ahead: never silently.
+    else if (event.type === 'hook' && event.outcome === 'error') io.stderr.write(`cairn: ${hookLine(event)}\n`);
   };
   const unsubscribe = session.subscribe(onEvent);
   const start = session.sessionStart();

@@ -3,6 +3,7 @@
 // the other entries still load.
 import { DEFAULT_TIMEOUT_MS, HOOK_EVENTS, type HookDefinition, type HookEventName } from './hook-types.js';
 import { compileMatcher } from './hook-matcher.js';
+import { clampConfiguredWait, MAX_CONFIGURED_WAIT_MS } from '../util/timer-limit.js';
 
 export interface ParsedHooks {
   hooks: HookDefinition[];
@@ -28,11 +29,17 @@ function isHookEvent(name: string): name is HookEventName {
   return (HOOK_EVENTS as readonly string[]).includes(name);
 }
 
-/** A timeout in seconds, or the format's default; a problem string when it is not a positive number. */
-function timeoutOf(value: unknown, fallbackMs: number): number | string {
-  if (value === undefined) return fallbackMs;
+/**
+ * A timeout in seconds, or the format's default; a problem string when it is not a positive number.
+ * One longer than a day is cut to a day (`note` says so): a timer cannot hold much more, and one
+ * that overflows fires at once, which would stop a guard hook before it answers.
+ */
+function timeoutOf(value: unknown, fallbackMs: number): { ms: number; note?: string } | string {
+  if (value === undefined) return { ms: fallbackMs };
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return `"timeout" must be a positive number of seconds, got ${JSON.stringify(value)}`;
-  return Math.round(value * 1000);
+  const { ms, clamped } = clampConfiguredWait(value * 1000);
+  if (!clamped) return { ms: Math.max(1, ms) };
+  return { ms, note: `${value} seconds is longer than cairn waits for a hook; it is stopped after ${MAX_CONFIGURED_WAIT_MS / 1000} seconds (24 hours)` };
 }
 
 function matcherProblem(matcher: unknown): string | undefined {
@@ -82,8 +89,9 @@ export function parseSettingsHooks(value: unknown, source: string): ParsedHooks 
         if (typeof command !== 'string' || command.trim() === '') return report(`${key}.command`, 'expected a non-empty string');
         const timeout = timeoutOf(handler['timeout'], DEFAULT_TIMEOUT_MS.claude);
         if (typeof timeout === 'string') return report(`${key}.timeout`, timeout);
+        if (timeout.note) out.problems.push(`${source}: ${key}.timeout: ${timeout.note}`);
         const matcher = group['matcher'];
-        out.hooks.push({ event, command, timeoutMs: timeout, format: 'claude', source, key, ...(typeof matcher === 'string' ? { matcher } : {}) });
+        out.hooks.push({ event, command, timeoutMs: timeout.ms, format: 'claude', source, key, ...(typeof matcher === 'string' ? { matcher } : {}) });
       });
     });
   }
@@ -121,8 +129,9 @@ export function parseCairnHooks(value: unknown, source: string): ParsedHooks {
       if (typeof command !== 'string' || command.trim() === '') return report(`${key}.command`, 'expected a non-empty string');
       const timeout = timeoutOf(entry['timeout'], DEFAULT_TIMEOUT_MS.cairn);
       if (typeof timeout === 'string') return report(`${key}.timeout`, timeout);
+      if (timeout.note) out.problems.push(`${source}: ${key}.timeout: ${timeout.note}`);
       const matcher = entry['matcher'];
-      out.hooks.push({ event, command, timeoutMs: timeout, format: 'cairn', source, key, ...(typeof matcher === 'string' ? { matcher } : {}) });
+      out.hooks.push({ event, command, timeoutMs: timeout.ms, format: 'cairn', source, key, ...(typeof matcher === 'string' ? { matcher } : {}) });
     });
   }
   return out;

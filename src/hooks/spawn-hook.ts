@@ -3,6 +3,7 @@
 // sandbox, as in Claude Code: they are the user's own commands, not the model's.
 import { spawn } from 'node:child_process';
 import type { HookProcessResult } from './hook-types.js';
+import { timerDelay } from '../util/timer-limit.js';
 
 /** Output beyond this is dropped (a hook that floods stdout must not fill memory). */
 const MAX_OUTPUT_CHARS = 1_000_000;
@@ -50,7 +51,7 @@ export function spawnHook(opts: SpawnHookOptions): Promise<HookProcessResult> {
       timedOut = true;
       killGroup(child.pid);
       finish({ exitCode: null });
-    }, opts.timeoutMs);
+    }, timerDelay(opts.timeoutMs));
     const onAbort = (): void => {
       killGroup(child.pid);
       finish({ exitCode: null });

@@ -8,6 +8,7 @@ import type { McpConfig } from './mcp-config.js';
 import { McpConnection, type McpServerStatus } from './mcp-connection.js';
 import { createResourceTools, LIST_RESOURCES, READ_RESOURCE } from './mcp-resource-tools.js';
 import { describeBlock, type McpContentBlock } from './mcp-result.js';
+import { mcpTimeouts } from './mcp-timeouts.js';
 
 export interface McpManagerOptions {
   config: McpConfig;
@@ -39,14 +40,9 @@ export interface McpManager {
 
 const DEFAULT_RESTART_DELAYS = [1_000, 2_000, 4_000, 8_000, 16_000];
 
-function timeoutFrom(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
-  const value = Number(env[key]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 export function createMcpManager(options: McpManagerOptions): McpManager {
-  const startupTimeoutMs = timeoutFrom(options.env, 'MCP_TIMEOUT', 30_000);
-  const toolTimeoutMs = timeoutFrom(options.env, 'MCP_TOOL_TIMEOUT', 300_000);
+  // Problems with the two variables are told by setUpMcp, which reads them too.
+  const { startupTimeoutMs, toolTimeoutMs } = mcpTimeouts(options.env);
   let started: Promise<void>[] = [];
   let closed = false;
 

@@ -9,6 +9,7 @@ import { loadMcpConfig } from './mcp-config.js';
 import type { McpServerStatus } from './mcp-connection.js';
 import type { McpManager } from './mcp-manager.js';
 import { createLazyMcpManager } from './lazy-mcp-manager.js';
+import { mcpTimeouts } from './mcp-timeouts.js';
 
 export interface McpSetupOptions {
   cwd: string;
@@ -40,6 +41,7 @@ export async function setUpMcp(options: McpSetupOptions): Promise<{ manager: Mcp
   });
   problems.push(...config.problems);
   if (config.servers.length === 0) return { manager: undefined, problems };
+  problems.push(...mcpTimeouts(options.env).problems);
   // The SDK loads when the servers start, after the first frame (lazy-mcp-manager.ts).
   const manager = createLazyMcpManager({ config, layers, trusted: options.trusted, env: options.env, cwd: options.cwd, tools: options.tools, onStatus: options.onStatus });
   return { manager, problems };

@@ -229,6 +229,26 @@ describe('failing hooks decide nothing and say so, naming their file', () => {
     await waitFor(async () => !(await running()), { timeout: 3000, message: `the hook's child ${pid} still runs` });
   });
 
+  it('a timeout beyond what a timer can hold (3,000,000 s) is clamped to a day, said once with file and key, and the guard still blocks', async () => {
+    const hook = await script(dir, 'slow-guard.sh', 'sleep 1\necho "still guarding" >&2\nexit 2');
+    const { runner, problems, defs } = claudeHooks(dir, { PreToolUse: [{ matcher: 'Write', hooks: [command(hook, 3_000_000)] }] });
+    expect(problems).toEqual([`${path.join(dir, '.claude', 'settings.json')}: hooks.PreToolUse[0].hooks[0].timeout: 3000000 seconds is longer than cairn waits for a hook; it is stopped after 86400 seconds (24 hours)`]);
+    expect(defs.map((d) => d.timeoutMs)).toEqual([86_400_000]);
+    const all = await run(runner, [toolCall('w1', 'write_file', { path: 'a.txt', content: 'x' }), assistantText('ok')]).events;
+    expect(await exists(path.join(dir, 'a.txt'))).toBe(false);
+    expect(resultOf(all, 'w1')?.content).toContain('still guarding');
+    expect(ofType(all, 'hook')).toEqual([expect.objectContaining({ outcome: 'blocked', text: 'still guarding' })]);
+  });
+
+  it(".hooks.json's timeout is clamped the same way and its guard (exit 1) still blocks", async () => {
+    const hook = await script(dir, 'slow-guard.sh', 'sleep 1\necho "no" >&2\nexit 1');
+    const { runner, problems } = cairnHooks(dir, { PreToolUse: [{ command: hook, timeout: 3_000_000 }] });
+    expect(problems).toEqual([expect.stringContaining(`${path.join(dir, '.hooks.json')}: PreToolUse[0].timeout: 3000000 seconds is longer than cairn waits`)]);
+    const all = await run(runner, [toolCall('w1', 'write_file', { path: 'a.txt', content: 'x' }), assistantText('ok')]).events;
+    expect(await exists(path.join(dir, 'a.txt'))).toBe(false);
+    expect(resultOf(all, 'w1')?.content).toMatch(/Blocked by a PreToolUse hook .*: no/);
+  });
+
   it('matching hooks run in parallel: each waits for the other to have started', async () => {
     const wait = (mine: string, other: string) => `touch "${dir}/${mine}"\ni=0\nwhile [ ! -e "${dir}/${other}" ]; do i=$((i+1)); [ $i -gt 100 ] && { echo "ran alone" >&2; exit 2; }; sleep 0.05; done`;
     const a = await script(dir, 'a.sh', wait('a.flag', 'b.flag'));

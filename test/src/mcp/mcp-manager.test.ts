@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpConfig, McpServerEntry } from '../../../src/mcp/mcp-config.js';
 import { createMcpManager, type McpManager } from '../../../src/mcp/mcp-manager.js';
+import { mcpTimeouts } from '../../../src/mcp/mcp-timeouts.js';
 import type { AnyTool } from '../../../src/tools/tool.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
@@ -102,6 +103,19 @@ describe('MCP manager against a real stdio server', () => {
     const result = await call(tools, 'mcp__alpha__hang', {});
     expect(result).toMatchObject({ isError: true });
     expect(result.content).toMatch(/no answer within 0.3 s/);
+  });
+
+  it('MCP_TIMEOUT and MCP_TOOL_TIMEOUT beyond what a timer holds are cut to a day, said once: the server still connects and answers', async () => {
+    const env = { MCP_TIMEOUT: '3000000000', MCP_TOOL_TIMEOUT: '3000000000' };
+    const { m, tools } = manager([stdio('alpha')], env);
+    m.start();
+    await m.ready();
+    expect(m.statuses()[0]).toMatchObject({ state: 'connected' });
+    expect(await call(tools, 'mcp__alpha__echo', { text: 'hi' })).toEqual({ content: 'echo from alpha: hi' });
+    expect(mcpTimeouts(env).problems).toEqual([
+      'MCP_TIMEOUT=3000000000 ms is longer than cairn waits for an MCP server; using 86400000 ms (24 hours)',
+      'MCP_TOOL_TIMEOUT=3000000000 ms is longer than cairn waits for an MCP server; using 86400000 ms (24 hours)',
+    ]);
   });
 
   it('a command that does not exist fails that server only, with the reason', async () => {

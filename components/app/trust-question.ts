@@ -1,10 +1,21 @@
 // The "trust this folder?" question, asked on the terminal before the full-screen app starts (as
 // Claude Code's trust dialog is): only when the folder's own settings would widen something, and
 // once, since a yes is remembered. Anything but "y"/"yes" is a no: nothing is widened this session.
-import { createInterface } from 'node:readline/promises';
+//
+// A yes must be an answer someone meant. The question reads the terminal key by key (raw mode) and
+// takes no key until it has been on screen for the approvals' guard (keys/answer-guard.ts): what
+// was typed ahead, sat buffered when it appeared, or was stuffed into the terminal is dropped, the
+// answer line appears once keys count, and it says when it dropped some.
+import { StringDecoder } from 'node:string_decoder';
+import { systemClock, type Clock, type TimerHandle } from '../../src/clock.js';
 import type { AskTrust, TrustQuestion } from '../../src/runtime/workspace-settings.js';
 import { stripTerminalControls } from '../../src/util/terminal-text.js';
+import { createAnswerGuard } from '../keys/answer-guard.js';
 
+export const TRUST_PROMPT = 'Trust this folder? [y/N] ';
+export const IGNORED_KEYS_NOTICE = 'Keys typed before this question could be read were ignored.';
+
+/** The question up to (not including) its answer line, which waits for the guard. */
 export function trustQuestionText(q: TrustQuestion): string {
   // File names and keys come from disk: shown, never obeyed.
   const lines = q.wouldApply.map((line) => `  ${stripTerminalControls(line)}`);
@@ -18,18 +29,92 @@ export function trustQuestionText(q: TrustQuestion): string {
     'A repository you did not write could use these to run commands without asking. Its deny and ask',
     'rules apply either way. Trusting the folder applies the rest now and in later sessions.',
     '',
-    'Trust this folder? [y/N] ',
+    '',
   ].join('\n');
 }
 
-export function askTrustOnTerminal(io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } = { input: process.stdin, output: process.stdout }): AskTrust {
-  return async (question) => {
-    const rl = createInterface({ input: io.input, output: io.output, terminal: false });
-    try {
-      const answer = await rl.question(trustQuestionText(question));
-      return /^\s*y(es)?\s*$/i.test(answer);
-    } finally {
-      rl.close();
-    }
-  };
+export interface TrustTerminal {
+  input: NodeJS.ReadableStream & { setRawMode?: (raw: boolean) => unknown };
+  output: NodeJS.WritableStream;
+  clock?: Clock;
+  /** Ctrl+C: what it does in a shell (the default raises SIGINT, which ends cairn as before). */
+  interrupt?: () => void;
+}
+
+// One key per match: an escape sequence (arrows, function keys), or one character.
+const KEYS = /\x1b\[[0-?]*[ -/]*[@-~]|\x1bO.|\x1b.?|[\s\S]/gu;
+
+export function askTrustOnTerminal(io: TrustTerminal = { input: process.stdin, output: process.stdout }): AskTrust {
+  const clock = io.clock ?? systemClock;
+  const interrupt = io.interrupt ?? (() => process.kill(process.pid, 'SIGINT'));
+  return (question) =>
+    new Promise<boolean>((resolve) => {
+      const { input, output } = io;
+      const decoder = new StringDecoder('utf8');
+      let armed = false;
+      let ignored = false;
+      let answer = '';
+      let timer: TimerHandle | undefined;
+
+      output.write(trustQuestionText(question));
+      input.setRawMode?.(true);
+      const guard = createAnswerGuard(() => clock.now());
+
+      const arm = (): void => {
+        timer = undefined;
+        if (!guard.ready()) return schedule();
+        armed = true;
+        output.write(`${ignored ? `${IGNORED_KEYS_NOTICE}\n` : ''}${TRUST_PROMPT}`);
+      };
+      const schedule = (): void => {
+        if (timer === undefined) timer = clock.setTimeout(arm, guard.msUntilReady());
+      };
+      const finish = (yes: boolean): void => {
+        if (timer !== undefined) clock.clearTimeout(timer);
+        input.off('data', onData);
+        input.off('end', onEnd);
+        input.setRawMode?.(false);
+        input.pause();
+        resolve(yes);
+      };
+      const onEnd = (): void => {
+        if (armed) output.write('\n');
+        finish(false);
+      };
+      const onData = (chunk: Buffer | string): void => {
+        const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+        for (const [key] of text.matchAll(KEYS)) {
+          if (key === '\x03') {
+            output.write('\n');
+            finish(false);
+            interrupt();
+            return;
+          }
+          if (!armed) {
+            // Too soon, or typing is still going on: not an answer, and it pushes the answer back.
+            ignored = true;
+            guard.noteTyping();
+            continue;
+          }
+          if (key === '\r' || key === '\n' || key === '\x04') {
+            output.write('\n');
+            // Ctrl+D is a no, as end of input is.
+            finish(key !== '\x04' && /^\s*y(es)?\s*$/i.test(answer));
+            return;
+          }
+          if (key === '\x7f' || key === '\b') {
+            if (answer === '') continue;
+            answer = [...answer].slice(0, -1).join('');
+            output.write('\b \b');
+          } else if (!/[\x00-\x1f\x7f]/u.test(key)) {
+            answer += key;
+            output.write(key);
+          }
+        }
+      };
+      input.on('data', onData);
+      input.on('end', onEnd);
+      input.resume();
+      schedule();
+    });
 }

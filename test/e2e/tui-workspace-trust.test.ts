@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ofType } from '../helpers/collect.js';
 import { cairnBin, runCairn, tempWorkspace } from '../helpers/run-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 // Workspace trust in the built cairn: a cloned repository's .claude/settings.json that would widen
 // what cairn may do is asked about once, in a real terminal, and the answer remembered.
@@ -45,6 +46,35 @@ describe.skipIf(!TmuxTerminal.available())('workspace trust', () => {
     const again = await launch(ws);
     const first = await again.waitForScreen((s) => s.includes('Ask cairn') || s.includes('Trust this folder'), 'the app or the question');
     expect(first).not.toContain('Trust this folder');
+  });
+
+  it('y and Enter typed at launch, before the question could be read, are ignored (and it says so): the folder is not trusted and its SessionStart hook does not run; a y after the guard trusts it', async () => {
+    const ws = await tempWorkspace({
+      '.claude/settings.json': JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'touch hook-ran' }] }] } }),
+    });
+    const marker = join(ws.dir, 'hook-ran');
+    const term = TmuxTerminal.start({ cwd: ws.dir, env: { CAIRN_HOME: ws.home, CLAUDE_CONFIG_DIR: join(ws.home, 'claude') } });
+    terminals.push(term);
+    await term.waitForText('shell$');
+    // Type-ahead: the answer is in the terminal before cairn has drawn anything.
+    term.type(`node ${cairnBin}`);
+    term.keys('Enter');
+    term.type('y');
+    term.keys('Enter');
+    const after = await term.waitForScreen((s) => s.includes('Ask cairn') || s.includes('were ignored'), 'the app or the notice of ignored keys');
+    expect(after).not.toContain('Ask cairn');
+    expect(after).toContain('Keys typed before this question could be read were ignored.');
+    await expect(readFile(join(ws.home, 'trusted-folders.json'))).rejects.toThrow(/ENOENT/);
+    await expect(access(marker)).rejects.toThrow(/ENOENT/);
+
+    // Once the question asks for an answer, a y is one.
+    await term.waitForScreen((s) => s.trimEnd().endsWith('Trust this folder? [y/N]'), 'the answer line');
+    term.type('y');
+    term.keys('Enter');
+    await term.waitForText('Ask cairn');
+    const stored = JSON.parse(await readFile(join(ws.home, 'trusted-folders.json'), 'utf8')) as { folders: Record<string, unknown> };
+    expect(Object.keys(stored.folders)).toEqual([ws.dir]);
+    await waitFor(() => access(marker));
   });
 
   it('a no starts cairn without the widening settings and asks again next time; a folder with nothing to widen is never asked about', async () => {

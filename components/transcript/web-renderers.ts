@@ -1,4 +1,6 @@
 import type { DisplayOf } from '../../src/tools/display.js';
+import { MAX_TITLE_CHARS } from '../../src/tools/web-fetch-display.js';
+import { oneLine } from '../../src/web/untrusted.js';
 import { clipLine, paint } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import type { DisplayRenderer } from './display-renderers.js';
@@ -34,7 +36,8 @@ export const webFetchRenderer: DisplayRenderer<DisplayOf<'web_fetch'>> = {
           .join(', '),
   body(d, width, theme: Theme) {
     const hops = d.hops.map((h) => paint(theme, 'muted', clipLine(`↪ ${h}`, width)));
-    const title = d.title ? [clipLine(d.title, width)] : [];
+    // One line however it was stored: a session written before titles were cut may hold any.
+    const title = d.title ? [clipLine(oneLine(d.title, MAX_TITLE_CHARS), width)] : [];
     const final = d.finalUrl && d.finalUrl !== d.url && d.hops.length === 0 ? [paint(theme, 'muted', clipLine(`→ ${d.finalUrl}`, width))] : [];
     return [...hops, ...final, ...title];
   },

@@ -4,13 +4,15 @@ import type { Lookup } from '../web/address-guard.js';
 import { DEFAULT_MAX_BYTES, fetchPage, FetchError } from '../web/fetch-page.js';
 import type { FetchedPage } from '../web/fetch-page.js';
 import { pageContent } from '../web/page-content.js';
-import { markUntrusted } from '../web/untrusted.js';
+import { markUntrusted, oneLine } from '../web/untrusted.js';
 import { errorMessage } from '../util/error-message.js';
 import { errorResult } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
-import type { WebFetchDisplay } from './web-fetch-display.js';
+import { MAX_TITLE_CHARS, type WebFetchDisplay } from './web-fetch-display.js';
 
 export const DEFAULT_MAX_CHARS = 50_000;
+/** A URL or header the page chose (a redirect, its content type), kept to one line this long. */
+const MAX_PAGE_FIELD_CHARS = 2_000;
 const CACHE_MS = 15 * 60_000;
 const CACHE_PAGES = 8;
 
@@ -92,7 +94,8 @@ export function createWebFetchTool(opts: WebFetchOptions): Tool<WebFetchInput> {
     }
     const content = await pageContent(page.body, type, page.url.href);
     if (!content.ok) return { content: `refused: ${content.reason}.`, isError: true, display: display(url, page) };
-    const readable: Readable = { page, text: content.text, ...(content.title ? { title: content.title } : {}) };
+    const title = content.title ? oneLine(content.title, MAX_TITLE_CHARS) : '';
+    const readable: Readable = { page, text: content.text, ...(title ? { title } : {}) };
     cache.set(url.href, { at: now(), readable });
     while (cache.size > CACHE_PAGES) cache.delete(cache.keys().next().value as string);
     return readable;
@@ -132,18 +135,26 @@ export function createWebFetchTool(opts: WebFetchOptions): Tool<WebFetchInput> {
         const start = Math.min(input.offset ?? 0, text.length);
         const slice = text.slice(start, start + max);
         const end = start + slice.length;
+        // Only what cairn knows itself stands outside the mark: the URL the model asked for, its own
+        // words, the status and the size. The page chose everything else, the final URL too.
         const head = [
-          `Fetched ${page.url.href} (HTTP ${page.status}, ${page.headers['content-type'] ?? 'no content type'}, ${sizeText(page.body.length)})`,
-          ...page.hops.map((h) => `Redirect: ${h}`),
-          ...(title ? [`Title: ${title}`] : []),
+          `Fetched ${url.href} (HTTP ${page.status}, ${sizeText(page.body.length)})`,
           ...(input.prompt ? [`Looking for: ${input.prompt}`] : []),
+        ];
+        const type = page.headers['content-type'];
+        const facts = [
+          ...(page.url.href !== url.href ? [`URL: ${oneLine(page.url.href, MAX_PAGE_FIELD_CHARS)}`] : []),
+          ...page.hops.map((h) => `Redirect: ${oneLine(h, MAX_PAGE_FIELD_CHARS)}`),
+          `Content-Type: ${type ? oneLine(type, MAX_PAGE_FIELD_CHARS) : 'none'}`,
+          ...(title ? [`Title: ${title}`] : []),
+          '',
         ];
         const notes: string[] = [];
         if (end < text.length) notes.push(`Showing characters ${start}-${end} of ${text.length}; call web_fetch again with offset=${end} to read on.`);
         else if (start > 0) notes.push(`Showing characters ${start}-${end} of ${text.length} (the end).`);
         if (page.truncated) notes.push(`The download stopped at ${sizeText(page.body.length)}: the rest of the page was not read.`);
         return {
-          content: [...head, '', markUntrusted(page.url.href, slice === '' ? '(no text)' : slice), ...(notes.length > 0 ? ['', ...notes] : [])].join('\n'),
+          content: [...head, '', markUntrusted(url.href, [...facts, slice === '' ? '(no text)' : slice].join('\n')), ...(notes.length > 0 ? ['', ...notes] : [])].join('\n'),
           display: display(url, page, { chars: text.length, ...(title ? { title } : {}), ...(page.truncated || end < text.length ? { truncated: true } : {}) }),
         };
       } catch (err) {

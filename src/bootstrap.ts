@@ -171,7 +171,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     return loaded;
   };
   if (!deferred) await loadSkills((line) => startupNotices.push(line));
-  const background = createBackgroundWork({ cwd, cairnHome, clock: clockFromEnv(options.env), todos });
+  const background = createBackgroundWork({ cwd, cairnHome, clock: clockFromEnv(options.env), todos, env: options.env });
 
   let team: Team | undefined;
   const currentProvider = () => session?.provider ?? provider;
@@ -265,6 +265,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     tools,
     permissions,
     cwd,
+    env: options.env,
     hooks: hooks.runner,
     system,
     interactive: options.interactive,

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { safeGit } from '../util/safe-git.js';
 
 export interface GitInfo {
   branch: string;
@@ -6,21 +6,18 @@ export interface GitInfo {
   status: string;
 }
 
-function git(cwd: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, timeout: 3000, maxBuffer: 1 << 20 }, (error: Error | null, stdout) => (error ? reject(error) : resolve(stdout)));
-  });
-}
-
 /** A snapshot taken once per session, so the system prompt stays stable for prompt caching. */
 export async function readGitInfo(cwd: string): Promise<GitInfo | undefined> {
   try {
-    const [branch, status] = await Promise.all([git(cwd, ['rev-parse', '--abbrev-ref', 'HEAD']), git(cwd, ['status', '--short'])]);
+    const [branch, status] = await Promise.all([
+      safeGit('rev-parse', ['--abbrev-ref', 'HEAD'], { cwd, timeoutMs: 3000 }),
+      safeGit('status', ['--short'], { cwd, timeoutMs: 3000 }),
+    ]);
     const lines = status.split('\n').filter(Boolean);
     const shown = lines.slice(0, 20).join('\n');
     const more = lines.length > 20 ? `\n... and ${lines.length - 20} more` : '';
     return { branch: branch.trim(), status: lines.length === 0 ? '(clean)' : shown + more };
   } catch {
-    return undefined; // not a git repository, or no git: the prompt just omits it
+    return undefined; // not a git repository, no git, or one git will not read (safe-git.ts): the prompt just omits it
   }
 }

@@ -39,6 +39,8 @@ export interface SlashPromptDeps {
   permissions: PermissionChecker;
   /** Whether the workspace is trusted: an untrusted project's skills and commands grant nothing. */
   trusted: boolean;
+  /** The environment `!`cmd`` runs with (the session's); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 type Target = { kind: 'skill'; skill: Skill } | { kind: 'command'; command: CustomCommand };
@@ -113,7 +115,7 @@ function inlineDeps(deps: SlashPromptDeps, grants: string[], ask: AskPermission 
     cairnHome: deps.cairnHome,
     liftedBuiltinDeny: BUILTIN_DENY.filter((b) => !inForce.has(b.text)).map((b) => b.id),
   });
-  const bash = createBashTool();
+  const bash = createBashTool(deps.env ? { env: deps.env } : {});
   const read = createReadFileTool();
   return {
     cwd: deps.cwd,

@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { GitignoreFilter } from '../tools/gitignore.js';
 import { walkFiles } from '../tools/walk.js';
+import { safeGit } from '../util/safe-git.js';
 
 /** Files the `@` completion offers: at most this many (a bigger tree is cut, and says so). */
 export const FILE_INDEX_LIMIT = 500_000;
@@ -28,14 +28,13 @@ export async function buildFileIndex(root: string, signal: AbortSignal = new Abo
   return { files: kept, dirs: dirsOf(kept), source: fromGit ? 'git' : 'walk', truncated };
 }
 
-function gitFiles(root: string, signal: AbortSignal): Promise<string[] | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, signal, maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => {
-      // Not a repository, or no git: the walk below.
-      if (error) return resolve(undefined);
-      resolve(stdout.split('\0').filter((f) => f !== ''));
-    });
-  });
+async function gitFiles(root: string, signal: AbortSignal): Promise<string[] | undefined> {
+  try {
+    const stdout = await safeGit('ls-files', ['-co', '--exclude-standard', '-z'], { cwd: root, signal, maxBuffer: 256 * 1024 * 1024 });
+    return stdout.split('\0').filter((f) => f !== '');
+  } catch {
+    return undefined; // not a repository, no git, or one git will not read (safe-git.ts): the walk below
+  }
 }
 
 async function walked(root: string, signal: AbortSignal): Promise<string[]> {

@@ -38,7 +38,7 @@ export interface ScheduledPromptTarget {
  * Work that happens outside a turn: cron firing and background shells. Fired prompts start a
  * turn when the session is idle, else they wait as a <scheduled-tasks> block for the next request.
  */
-export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clock: Clock; todos: TodoList }): BackgroundWork {
+export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clock: Clock; todos: TodoList; env?: NodeJS.ProcessEnv }): BackgroundWork {
   let target: ScheduledPromptTarget | undefined;
   const emit = (event: AgentEvent): void => target?.emit(event);
   const waiting: string[] = [];
@@ -91,7 +91,7 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
     onNotice: (level, message) => emit(notice(level, message)),
     cancelRuns: (taskId) => cancelAutoRuns(taskId),
   });
-  const shells = createShellManager({ clock: opts.clock, onEvent: emit });
+  const shells = createShellManager({ clock: opts.clock, onEvent: emit, ...(opts.env ? { env: opts.env } : {}) });
 
   return {
     cron,

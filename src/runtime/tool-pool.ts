@@ -42,7 +42,7 @@ export interface ToolPoolDeps {
   tasks: TaskStore;
   bus: MessageBus;
   team: () => Team;
-  /** For the web tools' settings (search backend, keys). */
+  /** The session's environment: what bash commands run with, and the web tools' settings (search backend, keys). */
   env?: NodeJS.ProcessEnv;
   /** Saves results too large for the context beside the session. */
   largeOutput?: LargeOutputSaver;
@@ -68,7 +68,7 @@ const PARENT_ONLY = new Set([
 export function createToolPool(deps: ToolPoolDeps): ToolPool {
   const saver = deps.largeOutput;
   const builtins = [
-    ...createBuiltinTools({ shells: deps.shells, ...(deps.sandbox ? { sandbox: deps.sandbox } : {}), ...(saver ? { outputChars: SAVED_BASH_CHARS } : {}) }),
+    ...createBuiltinTools({ shells: deps.shells, ...(deps.sandbox ? { sandbox: deps.sandbox } : {}), ...(saver ? { outputChars: SAVED_BASH_CHARS } : {}), ...(deps.env ? { env: deps.env } : {}) }),
     ...createWebTools({ cwd: deps.cwd, cairnHome: deps.cairnHome, env: deps.env ?? {}, permissions: deps.permissions }),
   ]
     .map((t) => (saver ? withLargeOutput(t, saver) : t))

@@ -101,7 +101,10 @@ export function sessionSettingsFrom(layers: readonly SettingsLayer[], notices: s
   return { env, ...(model !== undefined ? { model } : {}) };
 }
 
-/** Applies settings' env to an environment (process.env in the CLI, so every subprocess gets it). */
+/**
+ * Applies settings' env to an environment: process.env in the CLI (one session, so every subprocess
+ * gets it); under `cairn serve` the session's own copy, which its commands, hooks and servers are given.
+ */
 export function applySettingsEnv(target: NodeJS.ProcessEnv, env: Readonly<Record<string, string>>): void {
   for (const [name, value] of Object.entries(env)) {
     if (value === '') delete target[name];
@@ -146,7 +149,7 @@ export function unknownKeyNotices(layers: readonly SettingsLayer[]): string[] {
 }
 
 /**
- * Settles trust, applies the settings' `env` to `opts.env` (process.env in the CLI), and says which
+ * Settles trust, applies the settings' `env` to `opts.env` (process.env in the CLI, the session's copy under serve), and says which
  * model the settings choose: `--model` and `$CAIRN_MODEL` win over a settings file's `model`.
  * Everything worth telling goes to `notices`.
  */

@@ -80,7 +80,9 @@ export async function runServe(args: readonly string[], io: { stdout: NodeJS.Wri
     refuseBypass: !loopback,
     onProblem: (message) => io.stderr.write(`cairn serve: ${message}\n`),
     // The engine loads with the first session, so the page is served at once.
-    open: async (o) => (await import('../bootstrap.js')).createRuntime({ cwd: o.cwd, env, interactive: true, ...(o.resumeId ? { resumeId: o.resumeId } : {}) }),
+    // Each session its own copy of the environment: its folder's settings `env` is applied to that
+    // copy and reaches only its own commands, hooks and servers, never process.env (every later session's).
+    open: async (o) => (await import('../bootstrap.js')).createRuntime({ cwd: o.cwd, env: { ...env }, interactive: true, ...(o.resumeId ? { resumeId: o.resumeId } : {}) }),
   });
   let server: CairnServer;
   try {

@@ -20,6 +20,8 @@ export interface AgentSessionOptions {
   tools: readonly AnyTool[];
   permissions: PermissionChecker;
   cwd: string;
+  /** The environment the user's `!` shell commands run with (the session's, its settings `env` applied); default process.env. */
+  env?: NodeJS.ProcessEnv;
   system: (ctx: { mode: PermissionMode; model: string }) => string | Promise<string>;
   /** true when someone can answer permission prompts (the TUI); false denies with a reason. */
   interactive: boolean;
@@ -316,7 +318,7 @@ export class AgentSession {
     const run = (async (): Promise<EventOf<'terminal'>> => {
       const started = now();
       this.emit({ type: 'shell_command', id, command, status: 'running' });
-      const result = await runUserShell(command, { cwd: this.options.cwd, env: process.env, signal: controller.signal });
+      const result = await runUserShell(command, { cwd: this.options.cwd, env: this.options.env ?? process.env, signal: controller.signal });
       const done: EventOf<'shell_command'> = {
         type: 'shell_command',
         id,

@@ -50,6 +50,8 @@ export interface ShellManagerOptions {
   clock?: Clock;
   onEvent(event: BackgroundShellEvent): void;
   maxOutputChars?: number;
+  /** The environment shells run with: the session's (its settings `env` applied); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface ShellManager {
@@ -135,7 +137,7 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
         cwd,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, CAIRN: '1' },
+        env: { ...(options.env ?? process.env), CAIRN: '1' },
       });
       const info: ShellInfo = { id, command, cwd, status: 'running', startedAt: clock.now() };
       if (child.pid !== undefined) info.pid = child.pid;

@@ -70,7 +70,7 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
     grant(skillGrants(skill, granted));
     return granted;
   };
-  const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions, trusted };
+  const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions, trusted, env: opts.env };
   return {
     skills,
     commands,

@@ -53,6 +53,8 @@ export interface BashToolOptions {
   sandbox?: CommandSandbox;
   /** Output kept (head and tail), default 30,000 characters; more for a caller that saves large results to a file. */
   keepChars?: number;
+  /** The environment commands run with: the session's (its settings `env` applied); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 const description = `Run a shell command with bash in the workspace root and return its combined stdout and stderr.
@@ -85,14 +87,14 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
-function runProcess(launch: PreparedCommand, ctx: ToolContext, timeoutMs: number, out: HeadTailBuffer): Promise<Outcome> {
+function runProcess(launch: PreparedCommand, ctx: ToolContext, timeoutMs: number, out: HeadTailBuffer, env: NodeJS.ProcessEnv): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn(launch.file, launch.args, {
       cwd: ctx.cwd,
       // Its own process group, so timeout and abort can kill everything it started.
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, CAIRN: '1' },
+      env: { ...env, CAIRN: '1' },
     });
     let ending: Ending | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
@@ -160,13 +162,13 @@ async function prepare(input: BashInput, sandbox: CommandSandbox | undefined): P
   return sandbox.prepare(input.command, input.dangerously_disable_sandbox === true);
 }
 
-async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandbox | undefined, keepChars = MAX_OUTPUT_CHARS): Promise<ToolResult> {
+async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandbox | undefined, keepChars = MAX_OUTPUT_CHARS, env: NodeJS.ProcessEnv = process.env): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
   const timeoutMs = Math.min(Math.max(1, input.timeout ?? DEFAULT_TIMEOUT_MS), MAX_TIMEOUT_MS);
   const out = new HeadTailBuffer(keepChars);
   const launch = await prepare(input, sandbox);
   if ('refuse' in launch) return errorResult(`The command did not run: ${launch.refuse}.`);
-  const outcome = await runProcess(launch, ctx, timeoutMs, out);
+  const outcome = await runProcess(launch, ctx, timeoutMs, out, env);
   const note = await launch.finish(out.toString());
   if (outcome.spawnError) return errorResult(`Could not start ${launch.sandboxed ? 'the sandbox (bwrap)' : 'bash'}: ${outcome.spawnError.message}`);
 
@@ -219,7 +221,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
     async call(input, ctx) {
       try {
         if (input.run_in_background && shells) return await startBackground(input, ctx, shells, sandbox);
-        return await runBash(input, ctx, sandbox, options.keepChars);
+        return await runBash(input, ctx, sandbox, options.keepChars, options.env);
       } catch (err) {
         return errorResult(`bash failed: ${errorMessage(err)}`);
       }

@@ -18,11 +18,13 @@ export interface BuiltinToolsOptions {
   sandbox?: CommandSandbox;
   /** Bash output kept for a caller that saves large results to a file (default: what the model gets, 30,000 characters); set, grep's 250-result cap is lifted too. */
   outputChars?: number;
+  /** The environment bash commands run with (the session's); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The tools every session starts with, in the order the model sees them. */
 export function createBuiltinTools(options: BuiltinToolsOptions = {}): AnyTool[] {
-  const { shells, sandbox, outputChars } = options;
+  const { shells, sandbox, outputChars, env } = options;
   return [
     createReadFileTool(),
     createWriteFileTool(),
@@ -30,7 +32,7 @@ export function createBuiltinTools(options: BuiltinToolsOptions = {}): AnyTool[]
     createListDirTool(),
     createGlobTool(),
     createGrepTool(outputChars ? { maxResults: SAVED_GREP_RESULTS, maxChars: SAVED_GREP_CHARS } : {}),
-    createBashTool({ ...(shells ? { shells } : {}), ...(sandbox ? { sandbox } : {}), ...(outputChars ? { keepChars: outputChars } : {}) }),
+    createBashTool({ ...(shells ? { shells } : {}), ...(sandbox ? { sandbox } : {}), ...(outputChars ? { keepChars: outputChars } : {}), ...(env ? { env } : {}) }),
     ...(shells ? [createBashOutputTool(shells), createKillShellTool(shells)] : []),
   ];
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { EventOf } from '../../../src/events.js';
+import type { AgentEvent, EventOf } from '../../../src/events.js';
+import { createOfflineProvider } from '../../../src/providers/offline.js';
+import { AgentSession } from '../../../src/session/agent-session.js';
 import { rebuildMessages } from '../../../src/session/session-loader.js';
 import { clipOutput, runUserShell, shellCommandMessage } from '../../../src/session/user-shell.js';
+import { fakePermissions } from '../../helpers/fake-permissions.js';
 
 describe('runUserShell', () => {
   it('runs through $SHELL in the given folder, stdout and stderr together, with the exit code', async () => {
@@ -26,6 +29,24 @@ describe('runUserShell', () => {
 });
 
 describe('a ! command in the conversation', () => {
+  it("runs with the session's environment (its settings env under cairn serve), not process.env", async () => {
+    expect(process.env['CAIRN_SESSION_ONLY']).toBeUndefined();
+    const session = new AgentSession({
+      provider: createOfflineProvider({ model: 'm' }),
+      tools: [],
+      permissions: fakePermissions(),
+      cwd: '/tmp',
+      env: { ...process.env, SHELL: '/bin/sh', CAIRN_SESSION_ONLY: 'yes' },
+      system: () => 's',
+      interactive: false,
+    });
+    const events: AgentEvent[] = [];
+    session.subscribe((e) => events.push(e));
+    await session.runShell('echo "saw=[$CAIRN_SESSION_ONLY]"');
+    const done = events.find((e): e is EventOf<'shell_command'> => e.type === 'shell_command' && e.status === 'done');
+    expect(done?.output).toBe('saw=[yes]\n');
+  });
+
   const done: EventOf<'shell_command'> = { type: 'shell_command', id: 's1', command: 'git status', status: 'done', output: 'clean\n', exit_code: 0 };
 
   it('is rebuilt from the session file as the user message the model saw (resume, -c)', () => {

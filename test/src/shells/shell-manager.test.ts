@@ -76,6 +76,19 @@ describe('background shells', () => {
     expect(shells.drainCompletions()).toEqual([]);
   });
 
+  it("run with the session's environment when given one (a served session's settings env), not process.env", async () => {
+    expect(process.env['CAIRN_SESSION_ONLY']).toBeUndefined();
+    const own = createShellManager({ onEvent: () => undefined, env: { ...process.env, CAIRN_SESSION_ONLY: 'yes' } });
+    try {
+      const { id } = own.start('echo "own=[$CAIRN_SESSION_ONLY]"', dir);
+      await vi.waitFor(() => expect(own.output(id)?.text).toContain('own=[yes]'), { timeout: 5000, interval: 20 });
+    } finally {
+      own.killAll();
+    }
+    const { id } = shells.start('echo "default=[$CAIRN_SESSION_ONLY]"', dir);
+    expect(await readUntil(id, (all) => all.includes('default=['))).toContain('default=[]');
+  });
+
   it('reports a clean exit as completed', async () => {
     const { id } = shells.start('echo done', dir);
     await vi.waitFor(() => expect(events.at(-1)).toMatchObject({ id, status: 'completed', exit_code: 0 }), { timeout: 5000 });

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PermissionCheck } from '../permissions/types.js';
+import type { CallApproval } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
 import { FileReadError, readTextFile } from '../util/read-text-file.js';
 
@@ -15,7 +16,8 @@ export interface InlineDeps {
   /** Asks the user about a command or read the chain would ask for; absent (headless) means it does not happen. */
   ask?(what: { command: string } | { file: string }, reason: string): Promise<boolean>;
   /** Runs an allowed command; the text the model sees (output and exit status). */
-  run(command: string): Promise<string>;
+  /** Runs a command the chain let through; `approval` says whether the user said yes (unasked ones run contained). */
+  run(command: string, approval: CallApproval): Promise<string>;
 }
 
 /**
@@ -40,8 +42,9 @@ async function commandOutput(command: string, deps: InlineDeps): Promise<string>
     const approved = deps.ask ? await deps.ask({ command }, verdict.reason) : false;
     if (!approved) return `[!\`${command}\` was not run: ${verdict.reason}${deps.ask ? '; not approved' : '; nobody to ask in this mode'}]`;
   }
+  const approval: CallApproval = verdict.behavior === 'ask' ? { byUser: true, readOnly: false } : { byUser: false, readOnly: verdict.readOnly === true };
   try {
-    const out = (await deps.run(command)).replace(/\n+$/, '');
+    const out = (await deps.run(command, approval)).replace(/\n+$/, '');
     return `$ ${command}\n${out}`;
   } catch (error) {
     return `[!\`${command}\` failed: ${errorMessage(error)}]`;

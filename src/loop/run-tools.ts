@@ -4,7 +4,7 @@ import { notice } from '../events.js';
 import type { ToolResultBlock, ToolUseBlock } from '../messages.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import { invalidToolArguments } from '../providers/tool-arguments.js';
-import type { AnyTool, ToolResult } from '../tools/tool.js';
+import type { AnyTool, CallApproval, ToolResult } from '../tools/tool.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
 import { afterToolHooks, withPreToolHooks } from './tool-hooks.js';
@@ -36,7 +36,8 @@ export interface RunToolsContext {
 
 type Prepared =
   // rewritten: a hook's updatedInput, run outside any parallel batch; hookContext: hook text for the model.
-  | { kind: 'run'; call: ToolUseBlock; tool: AnyTool; input: unknown; rewritten?: boolean; hookContext?: string }
+  // approval: how the call came to run (the bash tool contains what runs unasked).
+  | { kind: 'run'; call: ToolUseBlock; tool: AnyTool; input: unknown; approval: CallApproval; rewritten?: boolean; hookContext?: string }
   | { kind: 'done'; call: ToolUseBlock; result: ToolResult };
 
 /** Runs the batches in order, yielding events as they happen; returns results in the model's order. */
@@ -84,7 +85,7 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
   } catch (error) {
     check = { behavior: 'deny' as const, reason: `permission check failed: ${errorMessage(error)}` };
   }
-  if (check.behavior === 'allow') return { kind: 'run', call, tool, input };
+  if (check.behavior === 'allow') return { kind: 'run', call, tool, input, approval: { byUser: false, readOnly: check.readOnly === true } };
   if (check.behavior === 'deny') return yield* deny(call, check.reason, ctx);
 
   if (!ctx.ask) {
@@ -142,7 +143,7 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
       yield notice('error', `Could not save the rule to the project settings: ${errorMessage(error)}`);
     }
   }
-  return { kind: 'run', call, tool, input };
+  return { kind: 'run', call, tool, input, approval: { byUser: true, readOnly: false } };
 }
 
 async function* deny(call: ToolUseBlock, reason: string, ctx: RunToolsContext): AsyncGenerator<AgentEvent, Prepared> {
@@ -226,6 +227,7 @@ async function callTool(
       toolUseId: p.call.id,
       emit: (event) => queue.push(event),
       isReadDenied: ctx.isReadDenied,
+      approval: p.approval,
       ...(ctx.ask ? { ask: ctx.ask } : {}),
       ...(ctx.requestCompaction ? { requestCompaction: ctx.requestCompaction } : {}),
       ...(ctx.hooks ? { hooks: ctx.hooks } : {}),

@@ -8,7 +8,7 @@ import { contextOf, firstBlock, hookEvents } from '../hooks/hook-events.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import type { ToolUseBlock } from '../messages.js';
 import type { AskPermission } from '../permissions/types.js';
-import type { ToolResult } from '../tools/tool.js';
+import type { CallApproval, ToolResult } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
 
 interface PreHookContext {
@@ -24,7 +24,7 @@ const blocked = (call: ToolUseBlock, content: string) => ({ kind: 'done' as cons
  * Runs PreToolUse hooks on a call the chain allowed. `prepare` is the loop's own preparation
  * (schema, permission chain, approval), run again on a rewritten input.
  */
-export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBlock; input: unknown; tool: { name: string }; rewritten?: boolean; hookContext?: string } | { kind: 'done'; call: ToolUseBlock; result: ToolResult }>(
+export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBlock; input: unknown; tool: { name: string }; approval: CallApproval; rewritten?: boolean; hookContext?: string } | { kind: 'done'; call: ToolUseBlock; result: ToolResult }>(
   prepared: P,
   ctx: PreHookContext,
   prepare: (call: ToolUseBlock) => AsyncGenerator<AgentEvent, P>,
@@ -38,6 +38,7 @@ export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBl
   if (block) return blocked(call, `Blocked by a PreToolUse hook (${block.outcome.hook.source}): ${block.reason}`);
 
   const asking = run.outcomes.find((o) => o.decision === 'ask');
+  let approved = prepared;
   if (asking) {
     const reason = `a PreToolUse hook (${asking.hook.source}) asks: ${asking.decisionReason ?? 'approve this call?'}`;
     if (!ctx.ask) return blocked(call, `Permission denied: ${reason}; approval is needed and no one can be asked here.`);
@@ -50,6 +51,7 @@ export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBl
         yield { type: 'permission_denied', id: call.id, name: call.name, reason: why };
         return blocked(call, `Permission denied: ${why}`);
       }
+      approved = { ...prepared, approval: { byUser: true, readOnly: false } };
     } catch (error) {
       return blocked(call, ctx.signal.aborted ? 'Interrupted by user: the tool call was stopped before it finished.' : `Permission denied: the permission prompt failed: ${errorMessage(error)}`);
     }
@@ -57,7 +59,7 @@ export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBl
 
   const context = contextOf(run);
   const rewrite = [...run.outcomes].reverse().find((o) => o.updatedInput !== undefined);
-  if (!rewrite) return context === undefined ? prepared : { ...prepared, hookContext: context };
+  if (!rewrite) return context === undefined ? approved : { ...approved, hookContext: context };
   // The new input is a new call: its schema and the permission chain judge it afresh, so a hook
   // cannot carry an allow for one input over to another.
   const again = yield* prepare({ ...call, input: rewrite.updatedInput });

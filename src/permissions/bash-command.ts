@@ -1,3 +1,4 @@
+import { codeRisk } from './bash-code-risk.js';
 import { findFacts } from './bash-find.js';
 import { readFacts } from './bash-readonly.js';
 import { envRisk, optionRisk, sensitiveVariable, assignedName } from './bash-risk.js';
@@ -22,6 +23,8 @@ export interface BashPart {
   risk?: string;
   /** Path arguments the part reads. */
   reads: string[];
+  /** The program's arguments as bash will pass them (a computed word as written, `$HOME/x`); absent for builtins like `declare`. */
+  args?: string[];
   /** Output files it writes, judged as write_file would be (`tee F`, `sort -o F`, `--output=F`). */
   writes: string[];
   /** Files it changes, creates or removes (`cp`'s destination, `rm`'s targets, `sed -i`'s files). */
@@ -150,7 +153,8 @@ interface Looked {
 function partOf(forms: string[], kept: Word[], words: Word[], facts: { readOnly: boolean; reads: string[]; writes: string[]; changes: string[]; risk?: string; program?: string; fileOnly?: boolean }, seq: number): BashPart {
   const text = joinWords([...kept, ...words]);
   const all = [...new Set([...forms, text])];
-  const part: BashPart = { text, forms: all, readOnly: facts.readOnly, reads: facts.reads, writes: facts.writes, changes: facts.changes, fileOnly: facts.fileOnly ?? false, seq };
+  const args = words.slice(1).map((w) => w.value);
+  const part: BashPart = { text, forms: all, readOnly: facts.readOnly, reads: facts.reads, args, writes: facts.writes, changes: facts.changes, fileOnly: facts.fileOnly ?? false, seq };
   if (facts.program !== undefined) part.program = facts.program;
   if (facts.risk !== undefined) part.risk = facts.risk;
   return part;
@@ -207,7 +211,7 @@ function judgeProgram(words: Word[], looked: Looked, sink: CommandSink): void {
     writes.push(...values(w.writes));
     changes.push(...values(w.changes));
     readOnly &&= r.readOnly && w.writes.length === 0 && w.changes.length === 0 && !w.risk;
-    risk ??= w.risk ?? optionRisk(name, args);
+    risk ??= w.risk ?? optionRisk(name, args) ?? codeRisk(name, args, looked.appends);
     if (name === 'command' && /^-[vV]$/.test(args[0]?.value ?? '')) readOnly = true;
   }
   // A pattern in any argument lists its directory (`echo ~/.ssh/*`): that is a read of the directory.

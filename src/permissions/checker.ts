@@ -21,6 +21,9 @@ import { BUILTIN_DENY } from './builtin-deny.js';
 import { pathlessScopedVerdict, withDontAsk } from './scoped-rules.js';
 import { checkDomain } from './domain-rules.js';
 import { errorMessage } from '../util/error-message.js';
+import { readDenyPlaces } from './read-deny-places.js';
+
+const READ_PROBE = { name: 'read_file', kind: 'read' as const };
 
 export interface PermissionCheckerOptions {
   workspace: string;
@@ -160,7 +163,17 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     return ask('the plan needs your approval before anything changes', []);
   }
 
+  /** A call that must be put to the user: what the chain says still denies; anything else is asked, with no rule to remember. */
   async function decide(tool: AnyTool, input: unknown): Promise<PermissionCheck> {
+    const mustAsk = tool.alwaysAsks?.(input);
+    if (mustAsk === undefined) return decideByRules(tool, input);
+    const verdict = await decideByRules(tool, input);
+    if (verdict.behavior === 'deny') return verdict;
+    if (mode === 'plan') return deny(`plan mode: ${mustAsk}, which needs your approval; nothing runs unasked until the plan is approved`);
+    return ask(verdict.behavior === 'ask' ? `${mustAsk}; ${verdict.reason}` : mustAsk, []);
+  }
+
+  async function decideByRules(tool: AnyTool, input: unknown): Promise<PermissionCheck> {
     if (tool.command) return checkCommand(commandContext, tool, tool.command(input), tool.sandboxAutoAllows?.(input) === true);
     if (tool.asksUser) return checkAsksUser(tool);
     const scoped = pathlessScopedVerdict(tool, input, current());
@@ -208,6 +221,10 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       const parsed = rules.map(parseRule);
       added.push(...parsed); // applies now, even if the file cannot be written
       await addAllowRulesToFile(localSettings, rules);
+    },
+    async readDeniedPlaces() {
+      const specifiers = current().deny.flatMap((r) => (r.specifier !== undefined && ruleCoversTool(r, READ_PROBE) ? [r.specifier] : []));
+      return specifiers.length === 0 ? [] : readDenyPlaces(specifiers, await bases());
     },
     async readDeniedMatcher() {
       const b = await bases();

@@ -3,7 +3,7 @@ import type { AnyTool } from '../tools/tool.js';
 import { analyzeBash } from './bash-analysis.js';
 import type { BashAnalysisDetail, BashPart } from './bash-analysis.js';
 import { BUILTIN_DENY } from './builtin-deny.js';
-import { judgeWrites, readScriptFile, readsOutside } from './command-paths.js';
+import { argsReachOutside, judgeWrites, readScriptFile, readsOutside } from './command-paths.js';
 import { deniedRead } from './command-reads.js';
 import type { WriteTarget } from './command-paths.js';
 import { matchBashSpecifier, matchPathSpecifier, ruleCoversTool } from './rule-match.js';
@@ -11,7 +11,7 @@ import type { PathBases } from './rule-match.js';
 import type { ParsedRule } from './rule-parse.js';
 import { bashSuggestion } from './suggestions.js';
 import type { PermissionCheck } from './types.js';
-import { allow, ask, deny, quoteList } from './verdicts.js';
+import { allow, allowReadOnly, ask, deny, quoteList } from './verdicts.js';
 
 export interface RuleLists {
   allow: ParsedRule[];
@@ -106,7 +106,7 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
   }
 
   const readOnlyWhy = analysis.readOnly ? await readsOutside(analysis.readsFiles, analysis.changesDirectory, b) : 'it is not read-only';
-  if (mode === 'plan') return readOnlyWhy === undefined ? allow('plan mode: read-only command') : deny(PLAN_MODE_DENIAL);
+  if (mode === 'plan') return readOnlyWhy === undefined ? allowReadOnly('plan mode: read-only command') : deny(PLAN_MODE_DENIAL);
   if (analysis.unparseable) return ask(`the command could not be parsed as bash would read it, so cairn cannot tell what it runs (${unknowable})`, []);
   if (analysis.obfuscated) return ask(`cairn cannot tell what this command runs: ${analysis.obfuscated}`, []);
   if (analysis.parts.length === 0) return ask('the command runs nothing a rule can match', []);
@@ -117,7 +117,7 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
     const loose = await judgeWrites(targets.map((t) => ({ ...t, strict: false })), analysis.changesDirectory, (t) => ctx.checkWrite(t), b);
     return loose.reasons.length === 0 ? allow(`allowed by rule ${bare.text}`) : ask(loose.reasons.join('; '), []);
   }
-  if (readOnlyWhy === undefined) return allow('read-only command inside the workspace');
+  if (readOnlyWhy === undefined) return allowReadOnly('read-only command inside the workspace');
 
   // Input redirects (`cat < F`, `$(<F)`) belong to no part's arguments: a part runs as read-only only if they stay inside too.
   const redirectReads = analysis.readsFiles.filter((t) => !analysis.parts.some((p) => p.reads.includes(t)));
@@ -129,7 +129,8 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
   if (notAllowed.length === 0 && problems.length === 0) {
     const used = [...new Set(verdicts.flatMap((v) => (v.rule ? [v.rule.text] : [])))];
     const writesNote = targets.length > 0 ? '; its writes are allowed as file edits' : '';
-    return allow(used.length > 0 ? `allowed by rule ${used.join(', ')}${writesNote}` : `read-only programs${writesNote}`);
+    if (used.length > 0) return allow(`allowed by rule ${used.join(', ')}${writesNote}`);
+    return targets.length === 0 && !analysis.writesThenRuns ? allowReadOnly('read-only programs') : allow(`read-only programs${writesNote}`);
   }
   const suggestions = notAllowed
     .filter((p) => p.risk === undefined)
@@ -167,7 +168,10 @@ async function judgePart(
   redirectWhy: string | undefined,
 ): Promise<PartVerdict> {
   const rule = part.risk === undefined ? allowRules.find((r) => r.specifier !== undefined && ruleCoversTool(r, tool) && matchBashSpecifier(r.specifier, part.text)) : undefined;
-  if (rule) return { rule, readOnly: part.readOnly };
+  if (rule) {
+    const outside = await argsReachOutside(part.args ?? [], changesDirectory, b);
+    return outside === undefined ? { rule, readOnly: part.readOnly } : { readOnly: false, readsWhy: outside };
+  }
   if (!part.readOnly || part.risk !== undefined || changesDirectory) return { readOnly: false };
   const readsWhy = redirectWhy ?? (await readsOutside(part.reads, changesDirectory, b));
   return readsWhy === undefined ? { readOnly: true } : { readOnly: false, readsWhy };

@@ -115,6 +115,35 @@ export async function readsOutside(reads: readonly string[], changesDirectory: b
   return undefined;
 }
 
+// Arguments that name no file a program reads from the disk.
+const NOT_A_READ = /^(-|\/dev\/(null|stdin|stdout|stderr|tty|zero|fd\/\d+))$/;
+
+/**
+ * Why a part allowed by a prefix rule reaches outside the workspace, or undefined. A rule for a
+ * program that reads files (`Bash(cat:*)`, `Bash(cp:*)`) vouches for the program, not for every file
+ * on the machine: any argument (or option value, `--file=F`) that names a place outside the
+ * workspace and the added folders needs approval, as Claude Code asks for paths outside its
+ * working directories. A word computed at run time could be anywhere, so it is asked too.
+ */
+export async function argsReachOutside(args: readonly string[], changesDirectory: boolean, b: PathBases): Promise<string | undefined> {
+  const candidates = args.flatMap((a) => {
+    if (!a.startsWith('-')) return [a];
+    const eq = a.indexOf('=');
+    return eq > 0 ? [a.slice(eq + 1)] : [];
+  });
+  const paths = candidates.filter((c) => c !== '' && !NOT_A_READ.test(c));
+  if (paths.length > MAX_PATHS) return `it names ${paths.length} arguments, more than cairn checks one by one`;
+  for (const target of new Set(paths)) {
+    const resolved = staticPath(target, changesDirectory);
+    // A word computed at run time ("$HOME"/.ssh/x, $(cat list)) could name a file anywhere.
+    if ('why' in resolved) return `names ${target}, which cannot be located before it runs (${resolved.why})`;
+    const { inside, path } = await locate(resolved.path, b);
+    const added = (b.readRoots ?? []).some((root) => isInside(root, path.real) && isInside(root, path.lexical));
+    if (!inside && !added) return `names ${target}, outside the workspace: the rule allows the program, not reading or writing anywhere`;
+  }
+  return undefined;
+}
+
 /**
  * The text of a script file run by `source`/`bash FILE`, so its commands are judged too; undefined when
  * it cannot be read. Only files inside the workspace that `allowed` accepts (no Read deny rule) are read:

@@ -17,7 +17,7 @@ export interface ReadTarget {
 }
 
 /** The directory a Read rule's pattern starts from (`./secrets/**` -> <ws>/secrets), or undefined for `**` patterns that reach anywhere. */
-function ruleRoot(specifier: string, b: PathBases): string | undefined {
+export function ruleRoot(specifier: string, b: PathBases): string | undefined {
   let base = b.workspace;
   let pattern = specifier;
   if (specifier === '~' || specifier.startsWith('~/')) [base, pattern] = [b.home, specifier.slice(2)];

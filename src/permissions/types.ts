@@ -3,7 +3,8 @@ import type { AnyTool } from '../tools/tool.js';
 
 /** The outcome of the decision chain for one tool call, before anyone is asked. */
 export type PermissionCheck =
-  | { behavior: 'allow'; reason: string }
+  /** readOnly: allowed because the command was judged read-only (it then runs where nothing can be written). */
+  | { behavior: 'allow'; reason: string; readOnly?: boolean }
   | { behavior: 'deny'; reason: string }
   /** suggestions: the rules an "always allow" answer would add (one per part of a compound command). */
   /** narrower: the same answer scoped to the file's folder, offered as a second choice. */
@@ -51,6 +52,8 @@ export interface PermissionChecker {
   endTurn?(): void;
   /** Saves rules to .cairn/settings.local.json (and applies them now). */
   saveProjectRules(rules: string[]): Promise<void>;
+  /** The files and folders Read deny rules cover now (with their real paths), for the sandbox to hide. */
+  readDeniedPlaces?(): Promise<string[]>;
   /** A matcher for Read deny rules, so tools that list many files can leave denied ones out. */
   readDeniedMatcher(): Promise<(absPath: string) => boolean>;
   /** The rules in force, for /rules. */

@@ -61,11 +61,7 @@ export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: strin
     }
   }
   for (const dir of [...pinned].sort((a, b) => a.length - b.length)) args.push('--bind', dir, dir);
-  for (const hidden of policy.denyRead) {
-    const k = host.kind(hidden);
-    if (k === 'dir') args.push('--tmpfs', hidden);
-    else if (k === 'file') args.push('--ro-bind', host.emptyFile, hidden);
-  }
+  hideDenied(policy, host, args);
   for (const ro of policy.readOnly) {
     if (!policy.writable.some((w) => isUnder(w, ro))) continue; // already read-only
     if (host.kind(ro) !== undefined) args.push('--ro-bind', ro, ro);
@@ -85,6 +81,37 @@ export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: strin
     args.push(command);
   }
   return { args, placeholders };
+}
+
+/** The hidden paths of `filesystem.denyRead` (and Read deny rules): a folder becomes empty, a file empty. */
+function hideDenied(policy: SandboxPolicy, host: BwrapHost, args: string[]): void {
+  for (const hidden of policy.denyRead) {
+    const k = host.kind(hidden);
+    if (k === 'dir') args.push('--tmpfs', hidden);
+    else if (k === 'file') args.push('--ro-bind', host.emptyFile, hidden);
+  }
+}
+
+/**
+ * bwrap argv for a command the permission chain judged read-only and let run unasked: nothing on the
+ * machine is writable (the workspace included; /tmp is a scratch tmpfs thrown away at the end), there
+ * is no network at all, and denied paths are hidden. If the analysis was wrong about the command, the
+ * kernel refuses the write or the connection.
+ */
+export function readOnlyBwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: string): BwrapPlan {
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+  for (const dir of ['/run', '/var/run']) {
+    if (host.kind(dir) === 'dir' && !host.isLink?.(dir)) args.push('--tmpfs', dir);
+  }
+  // The scratch /tmp (and the empty /run) may cover a workspace or an added folder that lives there: bound back, read-only.
+  for (const w of policy.writable) {
+    if (w !== policy.tempDir && host.kind(w) === 'dir' && ['/tmp', '/run', '/var/run'].some((d) => isUnder(d, w))) args.push('--ro-bind', w, w);
+  }
+  hideDenied(policy, host, args);
+  args.push('--unshare-pid', '--unshare-ipc', '--unshare-net', '--new-session', '--die-with-parent', '--cap-drop', 'ALL');
+  // git status would refresh the index; in a read-only tree it must not even try.
+  args.push('--setenv', 'TMPDIR', '/tmp', '--setenv', 'GIT_OPTIONAL_LOCKS', '0', '--chdir', policy.workspace, '--', 'bash', '-c', command);
+  return { args, placeholders: [] };
 }
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;

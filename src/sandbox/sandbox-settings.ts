@@ -31,7 +31,14 @@ const LayerSchema = z.looseObject({
 });
 
 export interface SandboxSettings {
+  /** Every command runs in the sandbox (Claude Code's `sandbox.enabled: true`). */
   enabled: boolean;
+  /**
+   * Commands that run without the user's yes (the read-only fast path, a rule, a mode, a hook) run in
+   * the sandbox where it is available. On unless `sandbox.enabled` is false in the user's settings
+   * (or `--no-sandbox`): the bash analysis must never be the only thing between the model and the machine.
+   */
+  containUnasked: boolean;
   autoAllowBashIfSandboxed: boolean;
   excludedCommands: string[];
   allowUnsandboxedCommands: boolean;
@@ -42,6 +49,7 @@ export interface SandboxSettings {
 
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
   enabled: false,
+  containUnasked: true,
   autoAllowBashIfSandboxed: true,
   excludedCommands: [],
   allowUnsandboxedCommands: true,
@@ -92,6 +100,7 @@ export function sandboxSettingsFrom(layers: readonly Pick<SettingsLayer, 'file' 
   const d = DEFAULT_SANDBOX_SETTINGS;
   return {
     enabled: s.enabled ?? d.enabled,
+    containUnasked: s.enabled !== false,
     autoAllowBashIfSandboxed: s.autoAllowBashIfSandboxed ?? d.autoAllowBashIfSandboxed,
     excludedCommands: s.excludedCommands ?? [],
     allowUnsandboxedCommands: s.allowUnsandboxedCommands ?? d.allowUnsandboxedCommands,

@@ -90,7 +90,10 @@ export async function setUpSandbox(opts: {
   const home = os.homedir();
   const { layers } = await readSettingsLayers({ workspace: opts.cwd, cairnHome: opts.cairnHome, claudeHome: claudeHomeFrom(opts.env, home) });
   const settings = sandboxSettingsFrom(withoutProjectWidening(layers, notices));
-  if (opts.flag !== undefined) settings.enabled = opts.flag;
+  if (opts.flag !== undefined) {
+    settings.enabled = opts.flag;
+    settings.containUnasked = opts.flag;
+  }
   const extraWritable = additionalDirectories(layers, settings.enabled ? notices : []);
   const sandbox = createSandbox({
     settings,
@@ -106,13 +109,15 @@ export async function setUpSandbox(opts: {
     ...(opts.ask ? { ask: opts.ask } : opts.session ? { ask: () => announced(opts.session?.()) } : {}),
     ...(opts.probe ? { probe: opts.probe } : {}),
   });
-  if (settings.enabled) {
+  if (settings.enabled || settings.containUnasked) {
     const availability = await sandbox.ready();
     if (!availability.available) {
       notices.push(
-        settings.failIfUnavailable
-          ? `The sandbox is unavailable (${availability.reason}); sandbox.failIfUnavailable is set, so bash commands will not run.`
-          : `The sandbox is unavailable (${availability.reason}); bash commands run without it, under the permission rules alone.`,
+        !settings.enabled
+          ? `The sandbox is unavailable (${availability.reason}); commands that run without asking are judged by cairn's bash analysis alone, with no operating-system boundary behind it.`
+          : settings.failIfUnavailable
+            ? `The sandbox is unavailable (${availability.reason}); sandbox.failIfUnavailable is set, so bash commands will not run.`
+            : `The sandbox is unavailable (${availability.reason}); bash commands run without it, under the permission rules alone.`,
       );
     }
   }

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AskPermission } from '../permissions/types.js';
+import { UNASKED, type CallApproval } from '../tools/tool.js';
 import { cachedProbe, type Availability } from './availability.js';
 import { domainAllowed, type SandboxPolicy } from './policy.js';
 import type { SandboxSettings } from './sandbox-settings.js';
@@ -20,18 +21,32 @@ export interface SandboxStatus {
 
 export type Prepared = PreparedCommand | { refuse: string };
 
+/** What the bash tool knows of a call when it launches it. */
+export interface LaunchRequest {
+  /** The model asked to run outside the sandbox (dangerously_disable_sandbox). */
+  disable?: boolean;
+  /** How the call came to run; absent: unasked. */
+  approval?: CallApproval;
+}
+
 export interface CommandSandbox {
   /** Probes bubblewrap (once); resolves when it is known whether commands can be sandboxed. */
   ready(): Promise<Availability>;
   /** Whether a call with this command would run inside the sandbox now. */
   sandboxes(command: string, disable?: boolean): boolean;
-  /** The command line to spawn, or why the command must not run. */
-  prepare(command: string, disable?: boolean): Promise<Prepared>;
+  /**
+   * The command line to spawn, or why the command must not run. What runs without the user's yes
+   * runs in the sandbox where it is available (read-only when judged read-only); only a yes runs a
+   * command outside it.
+   */
+  prepare(command: string, request?: LaunchRequest): Promise<Prepared>;
   /** Retry outside the sandbox is offered (behind a normal approval). */
   readonly allowUnsandboxed: boolean;
   /** A sandboxed command runs without asking (the permission chain's other checks still apply). */
   autoAllow(): boolean;
   setEnabled(on: boolean): void;
+  /** The places Read deny rules cover, hidden from every sandboxed command as `filesystem.denyRead` is. */
+  hideReadDenied(paths: () => Promise<string[]>): void;
   status(): SandboxStatus;
   /** Removes the session's private directory. */
   close(): void;
@@ -112,6 +127,11 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
   };
 
   const usable = (): boolean => enabled && availability?.available === true;
+  let readDenies: (() => Promise<string[]>) | undefined;
+  const withReadDenies = async (policy: SandboxPolicy): Promise<SandboxPolicy> => {
+    const extra = readDenies ? await readDenies() : [];
+    return extra.length === 0 ? policy : { ...policy, denyRead: [...new Set([...policy.denyRead, ...extra])] };
+  };
 
   return {
     async ready() {
@@ -119,36 +139,44 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
       return availability;
     },
     sandboxes: (command, disable) => usable() && !disable && !isExcluded(command, settings.excludedCommands),
-    async prepare(command, disable) {
-      if (enabled && availability === undefined) availability = await probe();
-      if (!enabled || isExcluded(command, settings.excludedCommands)) return unsandboxed(command);
-      if (disable) {
-        return settings.allowUnsandboxedCommands
+    async prepare(command, request = {}) {
+      const approval = request.approval ?? UNASKED;
+      if (request.disable === true) {
+        // Leaving the sandbox is always the user's call (the permission chain asks for it); never unasked.
+        if (!approval.byUser) return { refuse: 'a command runs outside the sandbox only when the user approves that call' };
+        return settings.allowUnsandboxedCommands || !enabled
           ? unsandboxed(command)
           : { refuse: 'commands cannot run outside the sandbox here (sandbox.allowUnsandboxedCommands is off)' };
       }
-      if (availability?.available !== true) {
-        if (settings.failIfUnavailable) {
-          return { refuse: `the sandbox is required (sandbox.failIfUnavailable) but unavailable: ${availability?.reason ?? 'not probed'}` };
+      const contained = enabled || (settings.containUnasked && !approval.byUser);
+      if (!contained || isExcluded(command, settings.excludedCommands)) return unsandboxed(command);
+      if (availability === undefined) availability = await probe();
+      if (availability.available !== true) {
+        if (enabled && settings.failIfUnavailable) {
+          return { refuse: `the sandbox is required (sandbox.failIfUnavailable) but unavailable: ${availability.reason}` };
         }
         return unsandboxed(command);
       }
       const { policy, emptyFile, emptyDir, home } = dirs();
       return prepareSandboxed({
-        policy,
+        policy: await withReadDenies(policy),
+        profile: !approval.byUser && approval.readOnly ? 'read-only' : 'workspace',
         command,
         emptyFile,
         emptyDir,
         socketDir: home,
         decide,
         placeholders,
-        retryHint: settings.allowUnsandboxedCommands,
+        retryHint: settings.allowUnsandboxedCommands || !enabled,
       });
     },
     allowUnsandboxed: settings.allowUnsandboxedCommands,
     autoAllow: () => usable() && settings.autoAllowBashIfSandboxed,
     setEnabled(on) {
       enabled = on;
+    },
+    hideReadDenied(paths) {
+      readDenies = paths;
     },
     status: () => ({ availability, enabled, settings, policy: dirs().policy, approvedDomains: [...approved] }),
     close() {

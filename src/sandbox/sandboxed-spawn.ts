@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lstatSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { bwrapArgs, type PathKind } from './bwrap-args.js';
+import { bwrapArgs, readOnlyBwrapArgs, type PathKind } from './bwrap-args.js';
 import { explainRefusals, refusedPaths } from './explain.js';
 import { startNetworkProxy, type DomainDecider } from './network-proxy.js';
 import type { SandboxPolicy } from './policy.js';
@@ -11,12 +11,18 @@ export interface PreparedCommand {
   file: string;
   args: string[];
   sandboxed: boolean;
+  /** read-only: the command was judged read-only and runs where nothing can be written and nothing reached. */
+  profile?: SandboxProfile;
   /** Tears down what the command needed; returns a note for the result when the sandbox refused something. */
   finish(output: string): Promise<string | undefined>;
 }
 
+/** workspace: writes in the workspace (protected paths excepted), network by domain; read-only: no writes, no network. */
+export type SandboxProfile = 'workspace' | 'read-only';
+
 export interface SandboxedSpawnInput {
   policy: SandboxPolicy;
+  profile?: SandboxProfile;
   command: string;
   emptyFile: string;
   emptyDir: string;
@@ -49,25 +55,48 @@ function removePlaceholder(p: string, kind: PathKind): void {
   }
 }
 
+const host = (input: SandboxedSpawnInput): { kind(p: string): PathKind | undefined; isLink(p: string): boolean; emptyFile: string; emptyDir: string } => ({
+  kind: (p) => (input.placeholders.has(p) ? undefined : kindOf(p)),
+  isLink: (p) => {
+    try {
+      return lstatSync(p).isSymbolicLink();
+    } catch {
+      return false;
+    }
+  },
+  emptyFile: input.emptyFile,
+  emptyDir: input.emptyDir,
+});
+
+function prepareReadOnly(input: SandboxedSpawnInput): PreparedCommand {
+  const plan = readOnlyBwrapArgs(input.policy, host(input), input.command);
+  return {
+    file: input.bwrap ?? 'bwrap',
+    args: plan.args,
+    sandboxed: true,
+    profile: 'read-only',
+    finish: async (output) => explainReadOnlyRefusal(output, input.retryHint),
+  };
+}
+
+/** A note for the model when the read-only sandbox refused a write or a connection: the analysis misjudged the command. */
+function explainReadOnlyRefusal(output: string, retryHint: boolean): string | undefined {
+  const refused = /Read-only file system|Network is unreachable|Temporary failure in name resolution|Could not resolve host|getaddrinfo E(AI_AGAIN|NOTFOUND)/i.test(output);
+  if (!refused) return undefined;
+  return [
+    'Sandbox: this command ran without approval because it looked read-only, so it ran where nothing can be written and nothing on the network reached; it tried to write or connect, and the operating system refused.',
+    retryHint ? 'If it must write or connect, run it again with dangerously_disable_sandbox: true; the user is asked to approve it.' : 'Ask the user to run it, or do the work with the file tools.',
+  ].join(' ');
+}
+
 /** The bwrap command line for one command, with its network proxy started when the network is restricted. */
 export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<PreparedCommand> {
   const { policy, placeholders } = input;
+  if (input.profile === 'read-only') return prepareReadOnly(input);
   const socket = policy.network.restricted ? path.join(input.socketDir, `proxy-${randomUUID().slice(0, 8)}.sock`) : undefined;
   const proxy = socket === undefined ? undefined : await startNetworkProxy(socket, input.decide);
   // A placeholder another running command made is still ours: guard it as absent, not as a real file.
-  const plan = bwrapArgs(policy, {
-    kind: (p) => (placeholders.has(p) ? undefined : kindOf(p)),
-    isLink: (p) => {
-      try {
-        return lstatSync(p).isSymbolicLink();
-      } catch {
-        return false;
-      }
-    },
-    emptyFile: input.emptyFile,
-    emptyDir: input.emptyDir,
-    ...(socket !== undefined ? { proxySocket: socket } : {}),
-  }, input.command);
+  const plan = bwrapArgs(policy, { ...host(input), ...(socket !== undefined ? { proxySocket: socket } : {}) }, input.command);
   for (const p of plan.placeholders) placeholders.set(p.path, (placeholders.get(p.path) ?? 0) + 1);
 
   let finished = false;
@@ -75,6 +104,7 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
     file: input.bwrap ?? 'bwrap',
     args: plan.args,
     sandboxed: true,
+    profile: 'workspace',
     async finish(output) {
       if (finished) return undefined;
       finished = true;

@@ -23,6 +23,20 @@ export function effectsOf(tool: { effects?(input: never): ToolEffects }, input: 
   return (tool.effects as ((input: unknown) => ToolEffects) | undefined)?.(input) ?? 'world';
 }
 
+/**
+ * How a call came to run: the user said yes to it, or the permission chain let it through
+ * unasked (a rule, a mode, a hook, or the read-only judgement). A command that runs unasked runs
+ * inside the OS sandbox where there is one; one judged read-only runs where nothing can be written.
+ */
+export interface CallApproval {
+  byUser: boolean;
+  /** The chain judged the call read-only (no writes, nothing run but reading programs). */
+  readOnly: boolean;
+}
+
+/** What a tool assumes when the loop does not say: run unasked, not known to be read-only (contained the most it can be without breaking writes). */
+export const UNASKED: CallApproval = { byUser: false, readOnly: false };
+
 export interface ToolContext {
   /** The workspace root (the directory cairn was started in), already resolved through symlinks. */
   readonly cwd: string;
@@ -44,6 +58,8 @@ export interface ToolContext {
   readonly isReadDenied?: (absPath: string) => boolean;
   /** The session's hooks, which a subagent's own loop runs too. */
   readonly hooks?: HookRunner;
+  /** How this call came to run; absent: UNASKED. */
+  readonly approval?: CallApproval;
 }
 
 export interface ToolResult {
@@ -88,6 +104,12 @@ export interface Tool<I = unknown> {
    * says otherwise. Absent: false.
    */
   sandboxAutoAllows?(input: I): boolean;
+  /**
+   * The call must be put to the user whatever the rules and the mode say (a command to run outside
+   * the sandbox): the reason shown, or undefined. Deny rules and plan mode still deny it; with no
+   * one to ask it is denied.
+   */
+  alwaysAsks?(input: I): string | undefined;
   /** A preview for the approval prompt (a diff for edits). Must not throw; may return undefined. */
   preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
   /** Must not throw: failures are results with isError. The loop still guards against a throw. */

@@ -186,11 +186,15 @@ describe('the sandbox file system', () => {
     }
   });
 
-  it('runs outside only when the call asks for it and allowUnsandboxedCommands allows it', async () => {
+  it('runs outside only when the call asks for it, the user approved it and allowUnsandboxedCommands allows it', async () => {
     const target = path.join(outside, 'unsandboxed.txt');
     const bash = createBashTool({ sandbox });
-    const ctx = { cwd: ws, signal: new AbortController().signal };
-    await bash.call({ command: `touch ${target}`, dangerously_disable_sandbox: true }, ctx);
+    const signal = new AbortController().signal;
+    // Unasked (the permission chain never lets such a call through unasked, but the tool holds the line too).
+    const refused = await bash.call({ command: `touch ${target}`, dangerously_disable_sandbox: true }, { cwd: ws, signal });
+    expect(refused.content).toContain('only when the user approves');
+    expect(existsSync(target)).toBe(false);
+    await bash.call({ command: `touch ${target}`, dangerously_disable_sandbox: true }, { cwd: ws, signal, approval: { byUser: true, readOnly: false } });
     expect(existsSync(target)).toBe(true);
 
     const strict = await testSandbox(ws, { settings: { allowUnsandboxedCommands: false } });
@@ -199,7 +203,7 @@ describe('the sandbox file system', () => {
       // Not offered: the schema drops the field, and the call stays in the sandbox.
       const parsed = strictBash.inputSchema.parse({ command: 'x', dangerously_disable_sandbox: true }) as Record<string, unknown>;
       expect(parsed['dangerously_disable_sandbox']).toBeUndefined();
-      const r = await strict.prepare(`touch ${target}2`, true);
+      const r = await strict.prepare(`touch ${target}2`, { disable: true, approval: { byUser: true, readOnly: false } });
       expect(r).toEqual({ refuse: expect.stringContaining('allowUnsandboxedCommands') });
     } finally {
       strict.close();

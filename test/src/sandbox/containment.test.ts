@@ -1,0 +1,200 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PermissionMode } from '../../../src/events.js';
+import { query } from '../../../src/loop/query.js';
+import { userText } from '../../../src/messages.js';
+import { createPermissionChecker } from '../../../src/permissions/checker.js';
+import type { AskPermission, PermissionChecker, PermissionRuleSet } from '../../../src/permissions/types.js';
+import { buildPolicy } from '../../../src/sandbox/policy.js';
+import { createSandbox, type CommandSandbox } from '../../../src/sandbox/sandbox.js';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../../src/sandbox/sandbox-settings.js';
+import { createBashTool } from '../../../src/tools/bash.js';
+import { collect, ofType } from '../../helpers/collect.js';
+import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
+
+// Nothing runs unasked unless the operating system contains it: with no settings at all, every
+// command the permission chain lets through without the user (read-only judgement, a rule, a mode)
+// runs in bubblewrap, and one judged read-only where nothing can be written or reached. These run
+// the real loop, the real checker, the real bash tool and real bubblewrap.
+
+let root: string;
+let ws: string;
+let outside: string;
+let home: string;
+let server: Server;
+let port: number;
+const connections: string[] = [];
+
+beforeAll(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-contain-')));
+  ws = path.join(root, 'ws');
+  outside = path.join(root, 'outside');
+  home = path.join(root, 'home');
+  for (const d of [ws, outside, home, path.join(home, '.ssh')]) await fs.mkdir(d, { recursive: true });
+  await fs.writeFile(path.join(ws, 'notes.txt'), 'hello\n');
+  await fs.writeFile(path.join(ws, '.env'), 'API_KEY=sk-live-secret\n');
+  await fs.writeFile(path.join(home, '.ssh', 'id_test'), 'PRIVATE-KEY-MATERIAL\n');
+  server = createServer((socket) => {
+    connections.push('connected');
+    socket.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  server.close();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+function sandboxFor(settings: Partial<typeof DEFAULT_SANDBOX_SETTINGS> = {}): CommandSandbox {
+  const s = { ...DEFAULT_SANDBOX_SETTINGS, ...settings };
+  return createSandbox({ settings: s, policy: (tempDir) => buildPolicy({ workspace: ws, tempDir, home, filesystem: s.filesystem, network: s.network }) });
+}
+
+function checker(mode: PermissionMode, rules: Partial<PermissionRuleSet> = {}): PermissionChecker {
+  return createPermissionChecker({
+    workspace: ws,
+    mode,
+    rules: { allow: rules.allow ?? [], ask: rules.ask ?? [], deny: rules.deny ?? [] },
+    cairnHome: path.join(root, 'cairn-home'),
+    homeDir: home,
+  });
+}
+
+/** A checker that calls every command read-only: the analysis at its worst. */
+function misjudging(): PermissionChecker {
+  const real = checker('default');
+  return { ...real, check: async () => ({ behavior: 'allow', reason: 'judged read-only (wrongly)', readOnly: true }) } as PermissionChecker;
+}
+
+async function run(command: string, permissions: PermissionChecker, sandbox: CommandSandbox, opts: { ask?: AskPermission; disable?: boolean } = {}) {
+  const provider = scriptedProvider([toolCall('t1', 'bash', { command, ...(opts.disable ? { dangerously_disable_sandbox: true } : {}) }), assistantText('done')]);
+  const events = await collect(
+    query({
+      messages: [],
+      prompt: userText('go'),
+      tools: [createBashTool({ sandbox })],
+      permissions,
+      provider,
+      system: () => 'system',
+      cwd: ws,
+      signal: new AbortController().signal,
+      ...(opts.ask ? { ask: opts.ask } : {}),
+    }),
+  );
+  return { events, result: ofType(events, 'tool_result')[0], asked: ofType(events, 'permission_request') };
+}
+
+const exists = (p: string): Promise<boolean> => fs.access(p).then(() => true, () => false);
+const yes: AskPermission = async () => ({ behavior: 'allow' });
+
+describe('containment of what runs unasked (real bubblewrap)', () => {
+  it('stops a write and a connection by a command the analysis misjudged as read-only, with no settings', async () => {
+    const sandbox = sandboxFor();
+    const before = connections.length;
+    const { result, asked } = await run(
+      `touch PWNED-ws; touch ${outside}/PWNED-out; (exec 3<>/dev/tcp/127.0.0.1/${port}) 2>&1; echo ran`,
+      misjudging(),
+      sandbox,
+    );
+    expect(asked).toHaveLength(0);
+    expect(result?.content).toContain('ran');
+    expect(result?.content).toMatch(/Read-only file system/);
+    expect(await exists(path.join(ws, 'PWNED-ws'))).toBe(false);
+    expect(await exists(path.join(outside, 'PWNED-out'))).toBe(false);
+    expect(connections.length).toBe(before);
+    expect(result?.content).toContain('the operating system refused');
+    sandbox.close();
+  });
+
+  it('runs a real read-only command unasked and it works: the workspace is readable, git status works', async () => {
+    const sandbox = sandboxFor();
+    await new Promise<void>((resolve, reject) => execFile('git', ['init', '-q', ws], (err) => (err ? reject(err) : resolve())));
+    const { result, asked } = await run('cat notes.txt && git status --short', checker('default'), sandbox);
+    expect(asked).toHaveLength(0);
+    expect(result?.content).toContain('hello');
+    expect(result?.content).toContain('?? notes.txt');
+    expect(result?.is_error).toBe(false);
+    sandbox.close();
+  });
+
+  it('contains a command an allow rule lets through: writes in the workspace, not outside it', async () => {
+    const sandbox = sandboxFor();
+    const { result, asked } = await run(`touch made-by-rule && touch ${outside}/escaped`, checker('default', { allow: ['Bash(touch:*)'] }), sandbox, { ask: yes });
+    // The outside path is named, so it is asked; allowed, it runs unsandboxed as the user said yes.
+    expect(asked).toHaveLength(1);
+    expect(await exists(path.join(outside, 'escaped'))).toBe(true);
+    expect(result?.is_error).toBe(false);
+    // Under the rule alone (a path computed at run time), it runs unasked and the sandbox keeps it in.
+    await fs.rm(path.join(outside, 'escaped'));
+    const again = await run(`d=${outside}; touch made-again; python3 -c "open('$d/escaped','w')" 2>&1 || true`, checker('bypassPermissions'), sandbox);
+    expect(again.asked).toHaveLength(0);
+    expect(await exists(path.join(ws, 'made-again'))).toBe(true);
+    expect(await exists(path.join(outside, 'escaped'))).toBe(false);
+    sandbox.close();
+  });
+
+  it('runs what the user approved as approved (outside the sandbox by default)', async () => {
+    const sandbox = sandboxFor();
+    const { asked } = await run(`python3 -c "open('${outside}/approved','w')"`, checker('default'), sandbox, { ask: yes });
+    expect(asked).toHaveLength(1);
+    expect(await exists(path.join(outside, 'approved'))).toBe(true);
+    sandbox.close();
+  });
+
+  it('with sandbox.enabled false in the user settings, nothing is contained (the analysis alone)', async () => {
+    const sandbox = sandboxFor({ enabled: false, containUnasked: false });
+    const { result } = await run(`touch ${outside}/uncontained`, misjudging(), sandbox);
+    expect(result?.is_error).toBe(false);
+    expect(await exists(path.join(outside, 'uncontained'))).toBe(true);
+    sandbox.close();
+  });
+
+  it('hides what Read deny rules cover from every sandboxed program, not only the ones cairn knows', async () => {
+    const sandbox = sandboxFor();
+    const permissions = checker('bypassPermissions', { deny: ['Read(./.env)', 'Read(~/.ssh/**)'] });
+    sandbox.hideReadDenied(async () => (await permissions.readDeniedPlaces?.()) ?? []);
+    const { result } = await run(`python3 -c "print(open('.env').read()); print(open('${home}/.ssh/id_test').read())" 2>&1; ln -s .env alias; base64 alias; cat ${home}/.ssh/id_test`, permissions, sandbox);
+    expect(result?.content).not.toContain('sk-live-secret');
+    expect(result?.content).not.toContain(Buffer.from('API_KEY=sk-live-secret\n').toString('base64').slice(0, 12));
+    expect(result?.content).not.toContain('PRIVATE-KEY-MATERIAL');
+    await fs.rm(path.join(ws, 'alias'), { force: true });
+    sandbox.close();
+  });
+});
+
+describe('dangerously_disable_sandbox is always the user\'s call', () => {
+  it.each<[PermissionMode, Partial<PermissionRuleSet>]>([
+    ['default', {}],
+    ['default', { allow: ['Bash(sort:*)'] }],
+    ['acceptEdits', { allow: ['Bash'] }],
+    ['bypassPermissions', {}],
+  ])('asks in %s with rules %j', async (mode, rules) => {
+    const sandbox = sandboxFor();
+    const target = path.join(outside, `sorted-${mode}-${Object.keys(rules).length}`);
+    const { asked } = await run(`sort --output=${target} notes.txt`, checker(mode, rules), sandbox, { disable: true, ask: async () => ({ behavior: 'deny' }) });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.reason).toContain('outside the sandbox');
+    expect(await exists(target)).toBe(false);
+    sandbox.close();
+  });
+
+  it('is denied in plan mode and where nobody can be asked', async () => {
+    const sandbox = sandboxFor();
+    const plan = await run('ls', checker('plan'), sandbox, { disable: true, ask: yes });
+    expect(plan.result?.content).toMatch(/Permission denied: plan mode/);
+    const headless = await run('ls', checker('bypassPermissions'), sandbox, { disable: true });
+    expect(headless.result?.content).toMatch(/Permission denied: .*outside the sandbox/);
+    sandbox.close();
+  });
+
+  it('the sandbox itself refuses to leave for a call nobody approved', async () => {
+    const sandbox = sandboxFor();
+    expect(await sandbox.prepare('true', { disable: true, approval: { byUser: false, readOnly: true } })).toEqual({ refuse: expect.stringContaining('only when the user approves') });
+    sandbox.close();
+  });
+});

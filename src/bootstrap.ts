@@ -151,6 +151,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let agentsLoaded = !deferred;
   const { sandbox, notices: sandboxNotices } = await setUpSandbox({ cwd, cairnHome, env: options.env, ...(options.sandbox !== undefined ? { flag: options.sandbox } : {}), session: () => session });
   startupNotices.push(...sandboxNotices);
+  // Read deny rules hold inside the sandbox as the kernel's: what they cover is hidden from every sandboxed command.
+  sandbox.hideReadDenied(async () => (await permissions.readDeniedPlaces?.()) ?? []);
   let session: AgentSession | undefined;
   // Hooks from every settings file and .hooks.json; the folder's own run only once it is trusted.
   const hooks = await setUpHooks({ cwd, cairnHome, claudeHome: folder.claudeHome, env: options.env, trusted: () => folder.trusted, sessionId, transcriptPath: () => writer?.file, permissionMode: () => session?.mode ?? 'default' });
@@ -164,7 +166,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let skillsFound: (loaded: SkillRuntime) => void = () => undefined;
   const skillsLoaded = new Promise<SkillRuntime>((resolve) => (skillsFound = resolve));
   const loadSkills = async (tell: (line: string) => void): Promise<SkillRuntime> => {
-    const loaded = await loadSkillRuntime({ cwd, cairnHome, env: options.env, permissions, trusted: folder.trusted });
+    const loaded = await loadSkillRuntime({ cwd, cairnHome, env: options.env, permissions, trusted: folder.trusted, sandbox });
     for (const line of loaded.problems) tell(line);
     skills = loaded;
     skillsFound(loaded);

@@ -12,6 +12,8 @@ import type { CustomCommand } from './custom-command.js';
 import type { CommandCatalog } from './command-discovery.js';
 import { fillTemplate } from './command-template.js';
 import { expandInlines } from './prompt-inlines.js';
+import type { CommandSandbox } from '../sandbox/sandbox.js';
+import type { CallApproval } from '../tools/tool.js';
 
 /** A palette entry for a skill or a custom command. */
 export interface SlashPromptEntry {
@@ -41,6 +43,8 @@ export interface SlashPromptDeps {
   trusted: boolean;
   /** The environment `!`cmd`` runs with (the session's); default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The session's sandbox: a `!`cmd`` the chain lets through unasked runs inside it, as the model's commands do. */
+  sandbox?: CommandSandbox;
 }
 
 type Target = { kind: 'skill'; skill: Skill } | { kind: 'command'; command: CustomCommand };
@@ -115,7 +119,7 @@ function inlineDeps(deps: SlashPromptDeps, grants: string[], ask: AskPermission 
     cairnHome: deps.cairnHome,
     liftedBuiltinDeny: BUILTIN_DENY.filter((b) => !inForce.has(b.text)).map((b) => b.id),
   });
-  const bash = createBashTool(deps.env ? { env: deps.env } : {});
+  const bash = createBashTool({ ...(deps.env ? { env: deps.env } : {}), ...(deps.sandbox ? { sandbox: deps.sandbox } : {}) });
   const read = createReadFileTool();
   return {
     cwd: deps.cwd,
@@ -131,8 +135,8 @@ function inlineDeps(deps: SlashPromptDeps, grants: string[], ask: AskPermission 
           },
         }
       : {}),
-    run: async (command: string) => {
-      const result = await bash.call({ command }, { cwd: deps.cwd, signal });
+    run: async (command: string, approval: CallApproval) => {
+      const result = await bash.call({ command }, { cwd: deps.cwd, signal, approval });
       return result.content;
     },
   };

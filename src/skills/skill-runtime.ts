@@ -1,4 +1,5 @@
 import { discoverCommands, type CommandCatalog } from '../custom-commands/command-discovery.js';
+import type { CommandSandbox } from '../sandbox/sandbox.js';
 import { prepareSlashPrompt, slashEntries, type PreparedPrompt, type SlashPromptEntry } from '../custom-commands/slash-prompts.js';
 import type { AgentEvent } from '../events.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
@@ -41,6 +42,8 @@ export interface SkillRuntimeOptions {
   cwd: string;
   cairnHome: string;
   env: NodeJS.ProcessEnv;
+  /** The session's sandbox, for `!`cmd`` in skills and commands. */
+  sandbox?: CommandSandbox;
   permissions: PermissionChecker;
   /** Whether the workspace is trusted (default true): an untrusted project's skills and commands load, but their allowed-tools grant nothing. */
   trusted?: boolean;
@@ -70,7 +73,7 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
     grant(skillGrants(skill, granted));
     return granted;
   };
-  const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions, trusted, env: opts.env };
+  const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions, trusted, env: opts.env, ...(opts.sandbox ? { sandbox: opts.sandbox } : {}) };
   return {
     skills,
     commands,

@@ -6,7 +6,7 @@ import type { ShellManager } from '../shells/shell-manager.js';
 import { ChunkLines, ProgressBatcher } from './bash-progress.js';
 import { HeadTailBuffer } from './output-buffer.js';
 import { errorResult } from './result.js';
-import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
+import { defineTool, UNASKED, type CallApproval, type Tool, type ToolContext, type ToolResult } from './tool.js';
 import { errorMessage } from '../util/error-message.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -157,16 +157,16 @@ function statusLine(o: Outcome, timeoutMs: number): string | undefined {
   return undefined;
 }
 
-async function prepare(input: BashInput, sandbox: CommandSandbox | undefined): Promise<PreparedCommand | { refuse: string }> {
+async function prepare(input: BashInput, sandbox: CommandSandbox | undefined, approval: CallApproval | undefined): Promise<PreparedCommand | { refuse: string }> {
   if (!sandbox) return { file: 'bash', args: ['-c', input.command], sandboxed: false, finish: async () => undefined };
-  return sandbox.prepare(input.command, input.dangerously_disable_sandbox === true);
+  return sandbox.prepare(input.command, { disable: input.dangerously_disable_sandbox === true, approval: approval ?? UNASKED });
 }
 
 async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandbox | undefined, keepChars = MAX_OUTPUT_CHARS, env: NodeJS.ProcessEnv = process.env): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
   const timeoutMs = Math.min(Math.max(1, input.timeout ?? DEFAULT_TIMEOUT_MS), MAX_TIMEOUT_MS);
   const out = new HeadTailBuffer(keepChars);
-  const launch = await prepare(input, sandbox);
+  const launch = await prepare(input, sandbox, ctx.approval);
   if ('refuse' in launch) return errorResult(`The command did not run: ${launch.refuse}.`);
   const outcome = await runProcess(launch, ctx, timeoutMs, out, env);
   const note = await launch.finish(out.toString());
@@ -195,7 +195,7 @@ async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandb
 
 async function startBackground(input: BashInput, ctx: ToolContext, shells: ShellManager, sandbox: CommandSandbox | undefined): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
-  const launch = await prepare(input, sandbox);
+  const launch = await prepare(input, sandbox, ctx.approval);
   if ('refuse' in launch) return errorResult(`The command did not run: ${launch.refuse}.`);
   const { id } = shells.start(input.command, ctx.cwd, launch);
   return {
@@ -217,6 +217,8 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
     effects: () => 'world',
     isConcurrencySafe: () => false,
     command: (input) => input.command,
+    // Leaving the sandbox is the user's call every time, whatever a rule, a mode or the analysis says.
+    alwaysAsks: (input) => (input.dangerously_disable_sandbox === true ? 'the command asks to run outside the sandbox (dangerously_disable_sandbox)' : undefined),
     sandboxAutoAllows: (input) => (sandbox?.autoAllow() ?? false) && (sandbox?.sandboxes(input.command, input.dangerously_disable_sandbox === true) ?? false),
     async call(input, ctx) {
       try {

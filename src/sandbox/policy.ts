@@ -1,41 +1,32 @@
 import path from 'node:path';
+import { PROTECTED_DIRS, PROTECTED_FILES, PROTECTED_IN_GIT } from '../permissions/protected-paths.js';
 
 // What the operating-system sandbox lets a command do, as plain data: the bwrap argv and the
 // Seatbelt profile are both generated from it, so Linux and macOS enforce the same boundary.
 
-/** Places inside a writable root that stay read-only: changing them grants permissions or plants code that runs later. */
-export const PROTECTED_IN_WORKSPACE = [
-  '.git/hooks',
-  '.git/config',
-  // Submodules' git folders: their config (core.fsmonitor) runs at the parent's next `git status`.
-  '.git/modules',
-  '.claude',
-  '.cairn',
-  '.mcp.json',
-  '.hooks.json',
-  '.husky',
-  '.vscode',
-  '.gitmodules',
-  '.envrc',
-  '.npmrc',
-] as const;
+/** Places inside a writable root that stay read-only: the permission checker's list (protected-paths.ts), as paths from the root. */
+export const PROTECTED_IN_WORKSPACE: readonly string[] = [
+  ...PROTECTED_IN_GIT.map((p) => `.git/${p.name}`),
+  ...PROTECTED_DIRS.filter((d) => d !== '.git'),
+  ...PROTECTED_FILES,
+];
 
 /**
- * Names that must stay uncreatable while absent: a new `.claude/settings.local.json`, `.mcp.json` or
- * `.git/hooks/pre-commit` (after a `git init` inside) would take effect later, outside the sandbox.
+ * Names that must stay uncreatable while absent: a new `.claude/settings.local.json`, `.mcp.json`,
+ * `.gitattributes` or `.git/hooks/pre-commit` (after a `git init` inside) would take effect later,
+ * outside the sandbox. Each gets an empty read-only placeholder while a command runs, so the list is
+ * the names something reads from the workspace root (shell start-up files are read from home, which
+ * is not writable). `.git/commondir` is swept after the command instead: git refuses a placeholder.
  */
 export const GUARD_WHEN_ABSENT: ReadonlyMap<string, 'file' | 'dir'> = new Map([
   ['.git', 'dir'],
-  ['.git/hooks', 'dir'],
-  ['.git/config', 'file'],
-  ['.claude', 'dir'],
-  ['.cairn', 'dir'],
-  ['.mcp.json', 'file'],
-  ['.hooks.json', 'file'],
-  // Editor tasks (`runOn: folderOpen`) and git hook managers run what they hold later, outside the sandbox.
-  ['.vscode', 'dir'],
-  ['.husky', 'dir'],
+  ...PROTECTED_IN_GIT.filter((p) => p.name !== 'commondir').map((p): [string, 'file' | 'dir'] => [`.git/${p.name}`, p.kind]),
+  ...PROTECTED_DIRS.filter((d) => d !== '.git').map((d): [string, 'file' | 'dir'] => [d, 'dir']),
+  ...['.mcp.json', '.hooks.json', '.gitattributes', '.gitmodules', '.npmrc', '.envrc'].map((f): [string, 'file' | 'dir'] => [f, 'file']),
 ]);
+
+/** Files a command in the sandbox may create but that must not outlive it (removed afterwards, and the result says so). */
+export const SWEPT_AFTER = ['.git/commondir'] as const;
 
 export interface SandboxPolicy {
   /** The workspace root (resolved through symlinks): writable, the command's working directory. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { lstatSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { bwrapArgs, readOnlyBwrapArgs, type PathKind } from './bwrap-args.js';
 import { explainRefusals, refusedPaths } from './explain.js';
 import { startNetworkProxy, type DomainDecider } from './network-proxy.js';
-import type { SandboxPolicy } from './policy.js';
+import { SWEPT_AFTER, type SandboxPolicy } from './policy.js';
 
 /** A command ready to spawn (detached, in the workspace), and what to do once it has ended. */
 export interface PreparedCommand {
@@ -89,15 +89,51 @@ function explainReadOnlyRefusal(output: string, retryHint: boolean): string | un
   ].join(' ');
 }
 
+/**
+ * The policy with each read-only place that is a link (a repository shipping `.cairn -> conf`) also
+ * held at its real place, so writing `conf/settings.local.json` is refused as `.cairn/...` is.
+ */
+function withLinkedPlaces(policy: SandboxPolicy): SandboxPolicy {
+  const real = policy.readOnly.flatMap((p) => {
+    try {
+      return lstatSync(p).isSymbolicLink() ? [realpathSync(p)] : [];
+    } catch {
+      return [];
+    }
+  });
+  return real.length === 0 ? policy : { ...policy, readOnly: [...new Set([...policy.readOnly, ...real])] };
+}
+
+/** Files in SWEPT_AFTER that a command created: moved out of the workspace into `quarantine`, named for the result. */
+function sweep(policy: SandboxPolicy, before: ReadonlySet<string>, quarantine: string): string[] {
+  const moved: string[] = [];
+  for (const root of policy.writable.filter((w) => w !== policy.tempDir)) {
+    for (const name of SWEPT_AFTER) {
+      const p = path.join(root, name);
+      if (before.has(p) || !existsSync(p)) continue;
+      try {
+        mkdirSync(quarantine, { recursive: true });
+        renameSync(p, path.join(quarantine, `${randomUUID().slice(0, 8)}-${path.basename(p)}`));
+        moved.push(p);
+      } catch (err) {
+        moved.push(`${p} (could not be moved: ${(err as Error).message}; remove it before running git)`);
+      }
+    }
+  }
+  return moved;
+}
+
 /** The bwrap command line for one command, with its network proxy started when the network is restricted. */
 export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<PreparedCommand> {
-  const { policy, placeholders } = input;
+  const { placeholders } = input;
+  const policy = withLinkedPlaces(input.policy);
   if (input.profile === 'read-only') return prepareReadOnly(input);
   const socket = policy.network.restricted ? path.join(input.socketDir, `proxy-${randomUUID().slice(0, 8)}.sock`) : undefined;
   const proxy = socket === undefined ? undefined : await startNetworkProxy(socket, input.decide);
   // A placeholder another running command made is still ours: guard it as absent, not as a real file.
   const plan = bwrapArgs(policy, { ...host(input), ...(socket !== undefined ? { proxySocket: socket } : {}) }, input.command);
   for (const p of plan.placeholders) placeholders.set(p.path, (placeholders.get(p.path) ?? 0) + 1);
+  const present = new Set(policy.writable.flatMap((root) => SWEPT_AFTER.map((n) => path.join(root, n))).filter((p) => existsSync(p)));
 
   let finished = false;
   return {
@@ -119,7 +155,11 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
       }
       const domains = proxy ? [...proxy.refused] : [];
       await proxy?.close();
-      return explainRefusals({ paths: refusedPaths(output), domains }, policy.writable, input.retryHint);
+      const swept = sweep(policy, present, path.join(input.socketDir, 'quarantine'));
+      const note = explainRefusals({ paths: refusedPaths(output), domains }, policy.writable, input.retryHint);
+      if (swept.length === 0) return note;
+      const sweptNote = `Sandbox: the command created ${swept.join(', ')}, which would redirect git to another configuration (code that runs later, outside the sandbox); cairn moved it out of the workspace.`;
+      return note === undefined ? sweptNote : `${note}\n${sweptNote}`;
     },
   };
 }

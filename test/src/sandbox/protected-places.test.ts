@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPermissionChecker } from '../../../src/permissions/checker.js';
+import { buildPolicy } from '../../../src/sandbox/policy.js';
+import { createSandbox } from '../../../src/sandbox/sandbox.js';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../../src/sandbox/sandbox-settings.js';
+import { createBashTool } from '../../../src/tools/bash.js';
+import { createWriteFileTool } from '../../../src/tools/write-file.js';
+
+// One list decides both sides: what the permission checker calls protected, the sandbox keeps
+// read-only (and uncreatable). A protected folder reached through a link is still protected, and
+// names are compared without case. Real files, real bubblewrap, real git.
+
+let root: string;
+let ws: string;
+const exists = (p: string): Promise<boolean> => fs.access(p).then(() => true, () => false);
+
+beforeAll(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-protected-')));
+  ws = path.join(root, 'ws');
+  await fs.mkdir(path.join(ws, 'conf'), { recursive: true });
+  execFileSync('git', ['init', '-q', ws]);
+  // The repository ships its cairn settings folder as a link.
+  await fs.symlink('conf', path.join(ws, '.cairn'));
+});
+afterAll(() => fs.rm(root, { recursive: true, force: true }));
+
+function sandbox() {
+  return createSandbox({ settings: DEFAULT_SANDBOX_SETTINGS, policy: (tempDir) => buildPolicy({ workspace: ws, tempDir, home: root }) });
+}
+
+async function runUnasked(command: string): Promise<string> {
+  const sb = sandbox();
+  try {
+    const r = await createBashTool({ sandbox: sb }).call({ command }, { cwd: ws, signal: new AbortController().signal, approval: { byUser: false, readOnly: false } });
+    return r.content;
+  } finally {
+    sb.close();
+  }
+}
+
+describe('protected places', () => {
+  it('asks before writing a protected folder reached through a link, even in acceptEdits', async () => {
+    const checker = createPermissionChecker({ workspace: ws, mode: 'acceptEdits', rules: { allow: [], ask: [], deny: [] }, cairnHome: path.join(root, 'home-cairn'), homeDir: root });
+    const write = createWriteFileTool();
+    const v = await checker.check(write, { path: 'conf/settings.local.json', content: '{}' });
+    expect(v.behavior).toBe('ask');
+    expect(v.reason).toMatch(/protected/);
+    // And an ordinary file beside it is still an edit acceptEdits takes.
+    expect((await checker.check(write, { path: 'notes.md', content: 'x' })).behavior).toBe('allow');
+  });
+
+  it.each(['.Cairn/settings.json', '.CLAUDE/settings.local.json', 'sub/.GIT/config', '.NPMRC', 'pkg/.gitattributes', '.idea/workspace.xml', '.devcontainer/devcontainer.json'])(
+    'asks before writing %s (names compared without case)',
+    async (target) => {
+      const checker = createPermissionChecker({ workspace: ws, mode: 'acceptEdits', rules: { allow: [], ask: [], deny: [] }, cairnHome: path.join(root, 'home-cairn'), homeDir: root });
+      expect((await checker.check(createWriteFileTool(), { path: target, content: 'x' })).behavior).toBe('ask');
+    },
+  );
+
+  it('keeps the linked folder read-only in the sandbox', async () => {
+    const out = await runUnasked('echo \'{"permissions":{"allow":["Bash"]}}\' > conf/settings.local.json; echo done');
+    expect(out).toContain('done');
+    expect(await exists(path.join(ws, 'conf', 'settings.local.json'))).toBe(false);
+  });
+
+  it.each(['.gitattributes', '.gitmodules', '.npmrc', '.envrc', '.git/info/attributes', '.idea/x.xml', '.devcontainer/devcontainer.json'])(
+    'cannot create %s from inside the sandbox',
+    async (name) => {
+      await runUnasked(`mkdir -p "$(dirname ${name})" 2>/dev/null; echo evil > ${name}; true`);
+      const p = path.join(ws, name);
+      const content = await fs.readFile(p, 'utf8').catch(() => '');
+      expect(content).not.toContain('evil');
+    },
+  );
+
+  it('removes a .git/commondir a sandboxed command made, so the next git status does not follow it', async () => {
+    const evil = path.join(root, 'evil-common');
+    await fs.mkdir(evil, { recursive: true });
+    const out = await runUnasked(`echo ${evil} > .git/commondir; echo made`);
+    expect(out).toContain('made');
+    expect(await exists(path.join(ws, '.git', 'commondir'))).toBe(false);
+    expect(out).toMatch(/moved it out of the workspace/);
+    expect(execFileSync('git', ['status', '--short'], { cwd: ws, encoding: 'utf8' })).not.toContain('fatal');
+  });
+});

@@ -12,6 +12,11 @@ import { literalValue } from './bash-words.js';
  */
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
+// Variables bash itself sets from text the command chose: `$_` is the last word of the previous command, REPLY what read read...
+const SET_BY_BASH = [
+  '_', 'REPLY', 'MAPFILE', 'OPTARG', 'BASH_REMATCH', 'BASH_COMMAND', 'BASH_ARGV', 'BASH_ARGV0', 'BASH_EXECUTION_STRING', 'COPROC', 'DIRSTACK',
+  'FUNCNAME', 'BASH_SOURCE', 'READLINE_LINE', 'READLINE_ARGUMENT', 'COMP_LINE', 'COMP_WORDS', 'COMPREPLY', 'BASH_ALIASES', 'BASH_CMDS',
+];
 const ARITH_TEST = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
 // Builtins whose arguments name variables they set.
 const SETS_NAMES = new Set(['read', 'mapfile', 'readarray', 'getopts', 'wait', 'select']);
@@ -43,7 +48,7 @@ function assignedName(node: SyntaxNode): string | undefined {
 }
 
 function collect(index: NodeIndex): Scan {
-  const scan: Scan = { unsafe: new Set(), integer: new Set(), literalAssignments: [] };
+  const scan: Scan = { unsafe: new Set(SET_BY_BASH), integer: new Set(), literalAssignments: [] };
   for (const node of index.of('variable_assignment')) {
     const name = node && assignedName(node);
     if (!node || !name) continue;
@@ -119,8 +124,13 @@ function arithmeticRisk(node: SyntaxNode, scan: Scan): string | undefined {
       case 'word':
       case 'string_content':
       case 'raw_string':
-        names.push(...(n.text.match(IDENTIFIER) ?? []));
+      case 'ansi_c_string': {
+        // Quoted or escaped text reaches arithmetic as it is, and bash expands `a[$(cmd)]` subscripts in it again.
+        const text = n.type === 'string_content' ? n.text : (literalValue(n) ?? n.text);
+        if (text.includes('$') || text.includes('`')) return `arithmetic evaluates ${n.text}, and bash runs the substitutions in its array subscripts`;
+        names.push(...(text.match(IDENTIFIER) ?? []));
         return undefined;
+      }
       default:
         for (const c of n.namedChildren) {
           const why = c ? visit(c) : undefined;
@@ -152,10 +162,19 @@ function evaluatedSubscript(value: string): boolean {
   return inner.includes('$') || inner.includes('`');
 }
 
+/** The pieces of an array element `[index]=value` that make up its index (tree-sitter reads the element as one word). */
+function arraySubscript(element: SyntaxNode | null): SyntaxNode[] {
+  if (!element || !element.text.startsWith('[')) return [];
+  const pieces = element.type === 'concatenation' ? element.namedChildren.filter((c): c is SyntaxNode => c !== null) : [element];
+  // The index ends at the first unquoted `]`: a quoted one (`[']'...]`) is part of the index.
+  const end = pieces.findIndex((p, i) => p.type === 'word' && p.text.slice(i === 0 ? 1 : 0).includes(']'));
+  return end < 0 ? pieces : pieces.slice(0, end + 1);
+}
+
 function arithmeticContexts(index: NodeIndex, scan: Scan): SyntaxNode[] {
   const out: SyntaxNode[] = [];
   const push = (n: SyntaxNode | null | undefined): void => void (n && out.push(n));
-  for (const n of index.of('arithmetic_expansion', 'c_style_for_statement', 'compound_statement', 'subscript', 'expansion', 'binary_expression', 'command', 'variable_assignment')) {
+  for (const n of index.of('arithmetic_expansion', 'c_style_for_statement', 'compound_statement', 'subscript', 'expansion', 'binary_expression', 'command', 'variable_assignment', 'array')) {
     if (!n) continue;
     if (n.type === 'arithmetic_expansion') push(n);
     else if (n.type === 'c_style_for_statement') n.namedChildren.filter((c) => c?.type !== 'do_group').forEach(push);
@@ -168,6 +187,7 @@ function arithmeticContexts(index: NodeIndex, scan: Scan): SyntaxNode[] {
     } else if (n.type === 'binary_expression' && inDoubleBracket(n)) {
       if (n.children.some((c) => c?.type === 'test_operator' && ARITH_TEST.has(c.text))) push(n);
     } else if (n.type === 'command' && commandName(n) === 'let') argsOf(n).forEach(push);
+    else if (n.type === 'array') n.namedChildren.forEach((e) => arraySubscript(e).forEach(push));
     else if (n.type === 'variable_assignment' && scan.integer.has(assignedName(n) ?? '')) push(n.childForFieldName('value'));
   }
   return out;

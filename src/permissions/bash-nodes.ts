@@ -10,7 +10,7 @@ export interface NodeIndex {
 const INDEXED = new Set([
   'ansi_c_string', 'heredoc_redirect', 'command_substitution', 'variable_assignment', 'for_statement', 'command', 'declaration_command',
   'unset_command', 'test_command', 'expansion', 'arithmetic_expansion', 'c_style_for_statement', 'compound_statement', 'subscript',
-  'binary_expression',
+  'binary_expression', 'raw_string', 'comment', 'array',
 ]);
 
 /**

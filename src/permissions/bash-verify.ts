@@ -5,8 +5,11 @@ import type { SyntaxNode } from './bash-parser.js';
  * tree-sitter-bash reads some valid scripts differently from bash (measured against bash 5.2):
  * `$'\\'` ends the string where bash does not, a heredoc delimiter written `E'O'F` is not
  * unquoted, backticks inside `${...}` or escaped inside other backticks are not seen, and
- * a backslash-newline inside a word splits it. These checks find every such place, so that a
- * command cairn reads differently from bash is never allowed on cairn's reading.
+ * a backslash-newline inside a word splits it, a backslash-blank outside a word is whitespace (so
+ * `echo \ #$(cmd)` ends in a comment for tree-sitter, while bash reads one word), and single quotes
+ * in `"${x:-'...'}"` start a raw string where bash, inside double quotes, expands what they hold.
+ * These checks find every such place, so that a command cairn reads differently from bash is never
+ * allowed on cairn's reading.
  */
 
 // Where bash does not interpret `$(`, backticks or `$'`: single quotes, ANSI-C strings, comments, quoted heredoc bodies.
@@ -101,10 +104,74 @@ function endsNode(root: SyntaxNode, index: number, type: string): boolean {
   return false;
 }
 
+// The characters after which bash starts a new word, so that a `#` there begins a comment.
+const WORD_BREAK = new Set([' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>']);
+
+/** A comment tree-sitter sees where bash reads a `#` inside a word (after an escaped blank, `a\ #b`). */
+function misreadComment(script: string, index: NodeIndex): string | undefined {
+  for (const node of index.of('comment')) {
+    const at = node.startIndex;
+    if (at === 0) continue;
+    if (!WORD_BREAK.has(script.charAt(at - 1)) || isEscaped(script, at - 1)) {
+      return `bash reads ${JSON.stringify(script.slice(at, at + 12))} as part of a word, where cairn sees a comment`;
+    }
+  }
+  return undefined;
+}
+
+/** A backslash-blank tree-sitter skips as whitespace: to bash it is a quoted blank inside a word (`echo \ x` is one word, " x"). */
+function skippedEscapedBlank(script: string, root: SyntaxNode): string | undefined {
+  for (let i = script.indexOf('\\'); i >= 0; i = script.indexOf('\\', i + 1)) {
+    const next = script[i + 1];
+    if ((next !== ' ' && next !== '\t') || isEscaped(script, i)) continue;
+    const at = nodeAt(root, i);
+    // Inside a token (a word, a string's text, a pattern) the backslash is part of what tree-sitter read.
+    if (!at || at.childCount === 0 || inert(at) || doubleQuoted(at, true)) continue;
+    return `bash reads the escaped blank at ${JSON.stringify(script.slice(i, i + 12))} as part of a word, where cairn sees a space`;
+  }
+  return undefined;
+}
+
+/** Two words with nothing between them: bash reads one word (`y=a[\\$x]` is one, tree-sitter may end the first at `[`). */
+function splitWord(index: NodeIndex): string | undefined {
+  for (const node of index.of('command', 'declaration_command', 'unset_command', 'array')) {
+    const words = node.namedChildren.filter((c): c is SyntaxNode => c !== null && !c.type.endsWith('redirect'));
+    for (let i = 1; i < words.length; i++) {
+      const [prev, next] = [words[i - 1], words[i]];
+      if (prev && next && prev.endIndex === next.startIndex) return `bash reads ${JSON.stringify((prev.text + next.text).slice(0, 40))} as one word, where cairn sees two`;
+    }
+  }
+  return undefined;
+}
+
+/** Whether bash reads this node inside double quotes (a string, an unquoted here-document), where `'` and `\\ ` are plain characters. */
+function doubleQuoted(node: SyntaxNode, itself = false): boolean {
+  for (let n = itself ? node : node.parent; n; n = n.parent) {
+    if (n.type === 'string' || n.type === 'translated_string') return true;
+    if (n.type === 'heredoc_body') return !quotedHeredocBody(n);
+    // A substitution starts a new quoting context: `"$(echo '$x')"` holds a real raw string.
+    if (n.type === 'command_substitution' || n.type === 'process_substitution') return false;
+  }
+  return false;
+}
+
+/** `"${x:-'$(cmd)'}"`: tree-sitter reads a raw string, bash reads quotes as characters and expands what is between them. */
+function quotedRawString(index: NodeIndex): string | undefined {
+  for (const node of index.of('raw_string', 'ansi_c_string')) {
+    const body = node.text.slice(node.type === 'raw_string' ? 1 : 2, -1);
+    if (/[$`"\\]/.test(body) && doubleQuoted(node)) {
+      return `inside double quotes bash expands what ${node.text.slice(0, 20)} holds, which cairn read as quoted`;
+    }
+  }
+  return undefined;
+}
+
 /** A reason when bash would read the script differently from the tree, or undefined when they agree. */
 export function readingDisagreement(script: string, root: SyntaxNode, index: NodeIndex): string | undefined {
   // A carriage return is whitespace to tree-sitter and part of a word to bash.
   if (/[\x00-\x08\x0b-\x1f\x7f]/.test(script)) return 'it contains control characters that bash and cairn read differently';
+  const misread = misreadComment(script, index) ?? skippedEscapedBlank(script, root) ?? splitWord(index) ?? quotedRawString(index);
+  if (misread) return misread;
   for (const node of index.of('ansi_c_string')) {
     if (node && ansiCEnd(script, node.startIndex) !== node.endIndex) return `bash ends the string ${node.text.slice(0, 20)}… elsewhere`;
   }

@@ -13,7 +13,14 @@ function within(p: string, workspace: string): string {
 export function sandboxReport(s: SandboxStatus): string {
   const availability =
     s.availability === undefined ? 'not checked yet (turn it on to check)' : s.availability.available ? 'yes (bubblewrap works here)' : `no: ${s.availability.reason}`;
-  const on = s.enabled ? (s.availability?.available === true ? 'on' : 'on, but unavailable: commands run without it') : 'off';
+  const available = s.availability?.available === true;
+  const on = s.enabled
+    ? available ? 'on for every command' : 'on, but unavailable: commands run without it'
+    : s.settings.containUnasked
+      ? available
+        ? 'on for what runs without asking (read-only commands in a read-only sandbox with no network; rule- and mode-allowed ones in this policy); what you approve runs as approved'
+        : 'unavailable: commands that run without asking are judged by the bash analysis alone'
+      : 'off (sandbox.enabled is false): commands that run without asking are judged by the bash analysis alone';
   const p = s.policy;
   const domains = p.network.allowedDomains.length > 0 ? p.network.allowedDomains.join(', ') : '(none)';
   const lines = [
@@ -44,7 +51,7 @@ export function sandboxCommand(sandbox: CommandSandbox | undefined): SlashComman
       if (arg === '') return ctx.print(sandboxReport(sandbox.status()));
       if (arg !== 'on' && arg !== 'off') return ctx.print(USAGE, 'warning');
       sandbox.setEnabled(arg === 'on');
-      if (arg === 'off') return ctx.print('Sandbox off for this session: bash commands run under the permission rules alone.');
+      if (arg === 'off') return ctx.print('Sandbox off for this session: bash commands run under the permission rules alone, those that run without asking included.');
       const availability = await sandbox.ready();
       if (!availability.available) return ctx.print(`Sandbox on, but unavailable: ${availability.reason}. Commands run without it.`, 'warning');
       ctx.print('Sandbox on for this session: bash commands run inside it.');

@@ -74,6 +74,7 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
   const probe = options.probe ?? cachedProbe();
   const { settings } = options;
   let enabled = settings.enabled;
+  let contain = settings.containUnasked;
   let availability: Availability | undefined;
   // Private: mount sources and proxy sockets (read-only inside); tmp/ is the commands' /tmp. Made on
   // first use, so a session that never runs a sandboxed command leaves nothing behind.
@@ -148,7 +149,7 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
           ? unsandboxed(command)
           : { refuse: 'commands cannot run outside the sandbox here (sandbox.allowUnsandboxedCommands is off)' };
       }
-      const contained = enabled || (settings.containUnasked && !approval.byUser);
+      const contained = enabled || (contain && !approval.byUser);
       if (!contained || isExcluded(command, settings.excludedCommands)) return unsandboxed(command);
       if (availability === undefined) availability = await probe();
       if (availability.available !== true) {
@@ -173,12 +174,14 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
     allowUnsandboxed: settings.allowUnsandboxedCommands,
     autoAllow: () => usable() && settings.autoAllowBashIfSandboxed,
     setEnabled(on) {
+      // The user's own switch (/sandbox off): containment of what runs unasked goes with it.
       enabled = on;
+      contain = on;
     },
     hideReadDenied(paths) {
       readDenies = paths;
     },
-    status: () => ({ availability, enabled, settings, policy: dirs().policy, approvedDomains: [...approved] }),
+    status: () => ({ availability, enabled, settings: { ...settings, containUnasked: contain }, policy: dirs().policy, approvedDomains: [...approved] }),
     close() {
       if (made) rmSync(made.home, { recursive: true, force: true });
       made = undefined;

@@ -65,6 +65,6 @@ describe.skipIf(!usable)('the sandbox in a real terminal', () => {
     const off = await start({ args: '--no-sandbox' });
     off.term.type('/sandbox');
     off.term.keys('Enter');
-    await off.term.waitForText('Sandbox: off');
+    await off.term.waitForText('Sandbox: off (sandbox.enabled is false)');
   });
 });

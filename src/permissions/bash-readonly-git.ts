@@ -110,6 +110,31 @@ export const GIT_LIST: Record<string, RegExp> = {
 // Global options before the subcommand that change nothing it does.
 const GIT_GLOBAL = /^(--no-pager|-P|--no-optional-locks|--no-replace-objects|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs)$/;
 
+// Subcommands that print what files hold (from the work tree or any commit), not only their names.
+const PRINTS_CONTENT = new Set(['show', 'diff', 'grep', 'cat-file', 'blame', 'whatchanged']);
+const PATCH_OPTION = /^(-p|-u|--patch|-L.*|--word-diff.*|--patch-with-stat|--patch-with-raw|--cc|-c)$/;
+
+/**
+ * The files a content-printing git command can show, so Read deny rules hold against it
+ * (`git show HEAD:.env`, `git log -p`, `git grep x`): `rev:path` names path; a pathspec names itself;
+ * with neither, it can show any file of the repository, which is the workspace.
+ */
+function contentReads(sub: string, positionals: readonly Word[], seen: ReadonlySet<string>, args: readonly Word[]): Word[] {
+  const prints = PRINTS_CONTENT.has(sub) || (sub === 'log' && args.some((a) => PATCH_OPTION.test(a.value))) || (sub === 'stash' && args.some((a) => PATCH_OPTION.test(a.value)));
+  if (!prints) return [];
+  if (sub === 'blame') return [...positionals];
+  const dashes = args.findIndex((a) => a.value === '--');
+  const named: Word[] = [];
+  for (const w of positionals) {
+    const colon = w.value.indexOf(':');
+    if (colon >= 0) named.push({ ...w, value: w.value.slice(colon + 1).replace(/^\.\//, '') || '.' });
+  }
+  if (dashes >= 0) named.push(...args.slice(dashes + 1));
+  const grepPattern = sub === 'grep' && !seen.has('-e') && !seen.has('-f');
+  const broad = dashes < 0 && positionals.slice(grepPattern ? 1 : 0).every((w) => !w.value.includes(':'));
+  return broad ? [...named, { value: '.', literal: true }] : named;
+}
+
 /** What a git command reads, and whether reading is all it does. */
 export function gitFacts(args: readonly Word[]): { readOnly: boolean; reads: Word[] } {
   let i = 0;
@@ -122,6 +147,7 @@ export function gitFacts(args: readonly Word[]): { readOnly: boolean; reads: Wor
     const scan = scanOptions(table, rest);
     const reads = [...scan.reads];
     if (scan.seen.has('--no-index')) reads.push(...scan.positionals.slice(sub === 'grep' && !scan.seen.has('-e') && !scan.seen.has('-f') ? 1 : 0));
+    else reads.push(...contentReads(sub, scan.positionals, scan.seen, rest));
     return { readOnly: scan.known, reads };
   }
   const list = GIT_LIST[sub];

@@ -31,6 +31,9 @@ const readingCorpus: Case[] = [
   { command: 'echo x\r;touch X', rules: PREFIX, lift: LIFT_ALL, expected: 'ask', reason: /control characters/ },
   { command: 'coproc foo { touch X; }', rules: PREFIX, lift: LIFT_ALL, expected: 'ask' },
   { command: 'echo $((touch X) )', rules: PREFIX, lift: LIFT_ALL, expected: 'ask', reason: /parsed/ },
+  { command: 'echo "${x:-\'$(touch X)\'}"', rules: PREFIX, lift: LIFT_ALL, expected: 'ask', reason: /inside double quotes/ },
+  { command: 'echo \\ #$(touch X)', rules: PREFIX, lift: LIFT_ALL, expected: 'ask', reason: /part of a word/ },
+  { command: 'declare -i y=a[\\$\\(touch\\ X\\)]; echo', rules: PREFIX, lift: LIFT_ALL, expected: 'ask', reason: /one word/ },
   // readings that agree stay allowed
   { command: "echo $'a\\'b' ; ls", rules: PREFIX, expected: 'allow' },
   { command: "cat <<'EOF'\n$(touch X)\nEOF", rules: PREFIX, expected: 'allow' },
@@ -57,6 +60,9 @@ const readingCorpus: Case[] = [
   { command: "eval \"x='a[\\$(touch X)]'\"; echo $((x))", rules: PREFIX, lift: LIFT_ALL, expected: 'ask' },
   { command: "mapfile -C 'touch X' -c 1 a < f", rules: PREFIX, lift: LIFT_ALL, expected: 'ask', reason: /callback/ },
   { command: "alias ls='touch X'", rules: PREFIX, lift: LIFT_ALL, expected: 'ask', reason: /alias/ },
+  { command: "[[ 1 -eq '1+a[$(touch X)]' ]]", rules: PREFIX, lift: LIFT_ALL, expected: 'ask', reason: /arithmetic/ },
+  { command: "let 'y=a[$(touch X)]'", rules: { allow: ['Bash(let:*)'] }, lift: LIFT_ALL, expected: 'ask', reason: /arithmetic/ },
+  { command: "echo 'a[$(touch X)]' >/dev/null; echo $((_))", rules: PREFIX, lift: LIFT_ALL, expected: 'ask', reason: /arithmetic evaluates _/ },
   // values cairn can vouch for: literal numbers and variables the command does not set
   { command: 'x=3; echo $((x * 2))', rules: PREFIX, expected: 'allow' },
   { command: 'for ((i = 0; i < 3; i++)); do echo $i; done', rules: PREFIX, expected: 'allow' },
@@ -105,6 +111,11 @@ const envCorpus: Case[] = [
   { command: "man -P 'touch X' ls", rules: { allow: ['Bash(man:*)'] }, expected: 'ask', reason: /-P/ },
   { command: "less '+!touch X' a", rules: { allow: ['Bash(less:*)'] }, expected: 'ask' },
   { command: 'rg --pre ./x foo', rules: { allow: ['Bash(rg:*)'] }, expected: 'ask', reason: /--pre/ },
+  // programs whose arguments are code (the real runs are in bash-program-code.test.ts)
+  { command: "awk 'BEGIN{system(\"touch X\")}'", rules: { allow: ['Bash(awk:*)'] }, expected: 'ask', reason: /system/ },
+  { command: "sed '1e touch X' f", rules: { allow: ['Bash(sed:*)'] }, expected: 'ask', reason: /sed e/ },
+  { command: "sqlite3 db '.shell touch X'", rules: { allow: ['Bash(sqlite3:*)'] }, expected: 'ask', reason: /\.shell/ },
+  { command: 'make -sf x.mk', rules: { allow: ['Bash(make:*)'] }, expected: 'ask', reason: /-f/ },
   // find -exec is looked through: the command it runs must be allowed on its own
   { command: 'find . -exec touch X \\;', rules: { allow: ['Bash(find:*)'] }, expected: 'ask', reason: /"touch X"/ },
   { command: 'find . -execdir sh -c "touch X" \\;', rules: { allow: ['Bash(find:*)'] }, expected: 'ask', reason: /touch X/ },

@@ -31,7 +31,7 @@ export function sandboxReport(s: SandboxStatus): string {
     ...(p.denyRead.length > 0 ? [`  hidden:       ${p.denyRead.join(', ')}`] : []),
     `  network:      ${p.network.restricted ? `through cairn's proxy only; allowed: ${domains}` : 'the host network, unrestricted (sandbox.network.allowAll)'}`,
     ...(s.approvedDomains.length > 0 ? [`  approved now: ${s.approvedDomains.join(', ')}`] : []),
-    `  auto-allow:   ${s.settings.autoAllowBashIfSandboxed ? 'sandboxed commands run without asking (deny and ask rules still apply)' : 'off: commands are asked as usual'}`,
+    `  auto-allow:   ${!s.enabled ? 'off: commands are asked as usual (autoAllowBashIfSandboxed applies once sandbox.enabled is true)' : s.settings.autoAllowBashIfSandboxed ? 'sandboxed commands run without asking (deny and ask rules still apply)' : 'off: commands are asked as usual'}`,
     `  excluded:     ${s.settings.excludedCommands.length > 0 ? s.settings.excludedCommands.join(', ') : '(none)'}`,
     `  outside:      ${s.settings.allowUnsandboxedCommands ? 'a command may be retried outside the sandbox, after your approval' : 'never (allowUnsandboxedCommands is off)'}`,
     ...(s.settings.failIfUnavailable ? ['  failIfUnavailable: commands do not run when the sandbox cannot'] : []),

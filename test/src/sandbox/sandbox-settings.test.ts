@@ -122,6 +122,20 @@ describe('sandbox settings', () => {
     expect(await strict.sandbox.prepare('true')).toEqual({ refuse: expect.stringContaining('bubblewrap is not installed') });
   });
 
+  it('with no settings, contains what runs unasked; where it cannot, says so once and the analysis decides alone', async () => {
+    const on = await startUp();
+    expect(on.sandbox.status().settings.containUnasked).toBe(true);
+    expect(on.sandbox.status().enabled).toBe(false);
+    const none = await startUp({ available: false });
+    expect(none.notices).toEqual([expect.stringContaining('judged by cairn\'s bash analysis alone')]);
+    expect(await none.sandbox.prepare('true')).toMatchObject({ sandboxed: false });
+    // A project's settings cannot switch containment off; the user's can.
+    await write(path.join(ws, '.claude', 'settings.json'), { sandbox: { enabled: false } });
+    expect((await startUp()).sandbox.status().settings.containUnasked).toBe(true);
+    await write(path.join(cairnHome, 'settings.json'), { sandbox: { enabled: false } });
+    expect((await startUp()).sandbox.status().settings.containUnasked).toBe(false);
+  });
+
   it('parses --sandbox and --no-sandbox', () => {
     expect(parseCliArgs(['--sandbox']).sandbox).toBe(true);
     expect(parseCliArgs(['--no-sandbox']).sandbox).toBe(false);

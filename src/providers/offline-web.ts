@@ -59,7 +59,8 @@ export function lastFinding(messages: readonly Message[]): string {
         if (hit) found = `${hit[1]} (${hit[2]})${hit[3] ? `\n\n${hit[3]}` : ''}`;
       } else if (tool === 'web_fetch') {
         const body = /<untrusted-web-content[^>]*>\n([\s\S]*?)\n<\/untrusted-web-content>/.exec(text)?.[1] ?? '';
-        const para = body.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p.length > 40 && !p.startsWith('#'));
+        // The block opens with the page's own facts (Content-Type:, Title:...), then its text.
+        const para = body.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p.length > 40 && !p.startsWith('#') && !/^(URL|Redirect|Content-Type|Title): /.test(p));
         const source = /^Fetched (\S+)/.exec(text)?.[1];
         if (para) found = `${para}${source ? `\n\n(${source})` : ''}`;
       }

@@ -230,6 +230,10 @@ export function hiddenEvaluation(index: NodeIndex): string | undefined {
       if (bad) return `${bad.text} has a subscript that runs code when ${name} evaluates it`;
     }
   }
+  // `declare -i y; read y`: every value an integer variable gets is evaluated, however it gets it.
+  for (const name of scan.integer) {
+    if (scan.unsafe.has(name) || scan.unsafe.has('*')) return `the integer variable ${name} gets a value set at run time, which bash evaluates as arithmetic`;
+  }
   for (const ctx of arithmeticContexts(index, scan)) {
     const why = arithmeticRisk(ctx, scan);
     if (why) return why;

@@ -106,7 +106,8 @@ function sedRisk(args: readonly Word[]): string | undefined {
       const long = abbreviates(a, SED_LONG);
       if (long === 'in-place') return 'sed --in-place rewrites files';
       if (long === 'file') return 'sed --file runs a script file the rule does not name';
-      if (long === 'sandbox') sandbox = true;
+      // Only an unambiguous spelling: sed refuses `--s`, and a risky option read as --sandbox would hide the script.
+      if (long === 'sandbox' && SED_LONG.filter((n) => n.startsWith(a.slice(2).split('=')[0] ?? '')).length === 1) sandbox = true;
       if (long === 'expression' || long === 'line-length') {
         const value = a.includes('=') ? { ...word, value: a.slice(a.indexOf('=') + 1) } : args[++i];
         if (long === 'expression' && value) scripts.push(value);

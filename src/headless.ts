@@ -86,6 +86,10 @@ export async function runHeadless(
     process.off('SIGINT', onSigint);
     unsubscribe();
   }
+  // Nothing bash started outlives the run: background shells, and what left their groups (setsid).
+  const left = runtime.background.shells.killAll();
+  if (left.ended > 0) io.stderr.write(`cairn: ended ${left.ended} process${left.ended === 1 ? '' : 'es'} that bash commands left running\n`);
+  if (left.survivors.length > 0) io.stderr.write(`cairn: warning: could not end ${left.survivors.map((t) => (t < 0 ? `process group ${-t}` : `process ${t}`)).join(', ')}, left running by bash commands\n`);
 
   // Every format says which session this was, so a script can continue it with --resume.
   if (format === 'text') {

@@ -32,6 +32,9 @@ export function planFor(prompt: string): OfflinePlan {
     return rate ? { kind: 'stream', words: Number(m[1]), rate } : { kind: 'stream', words: Number(m[1]) };
   }
   // Everything after `run ` is the command, verbatim: quotes and operators included.
+  if ((m = /^(?:run in the background|在后台运行)[\s:：]+([\s\S]+)$/i.exec(text))) {
+    return { kind: 'tools', steps: [[{ name: 'bash', input: { command: group(m, 1), run_in_background: true } }]] };
+  }
   if ((m = /^(?:run|运行)\s+([\s\S]+)$/i.exec(text))) {
     return { kind: 'tools', steps: [[{ name: 'bash', input: { command: group(m, 1) } }]] };
   }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { systemClock, type Clock } from '../clock.js';
 import type { EventOf } from '../events.js';
 import { HeadTailBuffer } from '../tools/output-buffer.js';
+import { endSessionProcesses, SESSION_PROC_ENV, type EndReport } from './session-processes.js';
 
 // Commands the model started with bash run_in_background: each in its own process group, output
 // kept (head and tail within a budget) until the model reads it with bash_output.
@@ -67,8 +68,11 @@ export interface ShellManager {
   /** SIGTERM to the group, SIGKILL after a grace period; resolves once it has ended. false when unknown or already ended. */
   kill(id: string): Promise<boolean>;
   list(): ShellInfo[];
-  /** On exit: SIGKILL every running group, synchronously. */
-  killAll(): void;
+  /**
+   * When cairn ends: every running group, and every process bash left that carries this session's
+   * marker (session-processes.ts), gets SIGTERM, then SIGKILL after a short grace; synchronously.
+   */
+  killAll(graceMs?: number): EndReport;
   /** One system-reminder line per shell that ended on its own since the last call (not ones killed via kill()). */
   drainCompletions(): string[];
 }
@@ -91,6 +95,11 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   } catch {
     // ESRCH: the group is already gone.
   }
+}
+
+/** A pipe to a child is a socket, which can stop holding the event loop open. */
+function unref(stream: unknown): void {
+  if (stream && typeof (stream as { unref?: unknown }).unref === 'function') (stream as { unref(): void }).unref();
 }
 
 function clip(command: string): string {
@@ -137,8 +146,11 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
         cwd,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...(options.env ?? process.env), CAIRN: '1' },
+        env: { ...(options.env ?? process.env), CAIRN: '1', ...SESSION_PROC_ENV },
       });
+      // A shell never keeps cairn running: ending cairn ends it (killAll, from the exit path).
+      child.unref();
+      for (const stream of [child.stdout, child.stderr]) unref(stream);
       const info: ShellInfo = { id, command, cwd, status: 'running', startedAt: clock.now() };
       if (child.pid !== undefined) info.pid = child.pid;
       let resolveEnded!: () => void;
@@ -225,12 +237,14 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
 
     list: () => [...shells.values()].map((s) => ({ ...s.info })),
 
-    killAll() {
+    killAll(graceMs) {
+      const groups: number[] = [];
       for (const s of shells.values()) {
         if (s.info.status !== 'running') continue;
         s.killRequested = true;
-        killGroup(s.info.pid, 'SIGKILL');
+        if (s.info.pid !== undefined) groups.push(s.info.pid);
       }
+      return endSessionProcesses(groups, graceMs);
     },
 
     drainCompletions: () => completions.splice(0),

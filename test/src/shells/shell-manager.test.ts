@@ -121,6 +121,20 @@ describe('background shells', () => {
     await vi.waitFor(() => expect(pids.filter(alive)).toEqual([]), { timeout: 5000, interval: 50 });
   });
 
+  it('killAll also ends what a shell moved out of its group (setsid), asking with SIGTERM first and insisting with SIGKILL', async () => {
+    const trapped = path.join(dir, 'trapped');
+    // One leaves for a session of its own and obeys TERM after noting it; the other ignores TERM.
+    const a = shells.start(`setsid sh -c 'trap "echo term > ${trapped}; exit 0" TERM; echo $$; while :; do sleep 0.05; done' & wait`, dir);
+    const b = shells.start(`setsid sh -c 'trap "" TERM; echo $$; exec sleep 30' & wait`, dir);
+    const pids = [pidIn(await readUntil(a.id, (all) => /^\d+$/m.test(all))), pidIn(await readUntil(b.id, (all) => /^\d+$/m.test(all)))];
+    expect(pids.filter(alive)).toEqual(pids);
+    const report = shells.killAll(300);
+    expect(report.survivors).toEqual([]);
+    expect(report.ended).toBeGreaterThanOrEqual(4); // the two shells and the two that left their groups
+    expect(pids.filter(alive)).toEqual([]);
+    expect(await fs.readFile(trapped, 'utf8')).toBe('term\n');
+  });
+
   it('keeps the head and tail of output over the cap between reads', async () => {
     const small = createShellManager({ onEvent: () => {}, maxOutputChars: 100 });
     const { id } = small.start('seq 1 5000', dir);

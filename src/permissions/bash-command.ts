@@ -23,8 +23,8 @@ export interface BashPart {
   risk?: string;
   /** Path arguments the part reads. */
   reads: string[];
-  /** The program's arguments as bash will pass them (a computed word as written, `$HOME/x`); absent for builtins like `declare`. */
-  args?: string[];
+  /** The program's arguments as bash will pass them (a computed word as written, `$HOME/x`, with literal false); absent for builtins like `declare`. */
+  args?: { value: string; literal: boolean; glob?: boolean }[];
   /** Output files it writes, judged as write_file would be (`tee F`, `sort -o F`, `--output=F`). */
   writes: string[];
   /** Files it changes, creates or removes (`cp`'s destination, `rm`'s targets, `sed -i`'s files). */
@@ -153,7 +153,7 @@ interface Looked {
 function partOf(forms: string[], kept: Word[], words: Word[], facts: { readOnly: boolean; reads: string[]; writes: string[]; changes: string[]; risk?: string; program?: string; fileOnly?: boolean }, seq: number): BashPart {
   const text = joinWords([...kept, ...words]);
   const all = [...new Set([...forms, text])];
-  const args = words.slice(1).map((w) => w.value);
+  const args = words.slice(1).map((w) => ({ value: w.value, literal: w.literal, ...(w.glob ? { glob: true } : {}) }));
   const part: BashPart = { text, forms: all, readOnly: facts.readOnly, reads: facts.reads, args, writes: facts.writes, changes: facts.changes, fileOnly: facts.fileOnly ?? false, seq };
   if (facts.program !== undefined) part.program = facts.program;
   if (facts.risk !== undefined) part.risk = facts.risk;

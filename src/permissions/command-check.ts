@@ -168,10 +168,10 @@ async function judgePart(
   redirectWhy: string | undefined,
 ): Promise<PartVerdict> {
   const rule = part.risk === undefined ? allowRules.find((r) => r.specifier !== undefined && ruleCoversTool(r, tool) && matchBashSpecifier(r.specifier, part.text)) : undefined;
-  if (rule) {
-    const outside = await argsReachOutside(part.args ?? [], changesDirectory, b);
-    return outside === undefined ? { rule, readOnly: part.readOnly } : { readOnly: false, readsWhy: outside };
-  }
+  // A rule covers the part only as far as its arguments stay in the workspace; beyond, the part is judged as if no rule named it.
+  const outside = rule ? await argsReachOutside(part.args ?? [], changesDirectory, b) : undefined;
+  if (rule && outside === undefined) return { rule, readOnly: part.readOnly };
+  if (outside !== undefined && (!part.readOnly || part.risk !== undefined || changesDirectory)) return { readOnly: false, readsWhy: outside };
   if (!part.readOnly || part.risk !== undefined || changesDirectory) return { readOnly: false };
   const readsWhy = redirectWhy ?? (await readsOutside(part.reads, changesDirectory, b));
   return readsWhy === undefined ? { readOnly: true } : { readOnly: false, readsWhy };

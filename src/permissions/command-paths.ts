@@ -125,21 +125,28 @@ const NOT_A_READ = /^(-|\/dev\/(null|stdin|stdout|stderr|tty|zero|fd\/\d+))$/;
  * workspace and the added folders needs approval, as Claude Code asks for paths outside its
  * working directories. A word computed at run time could be anywhere, so it is asked too.
  */
-export async function argsReachOutside(args: readonly string[], changesDirectory: boolean, b: PathBases): Promise<string | undefined> {
+export async function argsReachOutside(args: readonly { value: string; literal: boolean; glob?: boolean }[], changesDirectory: boolean, b: PathBases): Promise<string | undefined> {
   const candidates = args.flatMap((a) => {
-    if (!a.startsWith('-')) return [a];
-    const eq = a.indexOf('=');
-    return eq > 0 ? [a.slice(eq + 1)] : [];
+    if (!a.value.startsWith('-')) return [a];
+    const eq = a.value.indexOf('=');
+    return eq > 0 ? [{ ...a, value: a.value.slice(eq + 1) }] : [];
   });
-  const paths = candidates.filter((c) => c !== '' && !NOT_A_READ.test(c));
-  if (paths.length > MAX_PATHS) return `it names ${paths.length} arguments, more than cairn checks one by one`;
-  for (const target of new Set(paths)) {
-    const resolved = staticPath(target, changesDirectory);
-    // A word computed at run time ("$HOME"/.ssh/x, $(cat list)) could name a file anywhere.
-    if ('why' in resolved) return `names ${target}, which cannot be located before it runs (${resolved.why})`;
-    const { inside, path } = await locate(resolved.path, b);
+  const words = candidates.filter((c) => c.value !== '' && !NOT_A_READ.test(c.value));
+  if (words.length > MAX_PATHS) return `it names ${words.length} arguments, more than cairn checks one by one`;
+  for (const word of words) {
+    // A literal word is placed as it is (`{print $1}` is a program, not a path, and lands inside);
+    // a word computed at run time ("$HOME"/.ssh/x, $(cat list)) could name a file anywhere.
+    let target = word.value;
+    if (!word.literal) {
+      const resolved = staticPath(word.value, changesDirectory);
+      if ('why' in resolved) return `names ${word.value}, which cannot be located before it runs (${resolved.why})`;
+      target = resolved.path;
+    } else if (changesDirectory && !target.startsWith('/') && !target.startsWith('~')) {
+      continue; // relative to a directory the command changes to: the analysis has already asked
+    }
+    const { inside, path } = await locate(target, b);
     const added = (b.readRoots ?? []).some((root) => isInside(root, path.real) && isInside(root, path.lexical));
-    if (!inside && !added) return `names ${target}, outside the workspace: the rule allows the program, not reading or writing anywhere`;
+    if (!inside && !added) return `names ${word.value}, outside the workspace: the rule allows the program, not reading or writing anywhere`;
   }
   return undefined;
 }

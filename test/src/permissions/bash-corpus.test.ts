@@ -101,7 +101,7 @@ const corpus: Case[] = [
   { command: '$(echo rm) -rf x', rules: allow('Bash(echo:*)'), lift: LIFT_ALL, expected: 'ask', reason: /command name/ },
   // A word computed at run time could name a file anywhere: a prefix rule vouches for the program, not for that (`X=~/.ssh/id; cat $X`).
   { command: 'for f in a b; do git add $f; done', rules: allow('Bash(git add:*)'), expected: 'ask', reason: /\$f, which cannot be located/ },
-  { command: 'X=~/.ssh/id_rsa; cat $X', rules: allow('Bash(cat:*)'), expected: 'ask', reason: /\$X, which cannot be located/ },
+  { command: 'X=~/.ssh/id_rsa; cat $X', rules: allow('Bash(cat:*)'), expected: 'ask', reason: /\$X, which cannot be (located|resolved)/ },
   { command: 'git add a b', rules: allow('Bash(git add:*)'), expected: 'allow' },
   { command: 'if true; then curl x; fi', rules: allow('Bash(true)'), expected: 'ask' },
   // --- redirections are writes

@@ -47,3 +47,14 @@ describe('prefix rules do not reach outside the workspace', () => {
     expect(v.behavior).toBe('allow');
   });
 });
+
+describe('program text is not a path', () => {
+  it.each([
+    ["awk '{print $1}' notes.txt", 'Bash(awk:*)'],
+    ["grep -n 'foo$' notes.txt", 'Bash(grep:*)'],
+    ["sed -n 's/a/${b}/p' notes.txt", 'Bash(sed:*)'],
+  ])('%s under %s is allowed: a literal argument lands in the workspace', async (command, rule) => {
+    const v = await decideBash(ws, { command, rules: { allow: [rule] }, expected: 'allow' });
+    expect(v.behavior).toBe('allow');
+  });
+});

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
@@ -68,7 +68,7 @@ function checker(mode: PermissionMode, rules: Partial<PermissionRuleSet> = {}): 
 /** A checker that calls every command read-only: the analysis at its worst. */
 function misjudging(): PermissionChecker {
   const real = checker('default');
-  return { ...real, check: async () => ({ behavior: 'allow', reason: 'judged read-only (wrongly)', readOnly: true }) } as PermissionChecker;
+  return { ...real, check: async () => ({ behavior: 'allow', reason: 'judged read-only (wrongly)', readOnly: true }) };
 }
 
 async function run(command: string, permissions: PermissionChecker, sandbox: CommandSandbox, opts: { ask?: AskPermission; disable?: boolean } = {}) {
@@ -113,7 +113,7 @@ describe('containment of what runs unasked (real bubblewrap)', () => {
 
   it('runs a real read-only command unasked and it works: the workspace is readable, git status works', async () => {
     const sandbox = sandboxFor();
-    await new Promise<void>((resolve, reject) => execFile('git', ['init', '-q', ws], (err) => (err ? reject(err) : resolve())));
+    execFileSync('git', ['init', '-q', ws]);
     const { result, asked } = await run('cat notes.txt && git status --short', checker('default'), sandbox);
     expect(asked).toHaveLength(0);
     expect(result?.content).toContain('hello');

@@ -8,9 +8,19 @@ const MIN_STUB_CHARS = 200;
 const KEEP_RECENT_FILES = 3;
 
 /**
+ * The tool results the model has not been sent yet: those after its last message (the answers to
+ * the calls it just made, however many), which no earlier request carried.
+ */
+function unseenResults(messages: readonly Message[]): string[] {
+  const lastAssistant = messages.findLastIndex((m) => m.role === 'assistant');
+  return messages.slice(lastAssistant + 1).flatMap((m) => m.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])));
+}
+
+/**
  * Replaces old tool results beyond the most recent `keepRecent` by a short stub naming the tool
- * and input, keeping the latest read of each recently read file. Applied to the request only:
- * the session keeps the full history. Never mutates its input.
+ * and input, keeping the latest read of each recently read file. A result the model has not seen
+ * yet is never stubbed: twelve parallel calls send all twelve results in full once. Applied to the
+ * request only: the session keeps the full history. Never mutates its input.
  */
 export function microCompact(messages: readonly Message[], keepRecent = DEFAULT_KEEP_RECENT_RESULTS): Message[] {
   const uses = new Map<string, ToolUseBlock>();
@@ -22,7 +32,7 @@ export function microCompact(messages: readonly Message[], keepRecent = DEFAULT_
     }
   }
   if (order.length <= keepRecent) return messages as Message[];
-  const keep = new Set(order.slice(-keepRecent));
+  const keep = new Set([...order.slice(-keepRecent), ...unseenResults(messages)]);
   const recentFiles: string[] = [];
   for (let i = order.length - 1; i >= 0 && recentFiles.length < KEEP_RECENT_FILES; i--) {
     const id = itemAt(order, i, 'tool result id');

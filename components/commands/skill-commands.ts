@@ -9,9 +9,10 @@ function send(ctx: CommandContext, prompt: string): void {
   ctx.session.submit(prompt);
 }
 
-function entryCommand(skills: SkillRuntime, entry: SlashPromptEntry, name: string): SlashCommand {
+function entryCommand(skills: SkillRuntime, entry: SlashPromptEntry, name: string, aliases: readonly string[] = []): SlashCommand {
   return {
     name,
+    ...(aliases.length > 0 ? { aliases } : {}),
     description: `(${entry.scope} ${entry.kind}) ${entry.description.replace(/\s+/g, ' ')}`,
     ...(entry.argumentHint ? { argHint: entry.argumentHint } : {}),
     async run(args, ctx) {
@@ -30,9 +31,12 @@ export function skillCommands(skills: SkillRuntime | undefined, taken: (name: st
   if (!skills) return { commands: [], notices: [] };
   const commands: SlashCommand[] = [listSkills(skills)];
   const notices: string[] = [];
+  const names = new Set(skills.entries().map((e) => e.name));
   for (const entry of skills.entries()) {
     if (!taken(entry.name) && entry.name !== 'skills') {
-      commands.push(entryCommand(skills, entry, entry.name));
+      // An alias no command has taken: `/create-skill` still runs skill-creator.
+      const aliases = (entry.aliases ?? []).filter((a) => !taken(a) && !names.has(a));
+      commands.push(entryCommand(skills, entry, entry.name, aliases));
       continue;
     }
     const scoped = `${entry.scope}:${entry.name}`;

@@ -3,7 +3,7 @@ import { createPermissionChecker } from '../permissions/checker.js';
 import { BUILTIN_DENY } from '../permissions/builtin-deny.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { Skill } from '../skills/skill.js';
-import { sourceScope } from '../skills/skill.js';
+import { findSkill, sourceScope } from '../skills/skill.js';
 import { skillContent, skillGrants } from '../skills/skill-content.js';
 import type { SkillCatalog } from '../skills/skill-discovery.js';
 import { createBashTool } from '../tools/bash.js';
@@ -22,6 +22,8 @@ export interface SlashPromptEntry {
   argumentHint?: string;
   kind: 'skill' | 'command';
   scope: 'built-in' | 'user' | 'project';
+  /** A skill's other names (`/create-skill` for skill-creator). */
+  aliases?: readonly string[];
 }
 
 /** A `/name args` line made into the prompt the model gets, and what the turn may do without asking. */
@@ -59,6 +61,7 @@ export function slashEntries(deps: Pick<SlashPromptDeps, 'skills' | 'commands'>)
       ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}),
       kind: 'skill',
       scope: sourceScope(s.source),
+      ...(s.aliases ? { aliases: s.aliases } : {}),
     })),
     ...deps.commands.commands.filter((c) => !skills.has(c.name)).map((c): SlashPromptEntry => ({
       name: c.name,
@@ -75,10 +78,14 @@ function find(deps: SlashPromptDeps, typed: string): Target | undefined {
   const name = typed.toLowerCase();
   const scoped = /^(user|project|built-in):(.+)$/.exec(name);
   const match = (n: string, scope?: string): Target | undefined => {
-    const skill = deps.skills.skills.find((s) => s.name === n && (!scope || sourceScope(s.source) === scope));
+    const skills = deps.skills.skills.filter((s) => !scope || sourceScope(s.source) === scope);
+    const skill = skills.find((s) => s.name === n);
     if (skill) return { kind: 'skill', skill };
     const command = deps.commands.commands.find((c) => c.name === n && (!scope || sourceScope(c.source) === scope));
-    return command ? { kind: 'command', command } : undefined;
+    if (command) return { kind: 'command', command };
+    // A skill's alias last: a skill or command that has the name for real comes first.
+    const aliased = findSkill(skills, n);
+    return aliased ? { kind: 'skill', skill: aliased } : undefined;
   };
   return match(name) ?? (scoped ? match(scoped[2] ?? '', scoped[1]) : undefined);
 }

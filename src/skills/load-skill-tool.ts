@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { errorResult } from '../tools/result.js';
 import { defineTool, type Tool } from '../tools/tool.js';
-import type { Skill } from './skill.js';
+import { findSkill, type Skill } from './skill.js';
 import { skillContent } from './skill-content.js';
 
 const inputSchema = z.object({
@@ -33,12 +33,16 @@ export function createLoadSkillTool(deps: LoadSkillDeps): Tool<LoadSkillInput> {
     kind: 'read',
     effects: () => 'none',
     isConcurrencySafe: () => true,
-    // `Skill(name)` rules match the skill asked for: a scoped deny holds back that skill only.
-    ruleSubject: (input) => input.name.trim().replace(/^\//, ''),
+    // `Skill(name)` rules match the skill asked for, by its real name: a scoped deny holds back that
+    // skill only, and asking for it by an alias is held back the same.
+    ruleSubject: (input) => {
+      const name = input.name.trim().replace(/^\//, '');
+      return findSkill(deps.skills(), name)?.name ?? name;
+    },
     async call(input) {
       const name = input.name.trim().replace(/^\//, '');
       const skills = deps.skills();
-      const skill = skills.find((s) => s.name === name);
+      const skill = findSkill(skills, name);
       if (!skill) {
         const offered = skills.filter((s) => !s.disableModelInvocation).map((s) => s.name);
         return errorResult(`No skill named "${name}". Skills: ${offered.length > 0 ? offered.join(', ') : '(none)'}.`);

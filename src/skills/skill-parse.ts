@@ -66,6 +66,8 @@ export function parseSkill(file: string, source: SkillSource, text: string, fold
   if (typeof license === 'object') return license;
   const metadata = data['metadata'];
   if (metadata !== undefined && metadata !== null && (typeof metadata !== 'object' || Array.isArray(metadata))) return { problem: 'metadata: must be a mapping' };
+  const aliases = parseAliases((metadata as Record<string, unknown> | null | undefined)?.['aliases'], name);
+  if ('problem' in aliases) return aliases;
   return {
     skill: {
       name,
@@ -78,6 +80,18 @@ export function parseSkill(file: string, source: SkillSource, text: string, fold
       disableModelInvocation: disable === true,
       ...(hint !== undefined ? { argumentHint: hint } : {}),
       ...(license !== undefined ? { license } : {}),
+      ...(aliases.names.length > 0 ? { aliases: aliases.names } : {}),
     },
   };
+}
+
+/** `metadata.aliases`: other names the skill answers to, a comma-separated string or a list, each a valid name. */
+function parseAliases(value: unknown, name: string): { names: string[] } | { problem: string } {
+  if (value === undefined || value === null) return { names: [] };
+  const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
+  if (!list || !list.every((v) => typeof v === 'string')) return { problem: 'metadata.aliases: must be a comma-separated string or a list of names' };
+  const names = list.map((v: string) => v.trim()).filter((v) => v !== '' && v !== name);
+  const bad = names.find((n) => n.length > MAX_NAME_CHARS || !NAME.test(n));
+  if (bad !== undefined) return { problem: `metadata.aliases: "${bad}" must be lowercase letters, digits and single hyphens` };
+  return { names };
 }

@@ -23,6 +23,13 @@ export interface Skill {
   disableModelInvocation: boolean;
   argumentHint?: string;
   license?: string;
+  /** Other names it answers to (`metadata: { aliases: ... }`), e.g. a shipped skill's former name. */
+  aliases?: readonly string[];
+}
+
+/** The skill of this name, or else the one that has it as an alias: a real name always wins. */
+export function findSkill<S extends Pick<Skill, 'name' | 'aliases'>>(skills: readonly S[], name: string): S | undefined {
+  return skills.find((s) => s.name === name) ?? skills.find((s) => s.aliases?.includes(name));
 }
 
 /** A SKILL.md that could not be used: its path and why. */

@@ -39,6 +39,17 @@ describe('skills, headless', () => {
     expect(start?.type === 'session_start' && start.tools).toContain('load_skill');
   });
 
+  it('skill-creator answers to its former name: "use the create-skill skill" and /create-skill both run it', async () => {
+    const ws = await workspace();
+    const model = await runCairn(['-p', 'use the create-skill skill', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    expect(model.code).toBe(0);
+    expect(text(model.events, 'tool_result')[0]).toMatch(/^load_skill: Skill "skill-creator" loaded from .*skills\/skill-creator\/SKILL\.md/);
+    const user = await runCairn(['-p', '/create-skill greet the team', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    const prompt = text(user.events, 'user_prompt')[0] ?? '';
+    expect(prompt).toMatch(/^\/skill-creator greet the team\n/);
+    expect(prompt).toContain("The user's idea, if given: greet the team");
+  });
+
   it('the Chinese form loads the skill too, and a broken skill is reported on stderr with its path while the rest still load', async () => {
     const ws = await workspace();
     await mkdir(join(ws.dir, '.cairn', 'skills', 'broken'), { recursive: true });

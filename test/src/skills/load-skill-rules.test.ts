@@ -29,6 +29,16 @@ describe('Skill(...) rules on load_skill', () => {
     expect(await decide({ ask: ['Skill(deploy *)'] }, 'review')).toBe('allow');
   });
 
+  it('asking for a skill by an alias is judged as its real name: Skill(skill-creator) deny holds back create-skill', async () => {
+    const ws = await realpath(await mkdtemp(join(tmpdir(), 'cairn-skill-rules-')));
+    const creator = { name: 'skill-creator', aliases: ['create-skill'], description: 'd', dir: ws, file: join(ws, 'SKILL.md'), body: 'b', source: 'cairn' as const, allowedTools: [], disableModelInvocation: false };
+    const aliased = createLoadSkillTool({ skills: () => [creator], activate: () => true }) as AnyTool;
+    const checker = createPermissionChecker({ workspace: ws, mode: 'default', rules: { allow: [], ask: [], deny: ['Skill(skill-creator)'] }, cairnHome: join(ws, '.home') });
+    expect((await checker.check(aliased, { name: 'create-skill' })).behavior).toBe('deny');
+    expect((await checker.check(aliased, { name: '/create-skill' })).behavior).toBe('deny');
+    expect((await checker.check(aliased, { name: 'skill-creator' })).behavior).toBe('deny');
+  });
+
   it('an allow for one skill lifts no deny on another', async () => {
     expect(await decide({ allow: ['Skill(deploy)'], deny: ['Skill(drop-db)'] }, 'drop-db')).toBe('deny');
   });

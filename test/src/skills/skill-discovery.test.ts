@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverSkills } from '../../../src/skills/skill-discovery.js';
 import { shippedSkillsDir, skillPlaces } from '../../../src/skills/skill-places.js';
 import { parseSkill } from '../../../src/skills/skill-parse.js';
+import { findSkill } from '../../../src/skills/skill.js';
 
 const INVALID = resolve('test/fixtures/skills/invalid');
 const LONG = 'a'.repeat(65);
@@ -107,7 +108,7 @@ describe('the skills shipped with cairn', () => {
   it('all load, with a name, a description that says when to use it, and no problems', async () => {
     const catalog = await discoverSkills([{ source: 'cairn', dir: resolve('skills') }]);
     expect(catalog.problems).toEqual([]);
-    expect(catalog.skills.map((s) => s.name)).toEqual(['commit-message', 'create-skill', 'github', 'review-changes', 'summarize', 'web-search']);
+    expect(catalog.skills.map((s) => s.name)).toEqual(['commit-message', 'github', 'review-changes', 'skill-creator', 'summarize', 'weather', 'web-search']);
     for (const s of catalog.skills) {
       expect(s.description, s.name).toMatch(/\bUse when\b/);
       expect(s.body.length, s.name).toBeGreaterThan(400);
@@ -118,6 +119,39 @@ describe('the skills shipped with cairn', () => {
     // Reading is granted; anything that changes GitHub is not.
     expect(byName.get('github')?.allowedTools.every((r) => /^Bash\(gh (pr|issue|run|auth) (view|list|diff|checks|status):\*\)$/.test(r))).toBe(true);
     expect(byName.get('web-search')?.body).toMatch(/has no\s+web tools/);
+  });
+
+  it('weather uses web_fetch on no-key services, and says so plainly without web tools or a network', async () => {
+    const catalog = await discoverSkills([{ source: 'cairn', dir: resolve('skills') }]);
+    const weather = catalog.skills.find((s) => s.name === 'weather');
+    expect(weather?.allowedTools).toEqual([]);
+    expect(weather?.body).toContain('https://wttr.in/<place>?format=j1');
+    expect(weather?.body).toContain('https://api.open-meteo.com/v1/forecast');
+    expect(weather?.body).toMatch(/has no web tools enabled, so I cannot\s+look up the weather/);
+    expect(weather?.body).toMatch(/could not reach the weather services \(<the error web_fetch gave>\)/);
+    expect(weather?.body).toMatch(/Never make up numbers/);
+  });
+
+  it('skill-creator is also found by its former name create-skill, as a command and for load_skill', async () => {
+    const catalog = await discoverSkills([{ source: 'cairn', dir: resolve('skills') }]);
+    const creator = catalog.skills.find((s) => s.name === 'skill-creator');
+    if (!creator) throw new Error('skill-creator is not shipped');
+    expect(creator.aliases).toEqual(['create-skill']);
+    expect(findSkill(catalog.skills, 'create-skill')).toBe(creator);
+    expect(creator.body).toContain('SKILL.md');
+    // A skill that really has the name wins over an alias.
+    const own = { ...creator, name: 'create-skill', aliases: [] };
+    expect(findSkill([creator, own], 'create-skill')).toBe(own);
+  });
+});
+
+describe('metadata.aliases', () => {
+  it('takes a list or a comma-separated string; a bad name is a problem naming the field', () => {
+    const skill = (aliases: string): ReturnType<typeof parseSkill> => parseSkill('/x/a/SKILL.md', 'cairn', `---\nname: a\ndescription: d\nmetadata:\n  aliases: ${aliases}\n---\nbody`);
+    expect(skill('[b, c]')).toMatchObject({ skill: { aliases: ['b', 'c'] } });
+    expect(skill('b, c')).toMatchObject({ skill: { aliases: ['b', 'c'] } });
+    expect(skill('Bad_Name')).toEqual({ problem: 'metadata.aliases: "Bad_Name" must be lowercase letters, digits and single hyphens' });
+    expect(skill('{x: 1}')).toEqual({ problem: 'metadata.aliases: must be a comma-separated string or a list of names' });
   });
 });
 

@@ -70,13 +70,13 @@ async function modeOf(abs: string): Promise<number | undefined> {
  * renamed over the path. A hard link planted at the path keeps the other file's content; a symlink
  * is replaced by the file.
  */
-async function replaceEntry(abs: string, content: string): Promise<void> {
+async function replaceEntry(abs: string, content: Buffer): Promise<void> {
   const mode = await modeOf(abs);
   const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.cairn-restore-${randomBytes(6).toString('hex')}`);
   const handle = await fs.open(tmp, 'wx', mode ?? 0o644);
   try {
     try {
-      await handle.writeFile(content, 'utf8');
+      await handle.writeFile(content);
       if (mode !== undefined) await handle.chmod(mode); // the file keeps its own mode, whatever the umask
     } finally {
       await handle.close();

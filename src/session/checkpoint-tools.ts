@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { resolveForWrite } from '../tools/paths.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
-import type { CheckpointStore } from './checkpoints.js';
+import { encodeContent, type CheckpointStore } from './checkpoints.js';
 
 /** The tools whose file changes are checkpointed (bash's writes are not: cairn cannot tell what a command changed). */
 export const CHECKPOINTED_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit_file']);
@@ -28,9 +28,10 @@ export class CheckpointRecorder {
     }
   }
 
-  async record(path: string, before: string | null): Promise<void> {
+  /** `before`: the file's exact bytes (null: it did not exist). */
+  async record(path: string, before: Buffer | null): Promise<void> {
     try {
-      await this.store.record({ turn: this.turn ?? 0, path, before });
+      await this.store.record({ turn: this.turn ?? 0, path, ...encodeContent(before) });
     } catch (err) {
       this.warn(`Could not save a checkpoint for ${path} (rewind cannot restore this change): ${errorMessage(err)}`);
     }
@@ -39,12 +40,12 @@ export class CheckpointRecorder {
 
 const pathInput = z.object({ path: z.string() });
 
-/** The file's content now, null when it does not exist, undefined when it cannot be read (the tool will report why). */
-async function contentNow(abs: string): Promise<string | null | undefined> {
+/** The file's bytes now, null when it does not exist, undefined when it cannot be read (the tool will report why). */
+async function contentNow(abs: string): Promise<Buffer | null | undefined> {
   try {
     const stat = await fs.stat(abs);
     if (!stat.isFile()) return undefined;
-    return await fs.readFile(abs, 'utf8');
+    return await fs.readFile(abs);
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'ENOENT' ? null : undefined;
   }

@@ -13,10 +13,30 @@ export const checkpointRecordSchema = z.object({
   turn: z.number().int().nonnegative(),
   /** Absolute path the tool wrote, resolved through symlinks the way the tool resolved it. */
   path: z.string().min(1),
+  /** The content as text when it is valid UTF-8; with `encoding: 'base64'`, its exact bytes in base64. */
   before: z.string().nullable(),
+  encoding: z.literal('base64').optional(),
 });
 
 export type CheckpointRecord = z.infer<typeof checkpointRecordSchema>;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** How a file's bytes are kept in a record: as text when they decode as UTF-8, else base64 (text would be lossy). */
+export function encodeContent(bytes: Buffer | null): Pick<CheckpointRecord, 'before' | 'encoding'> {
+  if (bytes === null) return { before: null };
+  try {
+    return { before: strictUtf8.decode(bytes) };
+  } catch {
+    return { before: bytes.toString('base64'), encoding: 'base64' };
+  }
+}
+
+/** The exact bytes a record kept (null: the file did not exist). */
+export function contentOf(record: CheckpointRecord): Buffer | null {
+  if (record.before === null) return null;
+  return Buffer.from(record.before, record.encoding === 'base64' ? 'base64' : 'utf8');
+}
 
 /**
  * Checkpoints live beside the session file under $CAIRN_HOME (in the session's own folder, with its
@@ -87,9 +107,9 @@ export class CheckpointStore {
 
 export interface RewindChange {
   path: string;
-  /** restore: write back `content`; delete: the tools created the file. */
+  /** restore: write back `content` (the file's exact bytes); delete: the tools created the file. */
   action: 'restore' | 'delete';
-  content: string | null;
+  content: Buffer | null;
 }
 
 /**
@@ -106,5 +126,5 @@ export function planRewind(records: readonly CheckpointRecord[], turn: number): 
   });
   return [...earliest.values()]
     .sort((a, b) => (latestIndex.get(b.path) ?? 0) - (latestIndex.get(a.path) ?? 0))
-    .map((r) => ({ path: r.path, action: r.before === null ? 'delete' : 'restore', content: r.before }));
+    .map((r) => ({ path: r.path, action: r.before === null ? 'delete' : 'restore', content: contentOf(r) }));
 }

@@ -23,10 +23,26 @@ const description = `Replace an exact string in an existing file.
 - Use replace_all to rename something throughout the file.
 - To create a new file or rewrite one completely use write_file. Read the file first so old_string is accurate.`;
 
-type Plan = { error: string } | { abs: string; shown: string; before: string; after: string; count: number };
+/** `before` and `after` are the file's bytes (decoded only for the diff and the hints). */
+type Plan = { error: string } | { abs: string; shown: string; before: Buffer; after: Buffer; count: number };
 
-function occurrences(haystack: string, needle: string): number {
-  return haystack.split(needle).length - 1;
+/** Where `needle` starts in `haystack`, left to right without overlaps (as String.split counts). */
+function byteOccurrences(haystack: Buffer, needle: Buffer): number[] {
+  const at: number[] = [];
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) at.push(i);
+  return at;
+}
+
+/** `haystack` with `needle` at each of `at` replaced by `replacement`: every other byte as it was. */
+function replaceBytes(haystack: Buffer, needle: Buffer, replacement: Buffer, at: readonly number[]): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const i of at) {
+    parts.push(haystack.subarray(from, i), replacement);
+    from = i + needle.length;
+  }
+  parts.push(haystack.subarray(from));
+  return Buffer.concat(parts);
 }
 
 /** Points the model at the line it probably meant, since a near miss is the usual cause. */
@@ -42,6 +58,17 @@ function closestLineHint(text: string, oldString: string): string {
   return `\nThe closest line is ${best.line}: ${JSON.stringify(best.text.replace(/\r$/, ''))}`;
 }
 
+/** Why an old_string with U+FFFD finds nothing: read_file shows bytes that are not UTF-8 that way, and they are not that character. */
+function replacementCharHint(oldString: string, text: string): string {
+  if (!oldString.includes('\uFFFD') || !text.includes('\uFFFD')) return '';
+  return '\nold_string contains \uFFFD, which stands for bytes in the file that are not valid UTF-8; those bytes cannot be typed. Choose an old_string next to them instead: the bytes are kept as they are.';
+}
+
+/**
+ * The edit, worked out on the file's bytes: old_string and new_string are UTF-8, and only the bytes
+ * old_string matches change. Bytes that are not valid UTF-8 elsewhere (a Latin-1 comment, a binary
+ * blob) survive as they are; decoding the file and writing it back would turn them into U+FFFD.
+ */
 async function planEdit(input: EditFileInput, ctx: ToolContext): Promise<Plan> {
   const abs = await resolveForWrite(ctx.cwd, input.path);
   const shown = displayPath(ctx.cwd, abs);
@@ -51,9 +78,9 @@ async function planEdit(input: EditFileInput, ctx: ToolContext): Promise<Plan> {
   if (input.old_string === '') {
     return { error: 'old_string is empty. To create a file or replace its whole content use write_file.' };
   }
-  let before: string;
+  let before: Buffer;
   try {
-    before = await fs.readFile(abs, 'utf8');
+    before = await fs.readFile(abs);
   } catch (err) {
     if (isErrno(err, 'ENOENT')) return { error: `File not found: ${shown}. To create a new file use write_file.` };
     if (isErrno(err, 'EISDIR')) return { error: `${shown} is a directory, not a file.` };
@@ -62,37 +89,41 @@ async function planEdit(input: EditFileInput, ctx: ToolContext): Promise<Plan> {
 
   let oldString = input.old_string;
   let newString = input.new_string;
-  let count = occurrences(before, oldString);
+  let at = byteOccurrences(before, Buffer.from(oldString, 'utf8'));
   // Models write "\n"; files with Windows line endings need the same edit in CRLF.
-  if (count === 0 && before.includes('\r\n') && oldString.includes('\n') && !oldString.includes('\r')) {
+  if (at.length === 0 && before.includes('\r\n') && oldString.includes('\n') && !oldString.includes('\r')) {
     oldString = oldString.replace(/\n/g, '\r\n');
     newString = newString.replace(/\n/g, '\r\n');
-    count = occurrences(before, oldString);
+    at = byteOccurrences(before, Buffer.from(oldString, 'utf8'));
   }
-  if (count === 0) {
-    return { error: `old_string was not found in ${shown}.${closestLineHint(before, input.old_string)}` };
+  if (at.length === 0) {
+    const text = before.toString('utf8');
+    return { error: `old_string was not found in ${shown}.${closestLineHint(text, input.old_string)}${replacementCharHint(input.old_string, text)}` };
   }
-  if (count > 1 && !input.replace_all) {
+  if (at.length > 1 && !input.replace_all) {
     return {
-      error: `old_string occurs ${count} times in ${shown}. Include more surrounding context to make it unique, or set replace_all to true to change every occurrence.`,
+      error: `old_string occurs ${at.length} times in ${shown}. Include more surrounding context to make it unique, or set replace_all to true to change every occurrence.`,
     };
   }
-  // split/join rather than String.replace, whose replacement string treats `$&` and friends specially.
-  const after = input.replace_all
-    ? before.split(oldString).join(newString)
-    : before.replace(oldString, () => newString);
-  return { abs, shown, before, after, count: input.replace_all ? count : 1 };
+  const replaced = input.replace_all ? at : at.slice(0, 1);
+  const after = replaceBytes(before, Buffer.from(oldString, 'utf8'), Buffer.from(newString, 'utf8'), replaced);
+  return { abs, shown, before, after, count: replaced.length };
+}
+
+/** The diff the model and the user see: bytes that are not UTF-8 show as U+FFFD there, and only there. */
+function diffOf(plan: Exclude<Plan, { error: string }>): string {
+  return unifiedDiff(plan.shown, plan.before.toString('utf8'), plan.after.toString('utf8'));
 }
 
 async function editFile(input: EditFileInput, ctx: ToolContext): Promise<ToolResult> {
   const plan = await planEdit(input, ctx);
   if ('error' in plan) return errorResult(plan.error);
   try {
-    await fs.writeFile(plan.abs, plan.after, 'utf8');
+    await fs.writeFile(plan.abs, plan.after);
   } catch (err) {
     return errorResult(fsErrorMessage(err, plan.shown));
   }
-  const diff = unifiedDiff(plan.shown, plan.before, plan.after);
+  const diff = diffOf(plan);
   const what = plan.count === 1 ? '1 replacement' : `${plan.count} replacements`;
   return {
     content: `Edited ${plan.shown} (${what}).\n${shortenDiff(diff, 40)}`,
@@ -112,7 +143,7 @@ export function createEditFileTool(): Tool<EditFileInput> {
     async preview(input, ctx) {
       try {
         const plan = await planEdit(input, ctx);
-        return 'error' in plan ? undefined : unifiedDiff(plan.shown, plan.before, plan.after);
+        return 'error' in plan ? undefined : diffOf(plan);
       } catch {
         return undefined; // Best-effort; the call reports the real error.
       }

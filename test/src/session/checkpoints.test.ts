@@ -83,6 +83,35 @@ describe('checkpoints of tool file changes', () => {
     const reloaded = await CheckpointStore.load(recorder.store.file);
     expect(reloaded.all()).toHaveLength(1);
   });
+  it('keep a file\'s exact bytes: a file with bytes that are not UTF-8 comes back byte for byte after a restart', async () => {
+    const { file, recorder, edit, write } = await setUp();
+    const original = Buffer.concat([Buffer.from([0x2f, 0x2f, 0x20, 0xe9, 0xff, 0x0a]), Buffer.from('const v = "ü";\nold();\n', 'utf8'), Buffer.from([0xc3, 0x0a])]);
+    const target = path.join(ws, 'legacy.c');
+    await fs.writeFile(target, original);
+    recorder.startPrompt(0);
+    await edit.call({ path: 'legacy.c', old_string: 'old();', new_string: 'renamed();' }, ctx);
+    recorder.startPrompt(2);
+    await write.call({ path: 'legacy.c', content: 'all new\n' }, ctx);
+    await edit.call({ path: 'legacy.c', old_string: 'all', new_string: 'quite' }, ctx);
+
+    const reloaded = await CheckpointStore.load(file);
+    const [outcome] = await restoreCode(ws, planRewind(reloaded.all(), 0));
+    expect(outcome).toMatchObject({ ok: true, message: 'restored' });
+    expect((await fs.readFile(target)).equals(original)).toBe(true);
+    // Text stays text in the file (readable, and what earlier versions wrote); only bytes that are not UTF-8 go as base64.
+    const lines = (await fs.readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as CheckpointRecord);
+    expect(lines.map((r) => r.encoding ?? 'text')).toEqual(['base64', 'base64', 'text']);
+  });
+
+  it('written as text by earlier versions still restore', async () => {
+    const { file } = await setUp();
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, JSON.stringify({ type: 'checkpoint', turn: 0, path: path.join(ws, 'a.txt'), before: 'héllo\n' }) + '\n');
+    await fs.writeFile(path.join(ws, 'a.txt'), 'changed\n');
+    const [outcome] = await restoreCode(ws, planRewind((await CheckpointStore.load(file)).all(), 0));
+    expect(outcome?.ok).toBe(true);
+    expect(await fs.readFile(path.join(ws, 'a.txt'), 'utf8')).toBe('héllo\n');
+  });
 });
 
 describe('restoring code against a hostile workspace', () => {

@@ -84,7 +84,7 @@ describe('rewinding a session', () => {
     await s.session.run('edit notes.md: replace hello with bye');
     await s.session.run('write x to other.md');
     const second = s.session.rewindPoints[1]?.turn ?? -1;
-    expect(codeChanges(s.recorder, second).map((c) => [path.basename(c.path), c.action, c.content])).toEqual([
+    expect(codeChanges(s.recorder, second).map((c) => [path.basename(c.path), c.action, c.content?.toString('utf8') ?? null])).toEqual([
       ['other.md', 'delete', null],
       ['notes.md', 'restore', 'hello\n'],
     ]);

@@ -90,4 +90,34 @@ describe('edit_file', () => {
     expect(displayOf(r, 'edit_file')?.diff).toBe(preview);
     expect(await tool.preview?.({ path: 'code.ts', old_string: 'missing', new_string: 'x' }, ctx)).toBeUndefined();
   });
+
+  describe('bytes that are not UTF-8', () => {
+    // A Latin-1 comment (0xE9: é), a lone continuation byte and a truncated sequence around UTF-8 text.
+    const latin1 = Buffer.from([0x2f, 0x2f, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x0a]); // "// caf\xE9\n"
+    const stray = Buffer.from([0x80, 0xc3, 0x0a]);
+    const original = Buffer.concat([latin1, Buffer.from('const name = "café";\n', 'utf8'), stray, Buffer.from('log(name);\n', 'utf8')]);
+
+    it('change only the bytes old_string matches: everything else stays byte for byte', async () => {
+      await fs.writeFile(file, original);
+      const r = await tool.call({ path: 'code.ts', old_string: 'log(name);', new_string: 'console.log(name);' }, ctx);
+      expect(r.isError).toBeFalsy();
+      const expected = Buffer.concat([latin1, Buffer.from('const name = "café";\n', 'utf8'), stray, Buffer.from('console.log(name);\n', 'utf8')]);
+      expect((await fs.readFile(file)).equals(expected)).toBe(true);
+    });
+
+    it('replace_all and a CRLF match keep them too', async () => {
+      await fs.writeFile(file, Buffer.concat([latin1, Buffer.from('a\r\nb\r\n'), stray, Buffer.from('a\r\nb\r\n')]));
+      const r = await tool.call({ path: 'code.ts', old_string: 'a\nb', new_string: 'x\ny', replace_all: true }, ctx);
+      expect(r.content).toMatch(/2 replacements/);
+      expect((await fs.readFile(file)).equals(Buffer.concat([latin1, Buffer.from('x\r\ny\r\n'), stray, Buffer.from('x\r\ny\r\n')]))).toBe(true);
+    });
+
+    it('an old_string with U+FFFD (how read_file shows such bytes) is not found, and the message says why and what to do', async () => {
+      await fs.writeFile(file, original);
+      const r = await tool.call({ path: 'code.ts', old_string: '// caf\uFFFD', new_string: '// cafe' }, ctx);
+      expect(r.isError).toBe(true);
+      expect(r.content).toMatch(/not valid UTF-8.*Choose an old_string next to them/s);
+      expect((await fs.readFile(file)).equals(original)).toBe(true);
+    });
+  });
 });

@@ -16,6 +16,11 @@ export interface BwrapHost {
   isLink?(p: string): boolean;
   /** The Unix socket of the host's network proxy, when the network is restricted. */
   proxySocket?: string;
+  /**
+   * The descriptor (as the child sees it) of seccomp-filter.ts's program, which refuses Unix sockets:
+   * loaded where nothing inside needs one (not with the proxy bridge, which reaches the host through one).
+   */
+  seccompFd?: number;
 }
 
 /** The TCP port the in-sandbox end of the proxy bridge listens on (loopback of the sandbox's own network). */
@@ -74,6 +79,7 @@ export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: strin
   }
   args.push('--unshare-pid', '--unshare-ipc', '--new-session', '--die-with-parent', '--cap-drop', 'ALL');
   if (policy.network.restricted) args.push('--unshare-net');
+  if (host.seccompFd !== undefined && host.proxySocket === undefined) args.push('--seccomp', String(host.seccompFd));
   args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', policy.workspace, '--', 'bash', '-c');
   if (policy.network.restricted && host.proxySocket !== undefined) {
     args.push(bridgeScript(host.proxySocket), 'cairn-sandbox', command);
@@ -95,8 +101,9 @@ function hideDenied(policy: SandboxPolicy, host: BwrapHost, args: string[]): voi
 /**
  * bwrap argv for a command the permission chain judged read-only and let run unasked: nothing on the
  * machine is writable (the workspace included; /tmp is a scratch tmpfs thrown away at the end), there
- * is no network at all, and denied paths are hidden. If the analysis was wrong about the command, the
- * kernel refuses the write or the connection.
+ * is no network at all, no Unix socket can be made (host services listening on one stay out of reach),
+ * and denied paths are hidden. If the analysis was wrong about the command, the kernel refuses the
+ * write or the connection.
  */
 export function readOnlyBwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: string): BwrapPlan {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
@@ -109,6 +116,7 @@ export function readOnlyBwrapArgs(policy: SandboxPolicy, host: BwrapHost, comman
   }
   hideDenied(policy, host, args);
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-net', '--new-session', '--die-with-parent', '--cap-drop', 'ALL');
+  if (host.seccompFd !== undefined) args.push('--seccomp', String(host.seccompFd));
   // git status would refresh the index; in a read-only tree it must not even try.
   args.push('--setenv', 'TMPDIR', '/tmp', '--setenv', 'GIT_OPTIONAL_LOCKS', '0', '--chdir', policy.workspace, '--', 'bash', '-c', command);
   return { args, placeholders: [] };

@@ -8,6 +8,7 @@ import { cachedProbe, type Availability } from './availability.js';
 import { domainAllowed, type SandboxPolicy } from './policy.js';
 import type { SandboxSettings } from './sandbox-settings.js';
 import { prepareSandboxed, type PreparedCommand } from './sandboxed-spawn.js';
+import { unixSocketFilter } from './seccomp-filter.js';
 
 /** What /sandbox shows. */
 export interface SandboxStatus {
@@ -78,7 +79,7 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
   let availability: Availability | undefined;
   // Private: mount sources and proxy sockets (read-only inside); tmp/ is the commands' /tmp. Made on
   // first use, so a session that never runs a sandboxed command leaves nothing behind.
-  let made: { home: string; emptyDir: string; emptyFile: string; policy: SandboxPolicy } | undefined;
+  let made: { home: string; emptyDir: string; emptyFile: string; seccompFilter?: string; policy: SandboxPolicy } | undefined;
   const dirs = (): NonNullable<typeof made> => {
     if (made) return made;
     const home = mkdtempSync(path.join(os.tmpdir(), 'cairn-sandbox-'));
@@ -88,7 +89,10 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
     mkdirSync(emptyDir);
     const emptyFile = path.join(home, 'empty-file');
     writeFileSync(emptyFile, '', { mode: 0o444 });
-    made = { home, emptyDir, emptyFile, policy: options.policy(tempDir) };
+    const filter = unixSocketFilter();
+    const seccompFilter = filter === undefined ? undefined : path.join(home, 'no-unix-sockets.bpf');
+    if (seccompFilter !== undefined && filter !== undefined) writeFileSync(seccompFilter, filter, { mode: 0o444 });
+    made = { home, emptyDir, emptyFile, ...(seccompFilter !== undefined ? { seccompFilter } : {}), policy: options.policy(tempDir) };
     return made;
   };
   const approved = new Set<string>();
@@ -158,7 +162,7 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
         }
         return unsandboxed(command);
       }
-      const { policy, emptyFile, emptyDir, home } = dirs();
+      const { policy, emptyFile, emptyDir, home, seccompFilter } = dirs();
       return prepareSandboxed({
         policy: await withReadDenies(policy),
         profile: !approval.byUser && approval.readOnly ? 'read-only' : 'workspace',
@@ -169,6 +173,7 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
         decide,
         placeholders,
         retryHint: settings.allowUnsandboxedCommands || !enabled,
+        ...(seccompFilter !== undefined ? { seccompFilter } : {}),
       });
     },
     allowUnsandboxed: settings.allowUnsandboxedCommands,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { bwrapArgs, readOnlyBwrapArgs, type PathKind } from './bwrap-args.js';
 import { explainRefusals, refusedPaths } from './explain.js';
@@ -13,6 +13,8 @@ export interface PreparedCommand {
   sandboxed: boolean;
   /** read-only: the command was judged read-only and runs where nothing can be written and nothing reached. */
   profile?: SandboxProfile;
+  /** Descriptors the child gets as fd 3, 4... (the seccomp program bwrap reads); closed by finish. */
+  passFds?: number[];
   /** Tears down what the command needed; returns a note for the result when the sandbox refused something. */
   finish(output: string): Promise<string | undefined>;
 }
@@ -33,6 +35,24 @@ export interface SandboxedSpawnInput {
   placeholders: Map<string, number>;
   retryHint: boolean;
   bwrap?: string;
+  /** A file holding seccomp-filter.ts's program (no Unix sockets), where this machine has one. */
+  seccompFilter?: string;
+}
+
+/** The child's descriptor of the seccomp program (a fresh open each time: bwrap reads it to the end, and a shared offset would leave the next command an empty one). */
+const SECCOMP_CHILD_FD = 3;
+function openFilter(input: SandboxedSpawnInput): { passFds?: number[]; seccompFd?: number; release(): void } {
+  if (input.seccompFilter === undefined) return { release: () => undefined };
+  const fd = openSync(input.seccompFilter, 'r');
+  let open = true;
+  return {
+    passFds: [fd],
+    seccompFd: SECCOMP_CHILD_FD,
+    release: () => {
+      if (open) closeSync(fd);
+      open = false;
+    },
+  };
 }
 
 function kindOf(p: string): PathKind | undefined {
@@ -69,13 +89,18 @@ const host = (input: SandboxedSpawnInput): { kind(p: string): PathKind | undefin
 });
 
 function prepareReadOnly(input: SandboxedSpawnInput): PreparedCommand {
-  const plan = readOnlyBwrapArgs(input.policy, host(input), input.command);
+  const filter = openFilter(input);
+  const plan = readOnlyBwrapArgs(input.policy, { ...host(input), ...(filter.seccompFd !== undefined ? { seccompFd: filter.seccompFd } : {}) }, input.command);
   return {
     file: input.bwrap ?? 'bwrap',
     args: plan.args,
     sandboxed: true,
     profile: 'read-only',
-    finish: async (output) => explainReadOnlyRefusal(output, input.retryHint),
+    ...(filter.passFds ? { passFds: filter.passFds } : {}),
+    finish: async (output) => {
+      filter.release();
+      return explainReadOnlyRefusal(output, input.retryHint);
+    },
   };
 }
 
@@ -130,8 +155,10 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
   if (input.profile === 'read-only') return prepareReadOnly(input);
   const socket = policy.network.restricted ? path.join(input.socketDir, `proxy-${randomUUID().slice(0, 8)}.sock`) : undefined;
   const proxy = socket === undefined ? undefined : await startNetworkProxy(socket, input.decide);
+  // With the proxy bridge inside, a Unix socket is how it reaches the host: no filter then (bwrap-args.ts).
+  const filter = socket === undefined ? openFilter(input) : { release: () => undefined };
   // A placeholder another running command made is still ours: guard it as absent, not as a real file.
-  const plan = bwrapArgs(policy, { ...host(input), ...(socket !== undefined ? { proxySocket: socket } : {}) }, input.command);
+  const plan = bwrapArgs(policy, { ...host(input), ...(socket !== undefined ? { proxySocket: socket } : {}), ...(filter.seccompFd !== undefined ? { seccompFd: filter.seccompFd } : {}) }, input.command);
   for (const p of plan.placeholders) placeholders.set(p.path, (placeholders.get(p.path) ?? 0) + 1);
   const present = new Set(policy.writable.flatMap((root) => SWEPT_AFTER.map((n) => path.join(root, n))).filter((p) => existsSync(p)));
 
@@ -141,9 +168,11 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
     args: plan.args,
     sandboxed: true,
     profile: 'workspace',
+    ...(filter.passFds ? { passFds: filter.passFds } : {}),
     async finish(output) {
       if (finished) return undefined;
       finished = true;
+      filter.release();
       for (const p of plan.placeholders) {
         const left = (placeholders.get(p.path) ?? 1) - 1;
         if (left > 0) {

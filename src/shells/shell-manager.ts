@@ -43,6 +43,8 @@ export interface ShellRead {
 export interface ShellLaunch {
   file: string;
   args: string[];
+  /** Descriptors the child gets as fd 3, 4... (the sandbox's seccomp program). */
+  passFds?: number[];
   finish(output: string): Promise<string | undefined>;
 }
 
@@ -145,7 +147,7 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
       const child = spawn(launch?.file ?? 'bash', launch?.args ?? ['-c', command], {
         cwd,
         detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe', ...(launch?.passFds ?? [])],
         env: { ...(options.env ?? process.env), CAIRN: '1', ...SESSION_PROC_ENV },
       });
       // A shell never keeps cairn running: ending cairn ends it (killAll, from the exit path).

@@ -94,7 +94,7 @@ function runProcess(launch: PreparedCommand, ctx: ToolContext, timeoutMs: number
       cwd: ctx.cwd,
       // Its own process group, so timeout and abort can kill everything it started.
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', ...(launch.passFds ?? [])],
       env: { ...env, CAIRN: '1', ...SESSION_PROC_ENV },
     });
     let ending: Ending | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs, type PathKind } from '../../../src/sandbox/bwrap-args.js';
+import { bwrapArgs, readOnlyBwrapArgs, type PathKind } from '../../../src/sandbox/bwrap-args.js';
 import { buildPolicy } from '../../../src/sandbox/policy.js';
 
 // The bwrap command line as data: what is mounted how, in which order.
@@ -75,5 +75,13 @@ describe('bwrapArgs', () => {
     const open = bwrapArgs({ ...policy, network: { restricted: false, allowedDomains: [] } }, { kind: host.kind, emptyFile: host.emptyFile, emptyDir: host.emptyDir }, 'true');
     expect(open.args).not.toContain('--unshare-net');
     expect(open.args.slice(-3)).toEqual(['bash', '-c', 'true']);
+  });
+
+  it('loads the no-Unix-socket seccomp program where nothing inside needs one: read-only, and an open network; never under the proxy bridge', () => {
+    const seccomp = (args: string[]): string | undefined => (args.includes('--seccomp') ? args[args.indexOf('--seccomp') + 1] : undefined);
+    expect(seccomp(readOnlyBwrapArgs(policy, { ...host, seccompFd: 3 }, 'ls').args)).toBe('3');
+    expect(seccomp(bwrapArgs({ ...policy, network: { restricted: false, allowedDomains: [] } }, { kind: host.kind, emptyFile: host.emptyFile, emptyDir: host.emptyDir, seccompFd: 3 }, 'true').args)).toBe('3');
+    expect(seccomp(bwrapArgs(policy, { ...host, seccompFd: 3 }, 'npm test').args)).toBeUndefined();
+    expect(seccomp(readOnlyBwrapArgs(policy, host, 'ls').args)).toBeUndefined();
   });
 });

@@ -111,6 +111,37 @@ describe('containment of what runs unasked (real bubblewrap)', () => {
     sandbox.close();
   });
 
+  it('stops a misjudged command talking to a host service through a Unix socket it can see (a daemon socket in the workspace or home)', async () => {
+    // Sockets outside /tmp and /run (a dev server's control socket in the project, Docker Desktop's
+    // ~/.docker/desktop/docker.sock, a tmux -S socket) are reachable through a read-only mount: the
+    // service on the other end acts outside the sandbox. No network namespace closes a Unix socket.
+    const requests: string[] = [];
+    const sock = path.join(ws, '.devserver.sock');
+    const daemon = createServer((socket) => socket.on('data', (d) => requests.push(d.toString())));
+    await new Promise<void>((resolve) => daemon.listen(sock, resolve));
+    try {
+      const connect = `python3 -c "import socket; s=socket.socket(socket.AF_UNIX); s.connect('.devserver.sock'); s.sendall(b'run touch PWNED'); print('sent')" 2>&1; echo ran`;
+      const readOnly = await run(connect, misjudging(), sandboxFor());
+      expect(readOnly.asked).toHaveLength(0);
+      expect(readOnly.result?.content).toContain('ran');
+      expect(readOnly.result?.content).not.toContain('sent');
+      // Unasked under bypassPermissions with the network open (no proxy bridge, which itself needs a Unix
+      // socket): the workspace profile, which may write the workspace, reaches no host service either.
+      const workspace = await run(connect, checker('bypassPermissions'), sandboxFor({ network: { ...DEFAULT_SANDBOX_SETTINGS.network, allowAll: true } }));
+      expect(workspace.asked).toHaveLength(0);
+      expect(workspace.result?.content).toContain('ran');
+      expect(workspace.result?.content).not.toContain('sent');
+      // What still works there: a socket pair (no file on the other end), and what the command serves itself.
+      const own = await run(`python3 -c "import socket; a, b = socket.socketpair(); a.sendall(b'pair-ok'); print(b.recv(7).decode())"`, checker('bypassPermissions'), sandboxFor());
+      expect(own.result?.content).toContain('pair-ok');
+      // Give a connection that got through the time to be read.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(requests).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => daemon.close(() => resolve()));
+    }
+  });
+
   it('runs a real read-only command unasked and it works: the workspace is readable, git status works', async () => {
     const sandbox = sandboxFor();
     execFileSync('git', ['init', '-q', ws]);

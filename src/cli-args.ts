@@ -38,6 +38,7 @@ export const HELP = `cairn: an AI coding agent for the terminal
 Usage:
   cairn [prompt]                 open the full-screen app (and submit the prompt)
   cairn -p "task"                run headless, print the answer (stdin piped in becomes the prompt)
+  cairn serve                    the same sessions in a browser page (cairn serve --help)
 
 Options:
   -p, --print                    headless mode

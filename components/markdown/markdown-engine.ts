@@ -66,9 +66,11 @@ function createInstance(width: number, theme: MarkdownTheme): Marked {
     {
       renderer: {
         // marked-terminal ignores the inline tokens of tight list items (#304, #371), so
-        // **bold** there came out literally; parse them like marked's own renderer does.
+        // **bold** there came out literally; parse them like marked's own renderer does. Its
+        // codespan marks colons (*#COLON|*) for the paragraph renderer to put back, which a tight
+        // item's text never passes through: they are put back here.
         text(token: Tokens.Text | Tokens.Escape): string | false {
-          if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens);
+          if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens).replace(COLON_MARK, ':');
           return false;
         },
         code(token: Tokens.Code): string {

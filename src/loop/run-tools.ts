@@ -161,7 +161,9 @@ async function* deny(call: ToolUseBlock, reason: string, ctx: RunToolsContext): 
   }
   // In plan mode the model is told the way forward, not only what it may not do.
   const hint = planning && call.name !== 'exit_plan_mode' ? ' When your plan is ready, present it with exit_plan_mode for the user to approve.' : '';
-  return { kind: 'done', call, result: { content: `Permission denied: ${reason}${hint}`, isError: true } };
+  // The reason is a clause ("plan mode: commands do not run ..."): a sentence ends before the hint.
+  const sentence = hint && !/[.!?]$/.test(reason) ? `${reason}.` : reason;
+  return { kind: 'done', call, result: { content: `Permission denied: ${sentence}${hint}`, isError: true } };
 }
 
 type BatchContext = RunToolsContext & { isReadDenied: (absPath: string) => boolean };

@@ -41,6 +41,10 @@ describe('plan mode', () => {
     expect(denied[0]!.reason).toMatch(/plan mode/);
     // The model is told the way out, not only the refusal.
     expect(ofType(no.events, 'tool_result')[0]!.content).toMatch(/exit_plan_mode/);
+    // Two sentences, each ending with a full stop (issue 30 item 14).
+    expect(ofType(no.events, 'tool_result')[0]!.content).toBe(
+      'Permission denied: plan mode: commands do not run until the plan is approved. When your plan is ready, present it with exit_plan_mode for the user to approve.',
+    );
     await expect(fs.access(path.join(no.ws.dir, 'x'))).rejects.toThrow();
   });
 

@@ -58,4 +58,9 @@ describe('parseCliArgs: --mcp-config', () => {
   it('is in the help', () => {
     expect(HELP).toMatch(/--mcp-config CONFIGS/);
   });
+
+  it('the help names the other command, cairn serve, and where its own help is', () => {
+    const usage = HELP.slice(HELP.indexOf('Usage:'), HELP.indexOf('Options:'));
+    expect(usage).toMatch(/^ {2}cairn serve +\S.*cairn serve --help/m);
+  });
 });

@@ -67,4 +67,11 @@ describe('markdown lists (fixtures in test/fixtures/markdown/lists)', () => {
     const lines = renderMarkdown('1. top\n   - a nested item long enough that it has to wrap onto another row', 40, 'none').map(stripAnsi);
     expect(lines).toEqual(['  1. top', '     ◦ a nested item long enough that it', '       has to wrap onto another row']);
   });
+
+  it('shows the colons of inline code in a tight item as colons (marked-terminal marks them *#COLON|*)', () => {
+    for (const theme of ['none', 'dark'] as const) {
+      const lines = renderMarkdown('- set `key: value` in `a:b`\n- then run `npm run build: all`\n  1. nested `x: y`', 80, theme).map(stripAnsi);
+      expect(lines).toEqual(['  • set key: value in a:b', '  • then run npm run build: all', '    1. nested x: y']);
+    }
+  });
 });

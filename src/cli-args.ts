@@ -61,7 +61,7 @@ Options:
   --replay FILE                  re-watch a session file or a stream-json recording in the app
   --replay-speed N               replay N times faster (default 1)
   -c, --continue                 resume the newest session of this workspace
-  --resume [ID]                  resume a session by its id or a unique prefix (none: pick one)
+  --resume [ID]                  resume a session by its id, its /save name or an id prefix (none: pick one)
   -v, --version                  print the version
   -h, --help                     this help
 

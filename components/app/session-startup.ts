@@ -5,6 +5,8 @@ import type { AgentSession } from '../../src/session/agent-session.js';
 import type { SlashCommand } from '../commands/registry.js';
 import type { SessionActions } from '../commands/session-actions.js';
 import { createSessionActions } from '../commands/session-actions.js';
+import { saveLoadCommands } from '../commands/save-load-commands.js';
+import { sectionsCommand } from '../commands/sections-command.js';
 import { openResumePicker, sessionCommands } from '../commands/session-commands.js';
 import type { TuiStore } from '../store/create-store.js';
 
@@ -63,5 +65,5 @@ export async function startSessionUi(input: {
   });
   for (const action of openingActions({ resumedEvents: options.resumedEvents, sessionId: options.sessionId, startupNotices: options.startupNotices }, { offline: session.provider.offline === true, messageCount: session.messages.length }, Date.now())) store.dispatch(action);
   if (options.pickOnStart) await openResumePicker(store, actions);
-  return { actions, commands: sessionCommands(actions) };
+  return { actions, commands: [...sessionCommands(actions), sectionsCommand(actions), ...saveLoadCommands(actions)] };
 }

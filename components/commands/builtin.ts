@@ -34,11 +34,15 @@ const help: SlashCommand = {
 const clear: SlashCommand = {
   name: 'clear',
   aliases: ['new', 'reset'],
-  description: 'Start a fresh conversation',
-  run(_args, ctx) {
+  description: 'Start a fresh conversation (hard: also forget this session’s remembered approvals)',
+  argHint: '[hard]',
+  run(args, ctx) {
+    if (args && args !== 'hard') return ctx.print(`Unknown /clear option "${args}": /clear, or /clear hard to also forget the approvals remembered for this session.`, 'warning');
     // Stops a running turn too; the session's `clear` event empties the transcript and the todos.
-    ctx.session.clear();
-    ctx.print('Started a new conversation.');
+    const { forgottenRules } = ctx.session.clear({ hard: args === 'hard' });
+    if (args !== 'hard') return ctx.print('Started a new conversation.');
+    const rules = `${forgottenRules} approval${forgottenRules === 1 ? '' : 's'} remembered for this session`;
+    ctx.print(`Started a new conversation and forgot ${rules} and the todo list; project rules in settings stay.`);
   },
 };
 
@@ -74,8 +78,16 @@ const model: SlashCommand = {
 const usage: SlashCommand = {
   name: 'usage',
   aliases: ['cost'],
-  description: 'Token usage and estimated cost: session totals, cache reads, per-turn deltas',
-  run(_args, ctx) {
+  description: 'Token usage and estimated cost: session totals, cache reads, per-turn deltas (reset: start counting again)',
+  argHint: '[reset]',
+  run(args, ctx) {
+    if (args === 'reset') {
+      const before = ctx.store.getSnapshot().usage;
+      ctx.store.dispatch({ type: 'usageReset' });
+      const had = `${before.calls} model call${before.calls === 1 ? '' : 's'}, ${before.input + before.output} tokens`;
+      return ctx.print(`Usage counters reset (they had ${had}); /usage counts from here. The context window is as full as before.`);
+    }
+    if (args) return ctx.print(`Unknown /usage option "${args}": /usage, or /usage reset to start counting again.`, 'warning');
     ctx.print(usageReport(ctx.store.getSnapshot()));
   },
 };

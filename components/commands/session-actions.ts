@@ -4,6 +4,7 @@ import { saveMemory } from '../../src/context/long-term-memory.js';
 import type { SessionSummary } from '../../src/session/session-list.js';
 import { listSessions, matchSession } from '../../src/session/session-list.js';
 import { loadSession } from '../../src/session/session-loader.js';
+import { nameSession } from '../../src/session/session-names.js';
 import { errorMessage } from '../../src/util/error-message.js';
 
 /** What the TUI may do with sessions and memory beyond the one conversation it shows. */
@@ -19,6 +20,8 @@ export interface SessionActions {
    * file unreadable, switching not wired); on success the app is already on its way out.
    */
   switchTo(id: string): Promise<string | undefined>;
+  /** Names the session on screen (/save NAME): the name it now has, or why not. */
+  nameCurrent(name: string): Promise<{ name: string; previous?: string } | { problem: string }>;
   /** The system prompt's sections for /context. */
   sections?(): Promise<PromptSection[]>;
 }
@@ -42,9 +45,13 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
     ...(options.currentId !== undefined ? { currentId: options.currentId } : {}),
     saveMemory: (scope, text) => saveMemory(scope, { cairnHome, cwd }, text, now()),
     listSessions: () => listSessions(cairnHome, cwd),
+    async nameCurrent(name) {
+      if (options.currentId === undefined) return { problem: 'this session is not saved (it was started without a session file), so it cannot be named' };
+      return nameSession(cairnHome, cwd, options.currentId, name);
+    },
     async switchTo(id) {
       if (id === options.currentId) return 'That is the session you are in.';
-      // Ids are long: a unique prefix (as /sessions prints them) is enough, here as for --resume.
+      // Ids are long: a name (/save NAME) or a unique prefix (as /sessions prints them) is enough, here as for --resume.
       const match = matchSession(await listSessions(cairnHome, cwd), id);
       if (!('session' in match)) return match.problem === 'none' ? `No session ${id} in this workspace. /sessions lists them.` : `${match.message.charAt(0).toUpperCase()}${match.message.slice(1)}.`;
       const target = match.session;

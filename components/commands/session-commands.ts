@@ -19,7 +19,7 @@ export async function openResumePicker(store: TuiStore, actions: SessionActions,
   store.dispatch({ type: 'dialog', dialog: resumeDialog(sessions, now, actions.currentId) });
 }
 
-function sectionLabel(section: PromptSection, cwd: string): PromptSection {
+export function sectionLabel(section: PromptSection, cwd: string): PromptSection {
   if (section.kind !== 'memory' || !isAbsolute(section.name)) return section;
   const rel = relative(cwd, section.name);
   return { ...section, name: rel && !rel.startsWith('..') ? rel : shortPath(section.name) };
@@ -45,12 +45,14 @@ export function sessionCommands(actions: SessionActions): SlashCommand[] {
       const list = await actions.listSessions();
       if (list.length === 0) return ctx.print('No sessions in this workspace yet.');
       const now = Date.now();
-      const rows = list.map((s) => {
+      const numberWidth = String(list.length).length;
+      const rows = list.map((s, i) => {
         const mark = s.id === actions.currentId ? '  (this session)' : '';
         const prompt = (s.firstPrompt.split('\n')[0] ?? '').trim() || '(no prompt)';
-        return `  ${s.id.slice(0, 8)}  ${formatAge(s.modified, now).padStart(9)}  ${`${s.messageCount} msgs`.padStart(9)}  ${prompt}${mark}`;
+        const name = s.name !== undefined ? `[${s.name}] ` : '';
+        return `  ${String(i + 1).padStart(numberWidth)}  ${s.id.slice(0, 8)}  ${formatAge(s.modified, now).padStart(9)}  ${`${s.messageCount} msgs`.padStart(9)}  ${name}${prompt}${mark}`;
       });
-      ctx.print([`Sessions in ${shortPath(actions.cwd)} (newest first):`, ...rows, 'Continue one with /resume <id>, or /resume to pick.'].join('\n'));
+      ctx.print([`Sessions in ${shortPath(actions.cwd)} (newest first):`, ...rows, 'Continue one with /resume <id>, /load <name or number>, or /resume to pick.'].join('\n'));
     },
   };
 

@@ -114,6 +114,9 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       };
     case 'theme':
       return { ...state, themeName: action.name };
+    case 'usageReset':
+      // The counters start again; how full the context window is stays a fact, not a count.
+      return { ...state, usage: { ...emptyUsage, context: state.usage.context } };
     case 'exitArm':
       return { ...state, exitArmedAt: action.at };
     case 'dialog':

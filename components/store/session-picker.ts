@@ -7,12 +7,12 @@ export function resumeDialog(sessions: readonly SessionSummary[], now: number, c
   return { kind: 'resume', sessions, filter: '', index: 0, now, ...(currentId !== undefined ? { currentId } : {}) };
 }
 
-/** Sessions whose first prompt or id contains every word of the filter, in list order (newest first). */
+/** Sessions whose first prompt, id or name contains every word of the filter, in list order (newest first). */
 export function filterSessions(sessions: readonly SessionSummary[], filter: string): SessionSummary[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...sessions];
   return sessions.filter((s) => {
-    const hay = `${s.firstPrompt} ${s.id}`.toLowerCase();
+    const hay = `${s.firstPrompt} ${s.id} ${s.name ?? ''}`.toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }

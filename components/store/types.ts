@@ -250,6 +250,7 @@ export type UiAction =
   | { type: 'approvalAnswered'; id: string; allowed: boolean; at?: number }
   | { type: 'palette'; index?: number; dismissedFor?: string }
   | { type: 'theme'; name: ThemeName }
+  | { type: 'usageReset' }
   | { type: 'exitArm'; at: number | undefined }
   | { type: 'dialog'; dialog: Dialog | undefined }
   | { type: 'viewer'; viewer: ViewerState | undefined }

@@ -56,7 +56,8 @@ function pickerLines(dialog: ResumeDialog, width: number, theme: Theme, maxRows:
     const count = `${s.messageCount} msg${s.messageCount === 1 ? '' : 's'}`.padStart(9);
     const prompt = (s.firstPrompt.split('\n')[0] ?? '').trim() || '(no prompt)';
     const mark = s.id === dialog.currentId ? ' (this session)' : '';
-    const line = clipLine(`${selected ? '›' : ' '} ${age} ${count}  ${prompt}${mark}`, width);
+    const name = s.name !== undefined ? `[${s.name}] ` : '';
+    const line = clipLine(`${selected ? '›' : ' '} ${age} ${count}  ${name}${prompt}${mark}`, width);
     return selected ? inverse(line) : line;
   });
   const hidden = matches.length - shown.length;

@@ -58,7 +58,8 @@ const namesPathExplicitly = (rule: ParsedRule): boolean => rule.specifier !== un
 export function createPermissionChecker(opts: PermissionCheckerOptions): PermissionChecker {
   let mode = opts.mode;
   const configured: RuleLists = { allow: opts.rules.allow.map(parseRule), ask: opts.rules.ask.map(parseRule), deny: opts.rules.deny.map(parseRule) };
-  const added: ParsedRule[] = []; // session and freshly saved project rules, both allow
+  const added: ParsedRule[] = []; // freshly saved project rules (allow); they are in the file too
+  let session: ParsedRule[] = []; // "don't ask again this session" (allow), until /clear hard
   const readableDirs: string[] = []; // the session's own folders (saved tool outputs), real paths
   let turn: ParsedRule[] = []; // a skill's allowed-tools, until the turn ends; after deny, ask and protected paths like any allow
   const localSettings = settingsPaths({ workspace: opts.workspace, cairnHome: opts.cairnHome }).local;
@@ -71,7 +72,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     (basesPromise ??= Promise.all([realpathLongestPrefix(opts.workspace), realpathLongestPrefix(opts.homeDir ?? homedir()), extraRoots()]).then(
       ([workspace, home, readRoots]) => ({ workspace, home, readRoots }),
     ));
-  const current = (): RuleLists => ({ allow: [...configured.allow, ...added, ...turn], ask: configured.ask, deny: configured.deny });
+  const current = (): RuleLists => ({ allow: [...configured.allow, ...added, ...session, ...turn], ask: configured.ask, deny: configured.deny });
   // A path whose real place cannot be found (realpath EACCES on /proc/1/root/...) may lead anywhere,
   // a denied file included: ask, or deny while deny rules that could reach it are in force.
   const unresolved = (tool: AnyTool, err: unknown): PermissionCheck => {
@@ -209,7 +210,12 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       readableDirs.push(resolve(dir));
     },
     addSessionRules(rules) {
-      added.push(...rules.map(parseRule));
+      session = [...session, ...rules.map(parseRule)];
+    },
+    forgetSessionRules() {
+      const dropped = new Set(session.map((r) => r.text)).size;
+      session = [];
+      return dropped;
     },
     grantForTurn(rules) {
       turn = [...turn, ...rules.map(parseRule)];
@@ -233,7 +239,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     },
     rules() {
       const texts = (list: ParsedRule[]): string[] => [...new Set(list.map((r) => r.text))];
-      const r = { ...current(), allow: [...configured.allow, ...added] }; // a turn's grants are not the session's rules
+      const r = { ...current(), allow: [...configured.allow, ...added, ...session] }; // a turn's grants are not the session's rules
       const builtin = BUILTIN_DENY.filter((b) => builtinDeny.has(b.id)).map((b) => b.text);
       return { allow: texts(r.allow), ask: texts(r.ask), deny: texts(r.deny), builtin };
     },

@@ -46,6 +46,8 @@ export interface PermissionChecker {
   allowReadsUnder?(dir: string): void;
   /** Adds "don't ask again this session" rules. */
   addSessionRules(rules: string[]): void;
+  /** Drops them again (/clear hard); returns how many distinct rules there were. Project rules stay. */
+  forgetSessionRules?(): number;
   /** Allow rules for the rest of this turn only (a skill's allowed-tools); deny, ask and protected paths still come first. */
   grantForTurn?(rules: string[]): void;
   /** Drops the turn's grants. */

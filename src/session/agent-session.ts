@@ -384,8 +384,11 @@ export class AgentSession {
    * Starts a fresh conversation (the /clear command): the running turn is stopped, waiting prompts
    * dropped, and the next request carries no earlier message. Listeners hear a `clear` event so
    * session-scoped state (the todo list, the transcript, the session file) resets with it.
+   * `hard` (/clear hard) also forgets the approvals remembered for this session ("don't ask again
+   * this session"): returns how many rules that dropped.
    */
-  clear(): void {
+  clear(options: { hard?: boolean } = {}): { forgottenRules: number } {
+    const forgottenRules = options.hard ? (this.options.permissions.forgetSessionRules?.() ?? 0) : 0;
     this.abort();
     this.queue.length = 0;
     this.history = [];
@@ -393,6 +396,7 @@ export class AgentSession {
     this.denials.consecutive = 0;
     this.generation++;
     this.emit({ type: 'clear' });
+    return { forgottenRules };
   }
 
   /** The checkpoints of the tools' file changes (absent when the session is not saved) and the workspace they are in. */

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../util/error-message.js';
 import { readSessionLines } from './session-lines.js';
+import { nameOf, readSessionNames } from './session-names.js';
 import { projectDir } from './session-paths.js';
 
 export interface SessionSummary {
@@ -10,6 +11,8 @@ export interface SessionSummary {
   modified: Date;
   firstPrompt: string;
   messageCount: number;
+  /** The name the user gave it (/save NAME). */
+  name?: string;
   /** Why the file could not be read to the end (a FIFO named like a session, permissions). */
   problem?: string;
 }
@@ -28,8 +31,12 @@ export async function sessionFileNames(dir: string): Promise<string[]> {
 export async function listSessions(cairnHome: string, cwd: string): Promise<SessionSummary[]> {
   const dir = projectDir(cairnHome, cwd);
   const names = await sessionFileNames(dir);
-  const summaries = await Promise.all(names.map((name) => summarize(path.join(dir, name))));
-  return summaries.sort((a, b) => b.modified.getTime() - a.modified.getTime());
+  const [summaries, given] = await Promise.all([Promise.all(names.map((name) => summarize(path.join(dir, name)))), readSessionNames(cairnHome, cwd).catch(() => new Map<string, string>())]);
+  const named = summaries.map((s) => {
+    const name = nameOf(given, s.id);
+    return name === undefined ? s : { ...s, name };
+  });
+  return named.sort((a, b) => b.modified.getTime() - a.modified.getTime());
 }
 
 // The list needs only record types and the first prompt; longer lines are counted by their start.
@@ -63,12 +70,13 @@ async function summarize(file: string): Promise<SessionSummary> {
 }
 
 /**
- * The session a full id or any unique prefix of one names (as /sessions prints 8 characters),
- * or why there is none: no match, or several (listed, so the user sees how much more to type).
+ * The session a full id, a name the user gave it, or any unique prefix of an id names (as /sessions
+ * prints 8 characters), or why there is none: no match, or several (listed, so the user sees how
+ * much more to type).
  */
 export function matchSession(list: readonly SessionSummary[], idOrPrefix: string): { session: SessionSummary } | { problem: 'none' | 'ambiguous'; message: string } {
   const wanted = idOrPrefix.trim();
-  const exact = list.find((s) => s.id === wanted);
+  const exact = list.find((s) => s.id === wanted) ?? list.find((s) => s.name !== undefined && s.name === wanted);
   if (exact) return { session: exact };
   const found = wanted === '' ? [] : list.filter((s) => s.id.startsWith(wanted));
   const [only] = found;

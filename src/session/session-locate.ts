@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sessionFileNames } from './session-list.js';
+import { readSessionNames } from './session-names.js';
 import { projectDir } from './session-paths.js';
 
 // Finding the session needs only the names and times of the files: listSessions reads every
@@ -22,7 +23,7 @@ async function sessionFiles(cairnHome: string, cwd: string): Promise<{ id: strin
   return files.sort((a, b) => b.modified - a.modified);
 }
 
-/** The file of the session a full id or a unique prefix names (as matchSession decides), or undefined when it names none or several. */
+/** The file of the session a full id, its name or a unique prefix names (as matchSession decides), or undefined when it names none or several. */
 async function sessionNamed(cairnHome: string, cwd: string, idOrPrefix: string): Promise<string | undefined> {
   const wanted = idOrPrefix.trim();
   if (wanted === '') return undefined;
@@ -33,12 +34,14 @@ async function sessionNamed(cairnHome: string, cwd: string, idOrPrefix: string):
     return undefined;
   }
   const ids = names.map((n) => n.slice(0, -'.jsonl'.length));
-  const found = ids.includes(wanted) ? [wanted] : ids.filter((id) => id.startsWith(wanted));
+  // A name the user gave it (/save NAME) comes after an exact id and before a prefix, as in matchSession.
+  const named = ids.includes(wanted) ? undefined : (await readSessionNames(cairnHome, cwd).catch(() => undefined))?.get(wanted);
+  const found = ids.includes(wanted) ? [wanted] : named !== undefined && ids.includes(named) ? [named] : ids.filter((id) => id.startsWith(wanted));
   const [only] = found;
   return found.length === 1 && only !== undefined ? path.join(projectDir(cairnHome, cwd), `${only}.jsonl`) : undefined;
 }
 
-/** The file `--resume ID` (a full id or a unique prefix) or `-c` (the newest) would open, when there is exactly one. */
+/** The file `--resume ID` (a full id, a session's name or a unique prefix) or `-c` (the newest) would open, when there is exactly one. */
 export async function locateSessionToResume(opts: { cairnHome: string; cwd: string; resumeId?: string; continueLatest?: boolean }): Promise<string | undefined> {
   if (opts.resumeId) return sessionNamed(opts.cairnHome, opts.cwd, opts.resumeId);
   if (opts.continueLatest) return (await sessionFiles(opts.cairnHome, opts.cwd))[0]?.file;

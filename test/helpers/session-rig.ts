@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { SessionActions } from '../../components/commands/session-actions.js';
 import { createSessionActions } from '../../components/commands/session-actions.js';
 import { sessionCommands } from '../../components/commands/session-commands.js';
+import { saveLoadCommands } from '../../components/commands/save-load-commands.js';
+import { sectionsCommand } from '../../components/commands/sections-command.js';
 import type { PromptSection } from '../../src/context/system-prompt.js';
 import type { createRig } from './tui-rig.js';
 
@@ -21,6 +23,6 @@ export async function withSessions(rig: Rig, options: { home?: string; currentId
     onSwitch: (id) => switched.push(id),
   });
   rig.deps.sessions = actions;
-  for (const command of sessionCommands(actions)) rig.deps.commands.register(command);
+  for (const command of [...sessionCommands(actions), sectionsCommand(actions), ...saveLoadCommands(actions)]) rig.deps.commands.register(command);
   return { home, actions, switched };
 }

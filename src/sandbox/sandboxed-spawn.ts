@@ -3,6 +3,7 @@ import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, rea
 import path from 'node:path';
 import { bwrapArgs, readOnlyBwrapArgs, type PathKind } from './bwrap-args.js';
 import { explainRefusals, refusedPaths } from './explain.js';
+import { nestedProtectedPlaces } from './nested-protected.js';
 import { startNetworkProxy, type DomainDecider } from './network-proxy.js';
 import { SWEPT_AFTER, type SandboxPolicy } from './policy.js';
 
@@ -129,20 +130,32 @@ function withLinkedPlaces(policy: SandboxPolicy): SandboxPolicy {
   return real.length === 0 ? policy : { ...policy, readOnly: [...new Set([...policy.readOnly, ...real])] };
 }
 
-/** Files in SWEPT_AFTER that a command created: moved out of the workspace into `quarantine`, named for the result. */
-function sweep(policy: SandboxPolicy, before: ReadonlySet<string>, quarantine: string): string[] {
+/**
+ * The policy with the protected places that exist in subfolders of each writable root (nested-protected.ts),
+ * and the paths to sweep after the command: SWEPT_AFTER at each root and in each nested repository.
+ */
+function withNestedPlaces(policy: SandboxPolicy): { policy: SandboxPolicy; swept: string[] } {
+  const roots = policy.writable.filter((w) => w !== policy.tempDir);
+  const nested = roots.map((root) => nestedProtectedPlaces(root));
+  const readOnly = nested.flatMap((n) => n.readOnly);
+  const swept = [
+    ...roots.flatMap((root) => SWEPT_AFTER.map((name) => path.join(root, name))),
+    ...nested.flatMap((n) => n.gitDirs.flatMap((git) => SWEPT_AFTER.map((name) => path.join(git, path.relative('.git', name))))),
+  ];
+  return { policy: readOnly.length === 0 ? policy : { ...policy, readOnly: [...new Set([...policy.readOnly, ...readOnly])] }, swept };
+}
+
+/** The paths to sweep that a command created: moved out of the workspace into `quarantine`, named for the result. */
+function sweep(candidates: readonly string[], before: ReadonlySet<string>, quarantine: string): string[] {
   const moved: string[] = [];
-  for (const root of policy.writable.filter((w) => w !== policy.tempDir)) {
-    for (const name of SWEPT_AFTER) {
-      const p = path.join(root, name);
-      if (before.has(p) || !existsSync(p)) continue;
-      try {
-        mkdirSync(quarantine, { recursive: true });
-        renameSync(p, path.join(quarantine, `${randomUUID().slice(0, 8)}-${path.basename(p)}`));
-        moved.push(p);
-      } catch (err) {
-        moved.push(`${p} (could not be moved: ${(err as Error).message}; remove it before running git)`);
-      }
+  for (const p of candidates) {
+    if (before.has(p) || !existsSync(p)) continue;
+    try {
+      mkdirSync(quarantine, { recursive: true });
+      renameSync(p, path.join(quarantine, `${randomUUID().slice(0, 8)}-${path.basename(p)}`));
+      moved.push(p);
+    } catch (err) {
+      moved.push(`${p} (could not be moved: ${(err as Error).message}; remove it before running git)`);
     }
   }
   return moved;
@@ -151,8 +164,9 @@ function sweep(policy: SandboxPolicy, before: ReadonlySet<string>, quarantine: s
 /** The bwrap command line for one command, with its network proxy started when the network is restricted. */
 export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<PreparedCommand> {
   const { placeholders } = input;
-  const policy = withLinkedPlaces(input.policy);
   if (input.profile === 'read-only') return prepareReadOnly(input);
+  const nested = withNestedPlaces(input.policy);
+  const policy = withLinkedPlaces(nested.policy);
   const socket = policy.network.restricted ? path.join(input.socketDir, `proxy-${randomUUID().slice(0, 8)}.sock`) : undefined;
   const proxy = socket === undefined ? undefined : await startNetworkProxy(socket, input.decide);
   // With the proxy bridge inside, a Unix socket is how it reaches the host: no filter then (bwrap-args.ts).
@@ -160,7 +174,7 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
   // A placeholder another running command made is still ours: guard it as absent, not as a real file.
   const plan = bwrapArgs(policy, { ...host(input), ...(socket !== undefined ? { proxySocket: socket } : {}), ...(filter.seccompFd !== undefined ? { seccompFd: filter.seccompFd } : {}) }, input.command);
   for (const p of plan.placeholders) placeholders.set(p.path, (placeholders.get(p.path) ?? 0) + 1);
-  const present = new Set(policy.writable.flatMap((root) => SWEPT_AFTER.map((n) => path.join(root, n))).filter((p) => existsSync(p)));
+  const present = new Set(nested.swept.filter((p) => existsSync(p)));
 
   let finished = false;
   return {
@@ -184,7 +198,7 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
       }
       const domains = proxy ? [...proxy.refused] : [];
       await proxy?.close();
-      const swept = sweep(policy, present, path.join(input.socketDir, 'quarantine'));
+      const swept = sweep(nested.swept, present, path.join(input.socketDir, 'quarantine'));
       const note = explainRefusals({ paths: refusedPaths(output), domains }, policy.writable, input.retryHint);
       if (swept.length === 0) return note;
       const sweptNote = `Sandbox: the command created ${swept.join(', ')}, which would redirect git to another configuration (code that runs later, outside the sandbox); cairn moved it out of the workspace.`;

@@ -77,6 +77,41 @@ describe('protected places', () => {
     },
   );
 
+  it('keeps protected places in subfolders read-only too: a nested repository\'s config and hooks, a .vscode, an .envrc', async () => {
+    const sub = path.join(ws, 'vendor', 'lib');
+    await fs.mkdir(sub, { recursive: true });
+    execFileSync('git', ['init', '-q', sub]);
+    await fs.mkdir(path.join(ws, 'pkg', 'app', '.vscode'), { recursive: true });
+    await fs.writeFile(path.join(ws, 'pkg', 'app', '.vscode', 'tasks.json'), '{}');
+    await fs.mkdir(path.join(ws, 'svc'), { recursive: true });
+    await fs.writeFile(path.join(ws, 'svc', '.envrc'), 'export A=1\n');
+    const configBefore = await fs.readFile(path.join(sub, '.git', 'config'), 'utf8');
+    const out = await runUnasked(
+      [
+        `git -C vendor/lib config core.fsmonitor 'touch ${root}/PWNED' 2>&1`,
+        'echo evil > vendor/lib/.git/hooks/pre-commit 2>&1',
+        'echo evil > pkg/app/.vscode/tasks.json 2>&1',
+        'echo evil > svc/.envrc 2>&1',
+        'echo done',
+      ].join('; '),
+    );
+    expect(out).toContain('done');
+    expect(await fs.readFile(path.join(sub, '.git', 'config'), 'utf8')).toBe(configBefore);
+    expect(await exists(path.join(sub, '.git', 'hooks', 'pre-commit'))).toBe(false);
+    expect(await fs.readFile(path.join(ws, 'pkg', 'app', '.vscode', 'tasks.json'), 'utf8')).toBe('{}');
+    expect(await fs.readFile(path.join(ws, 'svc', '.envrc'), 'utf8')).toBe('export A=1\n');
+    // The rest of those folders stays writable.
+    expect(await runUnasked('echo ok > vendor/lib/notes.txt && cat vendor/lib/notes.txt')).toContain('ok');
+    // Moving the repository aside to write a fresh one in its place fails (its folders are pinned), and a
+    // commondir made in the nested .git is swept as at the root.
+    const moved = await runUnasked(`mv vendor/lib vendor/old 2>&1; mv vendor vendor2 2>&1; echo ${root} > vendor/lib/.git/commondir; echo done`);
+    expect(moved).toContain('done');
+    expect(await exists(path.join(ws, 'vendor', 'old'))).toBe(false);
+    expect(await exists(path.join(ws, 'vendor2'))).toBe(false);
+    expect(await exists(path.join(sub, '.git', 'commondir'))).toBe(false);
+    expect(moved).toMatch(/moved it out of the workspace/);
+  });
+
   it('removes a .git/commondir a sandboxed command made, so the next git status does not follow it', async () => {
     const evil = path.join(root, 'evil-common');
     await fs.mkdir(evil, { recursive: true });

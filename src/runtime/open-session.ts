@@ -1,0 +1,84 @@
+// Start-up, phase 3 of 4: the session itself, recorded to its file from its first event, with the
+// team and the listeners that follow it. It can be shown at once (the TUI's first frame); a turn
+// waits for phase 4 (finishStartup), which `finish` runs.
+import { writeEpisodicNote } from '../context/compact.js';
+import type { PermissionMode } from '../events.js';
+import type { SessionWriter } from '../session/session-writer.js';
+import { StartingSession } from '../session/starting-session.js';
+import { createTeam, LEAD, type Team } from '../team/team.js';
+import { permissionsForMode } from './permissions-from-options.js';
+import { compactThreshold } from './provider-setup.js';
+import { followSession, leadMail, recordSession } from './session-wiring.js';
+import type { Services } from './startup-services.js';
+
+export interface OpenedSession {
+  session: StartingSession;
+  team: Team;
+  writer?: SessionWriter;
+  /** The system prompt for a mode and model. */
+  system: (ctx: { mode: PermissionMode; model: string }) => Promise<string>;
+}
+
+/** `finish` is phase 4: the session runs it once, from finishStartup() or its first turn. */
+export function openSession(services: Services, finish: (opened: OpenedSession) => Promise<void>): OpenedSession {
+  const { options, cwd, cairnHome, now, start, promptSource, background, bus, disposals } = services;
+  const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
+  const parts: { opened?: OpenedSession } = {};
+  const finishOpened = (): Promise<void> => (parts.opened ? finish(parts.opened) : Promise.reject(new Error('start-up was finished before the session was open')));
+  const session = new StartingSession(
+    {
+      provider: services.provider,
+      tools: services.tools,
+      permissions: services.permissions,
+      cwd,
+      env: options.env,
+      hooks: services.hooks.runner,
+      system,
+      interactive: options.interactive,
+      ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+      ...(start.resumed ? { history: start.resumed.messages, prompts: start.resumed.prompts } : {}),
+      ...(services.checkpoints ? { checkpoints: services.checkpoints } : {}),
+      compaction: {
+        thresholdTokens: compactThreshold(options.env, services.resolved.contextWindow),
+        onCompacted: async (result, trigger) => {
+          await writeEpisodicNote(cwd, now(), result, trigger);
+        },
+      },
+      providerFor: services.providerFor,
+      modelForPrompt: (text) => services.skills.current?.modelFor(text),
+      sessionId: start.sessionId,
+      continueOnMaxTokens: services.facts.sessionConfig.continueOnMaxTokens,
+      reminders: async () => [...background.reminders(), ...leadMail(await bus.read(LEAD))],
+    },
+    finishOpened,
+  );
+  services.ref.session = session;
+  // Recorded from the first event on; hooks read the file's path from here.
+  const writer =
+    options.persist !== false
+      ? recordSession(session, { cairnHome, cwd, sessionId: start.sessionId, now, ...(start.resumeFile ? { resumeFile: start.resumeFile } : {}) })
+      : undefined;
+  if (writer) {
+    services.ref.file = writer.file;
+    disposals.defer('session file', () => writer.close());
+  }
+  const team = createTeam({
+    bus,
+    definitions: () => services.agents.list,
+    provider: (model) => (model ? services.providerFor(model) : services.currentProvider()),
+    tools: (name) => {
+      if (!services.teammateTools) throw new Error('the tools are not available yet');
+      return services.teammateTools(name);
+    },
+    permissions: (mode) => permissionsForMode({ cwd, cairnHome, permissions: services.permissions }, mode),
+    ...(session.askChannel ? { ask: session.askChannel } : {}),
+    emit: (event) => session.emit(event),
+    cwd,
+    environment: services.environment,
+  });
+  // Teammates stop before the session file closes: what they say on the way out is recorded.
+  disposals.defer('team', () => team.abortAll());
+  followSession(session, { todos: start.todos, cairnHome, sessionId: start.sessionId, now });
+  parts.opened = { session, team, ...(writer ? { writer } : {}), system };
+  return parts.opened;
+}

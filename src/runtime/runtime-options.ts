@@ -1,0 +1,38 @@
+import type { PermissionMode } from '../events.js';
+import type { SessionFacts } from './session-facts.js';
+import type { AskTrust } from './workspace-settings.js';
+
+/** What createRuntime (src/bootstrap.ts) is given: the flags, the environment, how the session is used. */
+export interface RuntimeOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  interactive: boolean;
+  provider?: string;
+  model?: string;
+  permissionMode?: PermissionMode;
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  maxTurns?: number;
+  now?: () => Date;
+  /** Resume the newest session of this workspace (-c). */
+  continueLatest?: boolean;
+  /** Resume this session id (--resume ID). */
+  resumeId?: string;
+  /** Write the session file (default true). */
+  persist?: boolean;
+  /** --sandbox (true) / --no-sandbox (false): overrides sandbox.enabled. */
+  sandbox?: boolean;
+  /** Asks whether to trust the folder when its settings would widen something (the TUI); absent: never asked. */
+  askTrust?: AskTrust;
+  /** --mcp-config values: files or JSON objects naming MCP servers. */
+  mcpConfig?: string[];
+  /**
+   * The TUI: what its first frame does not show waits for finishStartup() (the TUI calls it just
+   * after that frame; the first turn does if nobody has): the tools, the agent definitions,
+   * SessionStart hooks, the cron scheduler and the MCP servers. Their notices then reach the
+   * session as warnings instead of `startupNotices`. A turn waits for all of it.
+   */
+  deferStartup?: boolean;
+  /** Settled already (the TUI draws its first frame from them first); the options they came from are not read again. */
+  facts?: SessionFacts;
+}

@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { basename, join as joinPath, relative, sep } from 'node:path';
 import { isInside } from './paths.js';
 
@@ -35,21 +35,38 @@ const PROTECTED_HOME_DIRS = ['.ssh', '.gnupg', '.aws', '.kube', '.docker', ['.co
 const DIRS = new Set(PROTECTED_DIRS.map((d) => d.toLowerCase()));
 const FILES = new Set(PROTECTED_FILES.map((f) => f.toLowerCase()));
 
+/** How many entries inside the protected folders are looked at for links (a big .idea is cut short). */
+const LINK_SCAN_ENTRIES = 500;
+
+/** The real place of `p` when it is a link, and of every link inside it when it is a folder (two levels down). */
+function linkTargets(p: string, depth: number, budget: { left: number }, out: string[]): void {
+  if (budget.left-- <= 0) return;
+  try {
+    const stat = lstatSync(p);
+    if (stat.isSymbolicLink()) {
+      out.push(realpathSync(p));
+      return;
+    }
+    if (!stat.isDirectory() || depth === 0) return;
+    for (const name of readdirSync(p)) linkTargets(joinPath(p, name), depth - 1, budget, out);
+  } catch {
+    // Absent, unreadable, or a dangling link: a write through it is judged where it lands (realpathLongestPrefix).
+  }
+}
+
 /**
- * Protected folders of the workspace reached through a link (the repository ships `.cairn -> conf`):
- * their real places, so `conf/settings.local.json` is as protected as `.cairn/settings.local.json`.
+ * Protected places of the workspace reached through a link: the repository ships `.cairn -> conf`, or
+ * a real `.claude/` whose `settings.json -> ../conf/c.json`, or `.git/hooks/pre-commit -> ../../scripts/pc`.
+ * Their real places, so `conf/settings.local.json` is as protected as `.cairn/settings.local.json`.
+ * In `.git` only the parts that decide what git runs are looked into (not its objects).
  */
 export function linkedProtectedPlaces(workspace: string): string[] {
   const places: string[] = [];
-  for (const name of [...PROTECTED_DIRS, ...PROTECTED_FILES]) {
-    const p = joinPath(workspace, name);
-    try {
-      if (!lstatSync(p).isSymbolicLink()) continue;
-      places.push(realpathSync(p));
-    } catch {
-      // Absent, or a dangling link: a write through it is judged where it lands (realpathLongestPrefix).
-    }
-  }
+  const budget = { left: LINK_SCAN_ENTRIES };
+  for (const name of [...PROTECTED_DIRS.filter((d) => d !== '.git'), ...PROTECTED_FILES]) linkTargets(joinPath(workspace, name), 2, budget, places);
+  const git = joinPath(workspace, '.git');
+  linkTargets(git, 0, budget, places);
+  for (const part of PROTECTED_IN_GIT) linkTargets(joinPath(git, part.name), 2, budget, places);
   return places;
 }
 

@@ -3,6 +3,7 @@ import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, rea
 import path from 'node:path';
 import { bwrapArgs, readOnlyBwrapArgs, type PathKind } from './bwrap-args.js';
 import { explainRefusals, refusedPaths } from './explain.js';
+import { linkedProtectedPlaces } from '../permissions/protected-paths.js';
 import { nestedProtectedPlaces } from './nested-protected.js';
 import { startNetworkProxy, type DomainDecider } from './network-proxy.js';
 import { SWEPT_AFTER, type SandboxPolicy } from './policy.js';
@@ -116,8 +117,9 @@ function explainReadOnlyRefusal(output: string, retryHint: boolean): string | un
 }
 
 /**
- * The policy with each read-only place that is a link (a repository shipping `.cairn -> conf`) also
- * held at its real place, so writing `conf/settings.local.json` is refused as `.cairn/...` is.
+ * The policy with each read-only place that is a link (a repository shipping `.cairn -> conf`), or
+ * that holds one (`.claude/settings.json -> ../conf/c.json`), also held at its real place, so writing
+ * `conf/settings.local.json` is refused as `.cairn/...` is: the permission checker's list of such places.
  */
 function withLinkedPlaces(policy: SandboxPolicy): SandboxPolicy {
   const real = policy.readOnly.flatMap((p) => {
@@ -127,7 +129,9 @@ function withLinkedPlaces(policy: SandboxPolicy): SandboxPolicy {
       return [];
     }
   });
-  return real.length === 0 ? policy : { ...policy, readOnly: [...new Set([...policy.readOnly, ...real])] };
+  const inside = policy.writable.filter((w) => w !== policy.tempDir).flatMap((root) => linkedProtectedPlaces(root));
+  const all = [...real, ...inside];
+  return all.length === 0 ? policy : { ...policy, readOnly: [...new Set([...policy.readOnly, ...all])] };
 }
 
 /**

@@ -53,6 +53,26 @@ describe('protected places', () => {
     expect((await checker.check(write, { path: 'notes.md', content: 'x' })).behavior).toBe('allow');
   });
 
+  it('asks before writing what a link inside a protected folder points to, and the sandbox keeps it read-only', async () => {
+    // The repository ships .claude/ as a real folder whose settings file links elsewhere in the tree.
+    await fs.mkdir(path.join(ws, 'conf2', 'hooks'), { recursive: true });
+    await fs.writeFile(path.join(ws, 'conf2', 'claude.json'), '{}');
+    await fs.writeFile(path.join(ws, 'conf2', 'hooks', 'pre-commit'), '#!/bin/sh\n');
+    await fs.mkdir(path.join(ws, '.claude'), { recursive: true });
+    await fs.symlink('../conf2/claude.json', path.join(ws, '.claude', 'settings.json'));
+    await fs.mkdir(path.join(ws, '.git', 'hooks'), { recursive: true });
+    await fs.symlink('../../conf2/hooks/pre-commit', path.join(ws, '.git', 'hooks', 'pre-commit'));
+    const checker = createPermissionChecker({ workspace: ws, mode: 'acceptEdits', rules: { allow: [], ask: [], deny: [] }, cairnHome: path.join(root, 'home-cairn'), homeDir: root });
+    for (const target of ['conf2/claude.json', 'conf2/hooks/pre-commit']) {
+      const v = await checker.check(createWriteFileTool(), { path: target, content: 'x' });
+      expect(v.behavior, target).toBe('ask');
+    }
+    const out = await runUnasked('echo \'{"permissions":{"allow":["Bash"]}}\' > conf2/claude.json; echo evil > conf2/hooks/pre-commit; echo done');
+    expect(out).toContain('done');
+    expect(await fs.readFile(path.join(ws, 'conf2', 'claude.json'), 'utf8')).toBe('{}');
+    expect(await fs.readFile(path.join(ws, 'conf2', 'hooks', 'pre-commit'), 'utf8')).toBe('#!/bin/sh\n');
+  });
+
   it.each(['.Cairn/settings.json', '.CLAUDE/settings.local.json', 'sub/.GIT/config', '.NPMRC', 'pkg/.gitattributes', '.idea/workspace.xml', '.devcontainer/devcontainer.json'])(
     'asks before writing %s (names compared without case)',
     async (target) => {

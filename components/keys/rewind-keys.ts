@@ -35,8 +35,8 @@ export function rewindKey(input: string, key: Key, dialog: RewindDialog, deps: D
     const point = dialog.points[dialog.index];
     if (!is('confirm', input, key) || !point) return;
     const where = deps.session.checkpoints;
-    const files = where ? codeChanges(where.recorder, point.turn).map((c) => ({ path: displayPath(where.cwd, c.path), action: c.action })) : [];
-    return set({ ...dialog, chosen: { turn: point.turn, text: point.text, files, option: 0 } });
+    const files = where ? codeChanges(where.recorder, point).map((c) => ({ path: displayPath(where.cwd, c.path), action: c.action })) : [];
+    return set({ ...dialog, chosen: { turn: point.turn, id: point.id, text: point.text, files, option: 0 } });
   }
   if (is('back', input, key)) return set({ kind: 'rewind', points: dialog.points, index: dialog.index });
   if (is('up', input, key)) return set({ ...dialog, chosen: { ...chosen, option: Math.max(0, chosen.option - 1) } });
@@ -46,21 +46,22 @@ export function rewindKey(input: string, key: Key, dialog: RewindDialog, deps: D
   const option = REWIND_OPTIONS[digit ?? chosen.option];
   if (!option) return;
   close();
-  runRewind(chosen.turn, chosen.text, option, deps).catch((error: unknown) => deps.commandContext.print(`Rewind failed: ${errorMessage(error)}`, 'error'));
+  runRewind(chosen, option, deps).catch((error: unknown) => deps.commandContext.print(`Rewind failed: ${errorMessage(error)}`, 'error'));
 }
 
 /**
  * Restores code (newest change first), then the conversation; the rewound prompt comes back as the
  * draft. What happened is told after the conversation is cut, so the transcript keeps it.
  */
-async function runRewind(turn: number, text: string, option: (typeof REWIND_OPTIONS)[number], deps: Deps): Promise<void> {
+async function runRewind(prompt: { turn: number; id: number; text: string }, option: (typeof REWIND_OPTIONS)[number], deps: Deps): Promise<void> {
+  const { turn, text } = prompt;
   const print = deps.commandContext.print;
   const told: { message: string; level: 'info' | 'warning' }[] = [];
   if (option.code) {
     const where = deps.session.checkpoints;
     if (!where) told.push({ message: 'No checkpoints in this session (it is not saved); files were left as they are.', level: 'warning' });
     else {
-      const outcomes = await rewindCode(where.recorder, where.cwd, turn);
+      const outcomes = await rewindCode(where.recorder, where.cwd, prompt);
       const refused = outcomes.filter((o) => !o.ok);
       for (const o of refused) told.push({ message: `${displayPath(where.cwd, o.path)}: ${o.message}`, level: 'warning' });
       const done = outcomes.length - refused.length;

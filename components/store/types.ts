@@ -184,10 +184,11 @@ export type Dialog =
 
 export interface RewindDialog {
   readonly kind: 'rewind';
-  readonly points: readonly { readonly turn: number; readonly text: string }[];
+  /** `id`: the prompt's number in the session (PromptMark), which its file changes are kept under. */
+  readonly points: readonly { readonly turn: number; readonly id: number; readonly text: string }[];
   readonly index: number;
   /** Set once a prompt is picked: the files restoring code would change (shown first) and the option under the cursor. */
-  readonly chosen?: { readonly turn: number; readonly text: string; readonly files: readonly { readonly path: string; readonly action: 'restore' | 'delete' }[]; readonly option: number };
+  readonly chosen?: { readonly turn: number; readonly id: number; readonly text: string; readonly files: readonly { readonly path: string; readonly action: 'restore' | 'delete' }[]; readonly option: number };
 }
 
 export interface TuiState {

@@ -13,7 +13,7 @@ import { AbortError } from '../util/abort.js';
 import { errorMessage } from '../util/error-message.js';
 import { runUserShell, shellCommandMessage } from './user-shell.js';
 import type { CheckpointRecorder } from './checkpoint-tools.js';
-import { rewindConversation, type PromptMark } from './rewind.js';
+import { rewindConversation, type PromptHistory, type PromptMark } from './rewind.js';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -44,8 +44,8 @@ export interface AgentSessionOptions {
   hooks?: HookRunner;
   /** Checkpoints of the tools' file changes, told which prompt is running (for rewind). */
   checkpoints?: CheckpointRecorder;
-  /** The prompts of a resumed history that can be rewound to (LoadedSession.prompts). */
-  prompts?: readonly PromptMark[];
+  /** The prompts of a resumed history that can be rewound to, and how many the session has had (LoadedSession.prompts). */
+  prompts?: PromptHistory;
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -68,11 +68,16 @@ export class AgentSession {
   private generation = 0;
   /** The prompts in the history since the last /clear or compaction: the points rewind can go back to. */
   private marks: PromptMark[];
+  /** How many prompts the session has had (its file holds), /clear and rewinds included: the next prompt's id. */
+  private promptCount: number;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.history = [...(options.history ?? [])];
-    this.marks = [...(options.prompts ?? [])];
+    this.marks = [...(options.prompts?.marks ?? [])];
+    this.promptCount = options.prompts?.count ?? 0;
     this.provider_ = options.provider;
+    // Changes made before the first prompt (a teammate, a cron run) belong to the next prompt.
+    options.checkpoints?.startPrompt({ turn: this.history.length, id: this.promptCount });
   }
 
   get messages(): readonly Message[] {
@@ -164,7 +169,9 @@ export class AgentSession {
     let terminal: EventOf<'terminal'> | undefined;
     const provider = this.turnProvider(text);
     const turn = this.history.length;
-    this.options.checkpoints?.startPrompt(turn);
+    // The id the prompt gets once its user_prompt is told (and written): a prompt a hook blocks takes none.
+    const id = this.promptCount;
+    this.options.checkpoints?.startPrompt({ turn, id });
     const stream = query({
       messages: this.history,
       prompt: userText(text),
@@ -187,7 +194,10 @@ export class AgentSession {
     try {
       for await (const event of stream) {
         const current = generation === this.generation;
-        if (current && event.type === 'user_prompt') this.marks.push({ turn, text: event.text });
+        if (current && event.type === 'user_prompt') {
+          this.marks.push({ turn, id, text: event.text });
+          this.promptCount = id + 1;
+        }
         if (current && event.type === 'compact') this.marks = [];
         if (event.type === 'terminal') {
           terminal = event;
@@ -418,11 +428,12 @@ export class AgentSession {
       this.emit(notice('warning', 'A turn is running; rewind after it ends (or press Esc).'));
       return false;
     }
+    const mark = this.marks.find((m) => m.turn === turn);
     const rewound = rewindConversation(this.history, this.marks, turn);
-    if (!rewound) return false;
+    if (!rewound || !mark) return false;
     this.history = rewound.messages;
     this.marks = rewound.marks;
-    await this.options.checkpoints?.forgetFrom(turn);
+    await this.options.checkpoints?.forgetFrom(mark);
     this.emit({ type: 'rewind', messages: rewound.messages, dropped_prompts: rewound.dropped });
     return true;
   }

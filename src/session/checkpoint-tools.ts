@@ -3,26 +3,30 @@ import * as z from 'zod';
 import { resolveForWrite } from '../tools/paths.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
-import { encodeContent, type CheckpointStore } from './checkpoints.js';
+import { encodeContent, type CheckpointKey, type CheckpointStore } from './checkpoints.js';
 
 /** The tools whose file changes are checkpointed (bash's writes are not: cairn cannot tell what a command changed). */
 export const CHECKPOINTED_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit_file']);
 
-/** The session's checkpoints and the prompt now running (its index in the history), which keys every change made meanwhile. */
+/** The session's checkpoints and the prompt now running, which keys every change made meanwhile. */
 export class CheckpointRecorder {
-  /** undefined outside a prompt (a cron run, a teammate started before any prompt): changes are keyed to the next prompt's turn 0. */
-  turn: number | undefined;
+  /**
+   * The prompt running, or the last one (its id and its place in the history). Before the session's
+   * first prompt (a teammate or cron run started earlier) the session sets the next prompt's, so
+   * rewinding to that prompt undoes them too; unset (no session), changes go to the first prompt.
+   */
+  prompt: CheckpointKey | undefined;
 
   constructor(readonly store: CheckpointStore, private readonly warn: (message: string) => void = () => {}) {}
 
-  startPrompt(turn: number): void {
-    this.turn = turn;
+  startPrompt(prompt: CheckpointKey): void {
+    this.prompt = prompt;
   }
 
-  /** After the conversation is rewound to before `turn`, the later prompts' checkpoints go with them. */
-  async forgetFrom(turn: number): Promise<void> {
+  /** After the conversation is rewound to before `prompt`, its and the later prompts' checkpoints go with them. */
+  async forgetFrom(prompt: CheckpointKey): Promise<void> {
     try {
-      await this.store.forgetFrom(turn);
+      await this.store.forgetFrom(prompt);
     } catch (err) {
       this.warn(`Could not drop the rewound prompts' checkpoints: ${errorMessage(err)}`);
     }
@@ -31,7 +35,8 @@ export class CheckpointRecorder {
   /** `before`: the file's exact bytes (null: it did not exist). */
   async record(path: string, before: Buffer | null): Promise<void> {
     try {
-      await this.store.record({ turn: this.turn ?? 0, path, ...encodeContent(before) });
+      const { turn, id } = this.prompt ?? { turn: 0, id: 0 };
+      await this.store.record({ turn, prompt: id, path, ...encodeContent(before) });
     } catch (err) {
       this.warn(`Could not save a checkpoint for ${path} (rewind cannot restore this change): ${errorMessage(err)}`);
     }

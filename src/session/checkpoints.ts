@@ -5,12 +5,15 @@ import { errorMessage } from '../util/error-message.js';
 
 /**
  * One file change a tool made: the file's content just before it (null: the file did not exist),
- * keyed by the prompt that caused it (`turn`: the index in the session's history where that prompt's
- * message sits, so rewinding the conversation to before it is `history.slice(0, turn)`).
+ * keyed by the prompt that caused it: `prompt`, that prompt's number in the session (PromptMark.id).
+ * `turn` is where the prompt's message sat in the history then; records written before `prompt`
+ * existed have only that, which restarts at 0 after /clear or a compaction, so they are matched by it
+ * as they always were.
  */
 export const checkpointRecordSchema = z.object({
   type: z.literal('checkpoint'),
   turn: z.number().int().nonnegative(),
+  prompt: z.number().int().nonnegative().optional(),
   /** Absolute path the tool wrote, resolved through symlinks the way the tool resolved it. */
   path: z.string().min(1),
   /** The content as text when it is valid UTF-8; with `encoding: 'base64'`, its exact bytes in base64. */
@@ -19,6 +22,17 @@ export const checkpointRecordSchema = z.object({
 });
 
 export type CheckpointRecord = z.infer<typeof checkpointRecordSchema>;
+
+/** Which prompt a change belongs to, or which prompt to rewind to (a PromptMark's turn and id). */
+export interface CheckpointKey {
+  turn: number;
+  id: number;
+}
+
+/** Whether the change in `record` was made at or after `prompt` (by it or a later one). */
+function atOrAfter(record: CheckpointRecord, prompt: CheckpointKey): boolean {
+  return record.prompt !== undefined ? record.prompt >= prompt.id : record.turn >= prompt.turn;
+}
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -94,9 +108,9 @@ export class CheckpointStore {
     this.records.push(full);
   }
 
-  /** After the conversation is rewound to before `turn`, later checkpoints no longer belong to any prompt. */
-  async forgetFrom(turn: number): Promise<void> {
-    const kept = this.records.filter((r) => r.turn < turn);
+  /** After the conversation is rewound to before `prompt`, its and later checkpoints no longer belong to any prompt. */
+  async forgetFrom(prompt: CheckpointKey): Promise<void> {
+    const kept = this.records.filter((r) => !atOrAfter(r, prompt));
     if (kept.length === this.records.length) return;
     const tmp = `${this.file}.tmp`;
     await fs.writeFile(tmp, kept.map((r) => JSON.stringify(r) + '\n').join(''), { mode: 0o600 });
@@ -113,14 +127,14 @@ export interface RewindChange {
 }
 
 /**
- * The files restoring code to just before `turn` changes: for each path the content before its
- * first change at or after `turn`, listed newest change first.
+ * The files restoring code to just before `prompt` changes: for each path the content before its
+ * first change at or after `prompt`, listed newest change first.
  */
-export function planRewind(records: readonly CheckpointRecord[], turn: number): RewindChange[] {
+export function planRewind(records: readonly CheckpointRecord[], prompt: CheckpointKey): RewindChange[] {
   const earliest = new Map<string, CheckpointRecord>();
   const latestIndex = new Map<string, number>();
   records.forEach((r, i) => {
-    if (r.turn < turn) return;
+    if (!atOrAfter(r, prompt)) return;
     if (!earliest.has(r.path)) earliest.set(r.path, r);
     latestIndex.set(r.path, i);
   });

@@ -1,12 +1,24 @@
 import type { Message } from '../messages.js';
 import { restoreCode, type RestoreOutcome } from './checkpoint-restore.js';
 import type { CheckpointRecorder } from './checkpoint-tools.js';
-import { planRewind, type RewindChange } from './checkpoints.js';
+import { planRewind, type CheckpointKey, type RewindChange } from './checkpoints.js';
 
-/** A prompt the conversation can be rewound to: where its message sits in the history, and what the user typed. */
+/**
+ * A prompt the conversation can be rewound to: where its message sits in the history (`turn`), what
+ * the user typed, and `id`, its number among all the session's prompts (0 for the first ever; it
+ * keeps counting across /clear, compaction and rewind, so it names this prompt and no other, and
+ * keys the checkpoints of the file changes it caused).
+ */
 export interface PromptMark {
   turn: number;
+  id: number;
   text: string;
+}
+
+/** The prompts of a session read back: those rewind can go back to, and how many the session has had (the next one's id). */
+export interface PromptHistory {
+  marks: PromptMark[];
+  count: number;
 }
 
 export interface RewoundConversation {
@@ -23,12 +35,12 @@ export function rewindConversation(history: readonly Message[], marks: readonly 
   return { messages: history.slice(0, turn), marks: kept, dropped: marks.length - kept.length };
 }
 
-/** What restoring code to just before the prompt at `turn` would change (for the dialog to show first). */
-export function codeChanges(recorder: CheckpointRecorder | undefined, turn: number): RewindChange[] {
-  return recorder ? planRewind(recorder.store.all(), turn) : [];
+/** What restoring code to just before `prompt` would change (for the dialog to show first). */
+export function codeChanges(recorder: CheckpointRecorder | undefined, prompt: CheckpointKey): RewindChange[] {
+  return recorder ? planRewind(recorder.store.all(), prompt) : [];
 }
 
-/** Restores code to just before the prompt at `turn`: each changed file's earlier content, newest change first. */
-export function rewindCode(recorder: CheckpointRecorder | undefined, cwd: string, turn: number): Promise<RestoreOutcome[]> {
-  return restoreCode(cwd, codeChanges(recorder, turn));
+/** Restores code to just before `prompt`: each changed file's earlier content, newest change first. */
+export function rewindCode(recorder: CheckpointRecorder | undefined, cwd: string, prompt: CheckpointKey): Promise<RestoreOutcome[]> {
+  return restoreCode(cwd, codeChanges(recorder, prompt));
 }

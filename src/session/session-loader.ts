@@ -2,7 +2,7 @@ import { AgentEventSchema, type AgentEvent } from '../events.js';
 import type { Message, ToolResultBlock } from '../messages.js';
 import { userText } from '../messages.js';
 import { shellCommandMessage } from './user-shell.js';
-import type { PromptMark } from './rewind.js';
+import type { PromptHistory, PromptMark } from './rewind.js';
 import { INTERRUPTED_RESULT } from '../loop/normalize.js';
 import { MIGRATIONS, migrateRecord, SESSION_FORMAT_VERSION, unreadableVersion, type RecordMigration, type SessionHeader } from './session-format.js';
 import { readSessionLineBatches } from './session-line-batches.js';
@@ -22,8 +22,8 @@ export interface LoadedSession {
   events: AgentEvent[];
   /** The conversation rebuilt from the events, repaired where a crash cut it. */
   messages: Message[];
-  /** The prompts in `messages` that rewind can go back to (none from before a compaction or /clear). */
-  prompts: PromptMark[];
+  /** The prompts in `messages` that rewind can go back to (none from before a compaction or /clear), and how many the file holds. */
+  prompts: PromptHistory;
   /**
    * Records kept but not understood (written by another cairn version, or edited by hand). They
    * stay in the file untouched; each is also a warning naming the file and line.
@@ -104,9 +104,11 @@ export async function loadSession(file: string, options: LoadSessionOptions = {}
  * message and put in its call order; calls with no result (the process died mid-tool) get a
  * placeholder, and each such repair is reported.
  */
-export function rebuildMessages(events: readonly AgentEvent[]): { messages: Message[]; repairs: string[]; prompts: PromptMark[] } {
+export function rebuildMessages(events: readonly AgentEvent[]): { messages: Message[]; repairs: string[]; prompts: PromptHistory } {
   let messages: Message[] = [];
   let prompts: PromptMark[] = [];
+  // Every prompt the file holds, rewound or cleared ones too: each prompt's id is its place in this count.
+  let count = 0;
   const repairs: string[] = [];
   let pending: { calls: { id: string; name: string }[]; results: Map<string, ToolResultBlock> } | undefined;
 
@@ -127,7 +129,7 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
     switch (event.type) {
       case 'user_prompt':
         flush();
-        prompts.push({ turn: messages.length, text: event.text });
+        prompts.push({ turn: messages.length, id: count++, text: event.text });
         messages.push(userText(event.text));
         break;
       case 'assistant': {
@@ -174,5 +176,5 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
     }
   }
   flush();
-  return { messages, repairs, prompts };
+  return { messages, repairs, prompts: { marks: prompts, count } };
 }

@@ -60,6 +60,33 @@ describe.skipIf(!TmuxTerminal.available())('rewind in a real terminal', () => {
     expect(await gone(notes)).toBe(true);
   });
 
+  it('after /clear, rewinding the new conversation\'s prompt deletes only its file: the earlier conversation\'s file stays', async () => {
+    const { term, ws } = await start({ args: '--permission-mode acceptEdits', columns: 110, rows: 36 });
+    term.type('write kept to keep.txt');
+    term.keys('Enter');
+    await term.waitForScreen((s) => s.includes('Wrote') && s.includes('Ask cairn') && !s.includes('esc to interrupt'), 'the first turn to end');
+    term.type('/clear');
+    term.keys('Enter');
+    await term.waitForScreen((s) => !s.includes('write kept to keep.txt'), 'the conversation cleared');
+    term.type('write new to other.txt');
+    term.keys('Enter');
+    await term.waitForScreen((s) => s.includes('Wrote') && s.includes('Ask cairn') && !s.includes('esc to interrupt'), 'the second turn to end');
+
+    term.keys('Escape');
+    term.keys('Escape');
+    await term.waitForScreen((s) => s.includes('Rewind to before a prompt') && /› write new to other\.txt/.test(s), 'the list, the last prompt selected');
+    term.keys('Enter');
+    let screen = await term.waitForText('Rewind to before: write new to other.txt');
+    expect(screen).toMatch(/delete\s+other\.txt/);
+    expect(screen).not.toContain('keep.txt');
+    expect(screen).toContain('Code restore changes 1 file');
+    term.keys('Enter');
+    screen = await term.waitForScreen((s) => s.includes('Conversation rewound'), 'the rewind to finish');
+    expect(screen).toContain('Restored 1 of 1 file');
+    expect(await gone(join(ws.dir, 'other.txt'))).toBe(true);
+    expect(await readFile(join(ws.dir, 'keep.txt'), 'utf8')).toBe('kept\n');
+  });
+
   it('code only puts the file back and keeps the conversation; conversation only keeps the files', async () => {
     const { term, ws } = await start({ args: '--permission-mode acceptEdits', columns: 110, rows: 36 });
     const notes = join(ws.dir, 'notes.md');

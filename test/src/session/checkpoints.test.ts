@@ -26,6 +26,9 @@ afterEach(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
+/** The prompt numbered `n`, its message at history index `n` (the tests need only their order). */
+const at = (n: number) => ({ turn: n, id: n });
+
 async function setUp() {
   const file = checkpointFile(path.join(home, 'session-1.jsonl'));
   const recorder = new CheckpointRecorder(new CheckpointStore(file));
@@ -42,43 +45,43 @@ describe('checkpoints of tool file changes', () => {
   it('restore code to before a prompt: an edited file gets its old content, a created one is deleted', async () => {
     const { recorder, write, edit } = await setUp();
     await fs.writeFile(path.join(ws, 'keep.txt'), 'original\n');
-    recorder.startPrompt(0);
+    recorder.startPrompt(at(0));
     await write.call({ path: 'notes.md', content: 'first\n' }, ctx);
-    recorder.startPrompt(4);
+    recorder.startPrompt(at(4));
     await edit.call({ path: 'notes.md', old_string: 'first', new_string: 'second' }, ctx);
     await edit.call({ path: 'keep.txt', old_string: 'original', new_string: 'changed' }, ctx);
 
-    const toSecond = planRewind(recorder.store.all(), 4);
+    const toSecond = planRewind(recorder.store.all(), at(4));
     expect(toSecond.map((c) => [path.basename(c.path), c.action])).toEqual([['keep.txt', 'restore'], ['notes.md', 'restore']]);
     const outcomes = await restoreCode(ws, toSecond);
     expect(outcomes.every((o) => o.ok)).toBe(true);
     expect(await fs.readFile(path.join(ws, 'notes.md'), 'utf8')).toBe('first\n');
     expect(await fs.readFile(path.join(ws, 'keep.txt'), 'utf8')).toBe('original\n');
 
-    await restoreCode(ws, planRewind(recorder.store.all(), 0));
+    await restoreCode(ws, planRewind(recorder.store.all(), at(0)));
     await expect(fs.access(path.join(ws, 'notes.md'))).rejects.toThrow();
   });
 
   it('are read back after a restart (cairn -c), skipping a torn last line', async () => {
     const { file, recorder, write } = await setUp();
-    recorder.startPrompt(2);
+    recorder.startPrompt(at(2));
     await write.call({ path: 'a.txt', content: 'A' }, ctx);
     await fs.appendFile(file, '{"type":"checkpoint","tu');
     const warnings: string[] = [];
     const loaded = await CheckpointStore.load(file, (w) => warnings.push(w));
-    expect(loaded.all()).toEqual([{ type: 'checkpoint', turn: 2, path: path.join(ws, 'a.txt'), before: null }]);
+    expect(loaded.all()).toEqual([{ type: 'checkpoint', turn: 2, prompt: 2, path: path.join(ws, 'a.txt'), before: null }]);
     expect(warnings.join()).toMatch(/line 2: unreadable/);
-    await restoreCode(ws, planRewind(loaded.all(), 2));
+    await restoreCode(ws, planRewind(loaded.all(), at(2)));
     await expect(fs.access(path.join(ws, 'a.txt'))).rejects.toThrow();
   });
 
   it('forget the prompts rewound away, in memory and on disk', async () => {
     const { recorder, write } = await setUp();
-    recorder.startPrompt(0);
+    recorder.startPrompt(at(0));
     await write.call({ path: 'a.txt', content: 'A' }, ctx);
-    recorder.startPrompt(3);
+    recorder.startPrompt(at(3));
     await write.call({ path: 'a.txt', content: 'B' }, ctx);
-    await recorder.store.forgetFrom(3);
+    await recorder.store.forgetFrom(at(3));
     expect(recorder.store.all().map((r) => r.turn)).toEqual([0]);
     const reloaded = await CheckpointStore.load(recorder.store.file);
     expect(reloaded.all()).toHaveLength(1);
@@ -88,14 +91,14 @@ describe('checkpoints of tool file changes', () => {
     const original = Buffer.concat([Buffer.from([0x2f, 0x2f, 0x20, 0xe9, 0xff, 0x0a]), Buffer.from('const v = "ü";\nold();\n', 'utf8'), Buffer.from([0xc3, 0x0a])]);
     const target = path.join(ws, 'legacy.c');
     await fs.writeFile(target, original);
-    recorder.startPrompt(0);
+    recorder.startPrompt(at(0));
     await edit.call({ path: 'legacy.c', old_string: 'old();', new_string: 'renamed();' }, ctx);
-    recorder.startPrompt(2);
+    recorder.startPrompt(at(2));
     await write.call({ path: 'legacy.c', content: 'all new\n' }, ctx);
     await edit.call({ path: 'legacy.c', old_string: 'all', new_string: 'quite' }, ctx);
 
     const reloaded = await CheckpointStore.load(file);
-    const [outcome] = await restoreCode(ws, planRewind(reloaded.all(), 0));
+    const [outcome] = await restoreCode(ws, planRewind(reloaded.all(), at(0)));
     expect(outcome).toMatchObject({ ok: true, message: 'restored' });
     expect((await fs.readFile(target)).equals(original)).toBe(true);
     // Text stays text in the file (readable, and what earlier versions wrote); only bytes that are not UTF-8 go as base64.
@@ -108,7 +111,7 @@ describe('checkpoints of tool file changes', () => {
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, JSON.stringify({ type: 'checkpoint', turn: 0, path: path.join(ws, 'a.txt'), before: 'héllo\n' }) + '\n');
     await fs.writeFile(path.join(ws, 'a.txt'), 'changed\n');
-    const [outcome] = await restoreCode(ws, planRewind((await CheckpointStore.load(file)).all(), 0));
+    const [outcome] = await restoreCode(ws, planRewind((await CheckpointStore.load(file)).all(), at(0)));
     expect(outcome?.ok).toBe(true);
     expect(await fs.readFile(path.join(ws, 'a.txt'), 'utf8')).toBe('héllo\n');
   });
@@ -120,12 +123,12 @@ describe('restoring code against a hostile workspace', () => {
     const outside = path.join(root, 'outside');
     await fs.mkdir(outside);
     await fs.writeFile(path.join(outside, 'x.txt'), 'precious');
-    recorder.startPrompt(0);
+    recorder.startPrompt(at(0));
     await write.call({ path: 'sub/x.txt', content: 'new' }, ctx);
     await fs.rm(path.join(ws, 'sub'), { recursive: true });
     await fs.symlink(outside, path.join(ws, 'sub'));
 
-    const outcomes = await restoreCode(ws, planRewind(recorder.store.all(), 0));
+    const outcomes = await restoreCode(ws, planRewind(recorder.store.all(), at(0)));
     expect(outcomes).toEqual([{ path: path.join(ws, 'sub/x.txt'), ok: false, message: expect.stringMatching(/not restored: moved/) }]);
     expect(await fs.readFile(path.join(outside, 'x.txt'), 'utf8')).toBe('precious');
   });
@@ -135,12 +138,12 @@ describe('restoring code against a hostile workspace', () => {
     const target = path.join(root, 'target.txt');
     await fs.writeFile(target, 'precious');
     await fs.writeFile(path.join(ws, 'f.txt'), 'old');
-    recorder.startPrompt(0);
+    recorder.startPrompt(at(0));
     await write.call({ path: 'f.txt', content: 'new' }, ctx);
     await fs.rm(path.join(ws, 'f.txt'));
     await fs.symlink(target, path.join(ws, 'f.txt'));
 
-    const [outcome] = await restoreCode(ws, planRewind(recorder.store.all(), 0));
+    const [outcome] = await restoreCode(ws, planRewind(recorder.store.all(), at(0)));
     expect(outcome).toMatchObject({ ok: true, message: 'restored' });
     expect(await fs.readFile(target, 'utf8')).toBe('precious');
     expect((await fs.lstat(path.join(ws, 'f.txt'))).isSymbolicLink()).toBe(false);
@@ -153,13 +156,13 @@ describe('restoring code against a hostile workspace', () => {
     await fs.writeFile(outside, 'precious');
     const file = path.join(ws, 'f.txt');
     await fs.writeFile(file, 'old');
-    recorder.startPrompt(0);
+    recorder.startPrompt(at(0));
     await write.call({ path: 'f.txt', content: 'new' }, ctx);
     // What the model could do with bash: `rm f.txt && ln ../outside.txt f.txt`.
     await fs.rm(file);
     await fs.link(outside, file);
 
-    const [outcome] = await restoreCode(ws, planRewind(recorder.store.all(), 0));
+    const [outcome] = await restoreCode(ws, planRewind(recorder.store.all(), at(0)));
     expect(outcome).toMatchObject({ ok: true, message: 'restored' });
     expect(await fs.readFile(outside, 'utf8')).toBe('precious');
     expect(await fs.readFile(file, 'utf8')).toBe('old');
@@ -172,9 +175,9 @@ describe('restoring code against a hostile workspace', () => {
     const script = path.join(ws, 'run.sh');
     await fs.writeFile(script, 'echo old\n', { mode: 0o755 });
     await fs.chmod(script, 0o755);
-    recorder.startPrompt(0);
+    recorder.startPrompt(at(0));
     await edit.call({ path: 'run.sh', old_string: 'old', new_string: 'new' }, ctx);
-    const [outcome] = await restoreCode(ws, planRewind(recorder.store.all(), 0));
+    const [outcome] = await restoreCode(ws, planRewind(recorder.store.all(), at(0)));
     expect(outcome?.ok).toBe(true);
     expect(await fs.readFile(script, 'utf8')).toBe('echo old\n');
     expect((await fs.stat(script)).mode & 0o777).toBe(0o755);
@@ -186,14 +189,14 @@ describe('restoring code against a hostile workspace', () => {
     await fs.mkdir(path.dirname(gitConfig));
     await fs.writeFile(gitConfig, '[core]\n\tbare = false\n');
     const file = path.join(ws, 'notes.md');
-    recorder.startPrompt(0);
+    recorder.startPrompt(at(0));
     await write.call({ path: 'notes.md', content: 'first\n' }, ctx);
-    recorder.startPrompt(2);
+    recorder.startPrompt(at(2));
     await write.call({ path: 'notes.md', content: 'second\n' }, ctx);
     await fs.rm(file);
     await fs.link(gitConfig, file);
 
-    const outcomes = await restoreCode(ws, planRewind(recorder.store.all(), 2));
+    const outcomes = await restoreCode(ws, planRewind(recorder.store.all(), at(2)));
     expect(outcomes.map((o) => o.ok)).toEqual([true]);
     expect(await fs.readFile(gitConfig, 'utf8')).toBe('[core]\n\tbare = false\n');
     expect(await fs.readFile(file, 'utf8')).toBe('first\n');
@@ -213,7 +216,7 @@ describe('restoring code against a hostile workspace', () => {
     const records = (await CheckpointStore.load(file)).all();
     expect(records).toHaveLength(forged.length);
 
-    const outcomes = await restoreCode(ws, planRewind(records, 0));
+    const outcomes = await restoreCode(ws, planRewind(records, at(0)));
     expect(outcomes.map((o) => [path.relative(ws, o.path), o.ok])).toEqual([...forged].reverse().map((p) => [p, false]));
     for (const o of outcomes) expect(o.message).toMatch(/^not restored: protected path \(.+\)/);
     expect(await fs.readFile(path.join(ws, '.git', 'config'), 'utf8')).toBe('real config');
@@ -221,7 +224,7 @@ describe('restoring code against a hostile workspace', () => {
     for (const p of ['.git/hooks/pre-commit', '.claude/settings.json', '.mcp.json', 'sub/.bashrc']) await expect(fs.access(path.join(ws, p))).rejects.toThrow();
 
     // Deleting one is refused too.
-    const [deleted] = await restoreCode(ws, planRewind([JSON.parse(deleteConfig) as CheckpointRecord], 0));
+    const [deleted] = await restoreCode(ws, planRewind([JSON.parse(deleteConfig) as CheckpointRecord], at(0)));
     expect(deleted?.ok).toBe(false);
     expect(await fs.readFile(path.join(ws, '.git', 'config'), 'utf8')).toBe('real config');
   });
@@ -229,11 +232,11 @@ describe('restoring code against a hostile workspace', () => {
   it('refuses a recorded path that a symlinked folder now carries into .git', async () => {
     const { recorder, write } = await setUp();
     await fs.mkdir(path.join(ws, '.git', 'hooks'), { recursive: true });
-    recorder.startPrompt(0);
+    recorder.startPrompt(at(0));
     await write.call({ path: 'hooks/pre-commit', content: 'x' }, ctx);
     await fs.rm(path.join(ws, 'hooks'), { recursive: true });
     await fs.symlink(path.join(ws, '.git', 'hooks'), path.join(ws, 'hooks'));
-    const [outcome] = await restoreCode(ws, planRewind(recorder.store.all(), 0));
+    const [outcome] = await restoreCode(ws, planRewind(recorder.store.all(), at(0)));
     expect(outcome?.ok).toBe(false);
     expect(outcome?.message).toMatch(/not restored: moved/);
     await expect(fs.access(path.join(ws, '.git', 'hooks', 'pre-commit'))).rejects.toThrow();

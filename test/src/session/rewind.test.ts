@@ -59,10 +59,11 @@ describe('rewinding a session', () => {
     const again = await open(true);
     const points = again.session.rewindPoints;
     expect(points.map((p) => p.text)).toEqual(['write hello to notes.md', 'edit notes.md: replace hello with bye']);
-    const target = points[0]?.turn ?? -1;
-    expect(codeChanges(again.recorder, target).map((c) => [path.basename(c.path), c.action])).toEqual([['notes.md', 'delete']]);
+    const firstPrompt = points[0] ?? { turn: -1, id: -1 };
+    const target = firstPrompt.turn;
+    expect(codeChanges(again.recorder, firstPrompt).map((c) => [path.basename(c.path), c.action])).toEqual([['notes.md', 'delete']]);
 
-    const outcomes = await rewindCode(again.recorder, ws, target);
+    const outcomes = await rewindCode(again.recorder, ws, firstPrompt);
     expect(outcomes.map((o) => o.ok)).toEqual([true]);
     await expect(fs.access(path.join(ws, 'notes.md'))).rejects.toThrow();
     expect(await again.session.rewind(target)).toBe(true);
@@ -72,7 +73,7 @@ describe('rewinding a session', () => {
 
     const loaded = await loadSession(sessionPath);
     expect(loaded.messages).toEqual([]);
-    expect(loaded.prompts).toEqual([]);
+    expect(loaded.prompts).toEqual({ marks: [], count: 2 });
     const transcript = reduce(initialState(), { type: 'recorded', events: loaded.events, at: 1 });
     expect(transcript.items.filter((i) => i.kind === 'user')).toEqual([]);
     expect((await CheckpointStore.load(checkpointFile(sessionPath))).all()).toEqual([]);
@@ -83,12 +84,13 @@ describe('rewinding a session', () => {
     await s.session.run('write hello to notes.md');
     await s.session.run('edit notes.md: replace hello with bye');
     await s.session.run('write x to other.md');
-    const second = s.session.rewindPoints[1]?.turn ?? -1;
-    expect(codeChanges(s.recorder, second).map((c) => [path.basename(c.path), c.action, c.content?.toString('utf8') ?? null])).toEqual([
+    const secondPrompt = s.session.rewindPoints[1] ?? { turn: -1, id: -1 };
+    const second = secondPrompt.turn;
+    expect(codeChanges(s.recorder, secondPrompt).map((c) => [path.basename(c.path), c.action, c.content?.toString('utf8') ?? null])).toEqual([
       ['other.md', 'delete', null],
       ['notes.md', 'restore', 'hello\n'],
     ]);
-    await rewindCode(s.recorder, ws, second);
+    await rewindCode(s.recorder, ws, secondPrompt);
     expect(await fs.readFile(path.join(ws, 'notes.md'), 'utf8')).toBe('hello\n');
     expect(await s.session.rewind(second)).toBe(true);
     expect(textOf(s.session.messages[0] ?? { role: 'user', content: [] })).toBe('write hello to notes.md');
@@ -108,6 +110,32 @@ describe('rewinding a session', () => {
     await next.session.run('write again to notes.md');
     expect(next.session.rewindPoints.map((p) => p.text)).toEqual(['write hello to notes.md', 'write again to notes.md']);
     next.writer.close();
+  });
+
+  it('after /clear, to before the new first prompt: only its files go back, the earlier conversation\'s stay, also after a resume', async () => {
+    const s = await open(false);
+    await s.session.run('write kept to keep.txt');
+    s.session.clear();
+    await s.session.run('write new to other.txt');
+    const [only] = s.session.rewindPoints;
+    expect(s.session.rewindPoints.map((p) => p.text)).toEqual(['write new to other.txt']);
+    // Both prompts sat at history index 0; the prompt's number tells them apart.
+    expect(only).toMatchObject({ turn: 0, id: 1 });
+    expect(codeChanges(s.recorder, only!).map((c) => [path.basename(c.path), c.action])).toEqual([['other.txt', 'delete']]);
+    s.writer.close();
+
+    const again = await open(true);
+    const [point] = again.session.rewindPoints;
+    expect(point).toEqual(only);
+    expect((await rewindCode(again.recorder, ws, point!)).map((o) => [path.basename(o.path), o.ok])).toEqual([['other.txt', true]]);
+    expect(await again.session.rewind(point!.turn)).toBe(true);
+    await expect(fs.access(path.join(ws, 'other.txt'))).rejects.toThrow();
+    expect(await fs.readFile(path.join(ws, 'keep.txt'), 'utf8')).toBe('kept\n');
+    // The first conversation's checkpoint stays; the rewound prompt's is gone, and the next prompt gets a number of its own.
+    expect(again.recorder.store.all().map((r) => [path.basename(r.path), r.prompt])).toEqual([['keep.txt', 0]]);
+    await again.session.run('write again to third.txt');
+    expect(again.session.rewindPoints.map((p) => p.id)).toEqual([2]);
+    again.writer.close();
   });
 
   it('refuses a turn that is not a prompt', async () => {

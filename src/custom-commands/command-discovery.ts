@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseToolList } from '../skills/skill-parse.js';
+import { parseToolList, stringField } from '../skills/skill-parse.js';
 import type { Place } from '../skills/skill-places.js';
 import { errorMessage } from '../util/error-message.js';
-import { parseFrontmatter } from '../util/frontmatter.js';
+import { parseLenientFrontmatter } from '../util/lenient-frontmatter.js';
 import { FileReadError, readTextFile } from '../util/read-text-file.js';
+import { argumentNames } from './command-template.js';
 import type { CommandProblem, CustomCommand } from './custom-command.js';
 
 const MAX_COMMAND_BYTES = 256 * 1024;
@@ -77,35 +78,36 @@ async function readCommand(place: Place, file: string): Promise<{ command: Custo
   return parseCommand(place, file, name, text);
 }
 
-export function parseCommand(place: Place, file: string, name: string, text: string): { command: CustomCommand } | { problem: CommandProblem } {
-  const fm = parseFrontmatter(text);
-  if ('problem' in fm) return { problem: { file, message: fm.problem } };
-  const data = fm.data ?? {};
-  const field = (key: string): string | undefined | { problem: CommandProblem } => {
-    const v = data[key];
-    if (v === undefined || v === null) return undefined;
-    if (typeof v === 'string' || typeof v === 'number') return String(v);
-    return { problem: { file, message: `${key}: must be a string` } };
-  };
-  const description = field('description');
-  const hint = field('argument-hint');
-  const model = field('model');
-  for (const v of [description, hint, model]) if (typeof v === 'object') return v;
+/**
+ * A command file as Claude Code reads it: frontmatter YAML that strict YAML rejects is read
+ * leniently (an unquoted `: `, `allowed-tools: *`), and when even that fails the body runs with no
+ * fields; every rule bent is a warning. Only a file that cannot be read is refused.
+ */
+export function parseCommand(place: Place, file: string, name: string, text: string): { command: CustomCommand } {
+  const fm = parseLenientFrontmatter(text);
+  const warnings = 'problem' in fm ? [`${fm.problem}; its fields are ignored and the text after them is the prompt, as in Claude Code`] : [...fm.warnings];
+  const data = ('problem' in fm ? undefined : fm.data) ?? {};
+  const description = stringField(data, 'description', warnings);
+  const hint = stringField(data, 'argument-hint', warnings);
+  const model = stringField(data, 'model', warnings);
   const tools = parseToolList(data['allowed-tools']);
-  if ('problem' in tools) return { problem: { file, message: tools.problem } };
-  const body = fm.body.trim();
+  warnings.push(...tools.warnings);
+  const names = argumentNames(data['arguments']);
+  const body = (fm.body ?? text).trim();
   // Claude Code's default: the first line of the body.
   const firstLine = body.split('\n').find((l) => l.trim() !== '')?.replace(/^#+\s*/, '').trim() ?? '';
   return {
     command: {
       name,
-      description: (typeof description === 'string' && description.trim()) || firstLine.slice(0, 120) || `/${name}`,
-      ...(typeof hint === 'string' ? { argumentHint: hint } : {}),
+      description: description?.trim() || firstLine.slice(0, 120) || `/${name}`,
+      ...(hint !== undefined ? { argumentHint: hint } : {}),
       allowedTools: tools.rules,
-      ...(typeof model === 'string' ? { model } : {}),
+      ...(model !== undefined ? { model } : {}),
+      ...(names.length > 0 ? { argumentNames: names } : {}),
       body,
       file,
       source: place.source,
+      ...(warnings.length > 0 ? { warnings } : {}),
     },
   };
 }

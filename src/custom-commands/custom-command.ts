@@ -9,9 +9,13 @@ export interface CustomCommand {
   allowedTools: string[];
   /** As written (an alias or a model id); the prompt's turn runs on it, the session keeps its own. */
   model?: string;
+  /** The `arguments` field: `$name` in the body is the word at that name's position. */
+  argumentNames?: string[];
   body: string;
   file: string;
   source: SkillSource;
+  /** Rules of the format it bends and loads anyway (as Claude Code does), one line each. */
+  warnings?: string[];
 }
 
 export interface CommandProblem {

@@ -104,7 +104,8 @@ export async function prepareSlashPrompt(deps: SlashPromptDeps, text: string, as
   const source = target.kind === 'skill' ? target.skill.source : target.command.source;
   const granted = deps.trusted || sourceScope(source) !== 'project';
   const grants = target.kind === 'skill' ? skillGrants(target.skill, granted) : granted ? target.command.allowedTools : [];
-  const body = fillTemplate(target.kind === 'skill' ? target.skill.body : target.command.body, args);
+  const { body: template, argumentNames: names } = target.kind === 'skill' ? target.skill : target.command;
+  const body = fillTemplate(template, args, names);
   const filled = await expandInlines(body, inlineDeps(deps, grants, ask, signal ?? new AbortController().signal));
   const name = target.kind === 'skill' ? target.skill.name : target.command.name;
   const prompt =

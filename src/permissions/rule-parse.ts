@@ -38,6 +38,9 @@ const TOOL_ALIASES: Record<string, string> = {
 // `*` for tool-name wildcards (`mcp__github__*`, `mcp__*`); where each may be used is the settings loader's call.
 const TOOL_NAME = /^[A-Za-z0-9_.*-]+$/;
 
+/** A wildcard in an allow rule's tool name reaches only within one MCP server (`mcp__github__*`), as in Claude Code. */
+export const allowWildcardOk = (tool: string): boolean => !tool.includes('*') || /^mcp__[^*]+__/.test(tool);
+
 export function canonicalToolName(name: string): string {
   return TOOL_ALIASES[name] ?? name;
 }

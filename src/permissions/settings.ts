@@ -11,7 +11,7 @@ import { layersInForce, type WithheldSetting } from '../settings/trusted-layers.
 import { anchorRule } from './rule-anchor.js';
 import { BUILTIN_DENY } from './builtin-deny.js';
 import type { BuiltinDenyRule } from './builtin-deny.js';
-import { parseRule, RuleError } from './rule-parse.js';
+import { allowWildcardOk, parseRule, RuleError } from './rule-parse.js';
 import type { PermissionRuleSet } from './types.js';
 import type { RuleOrigin } from './unknown-tools.js';
 
@@ -135,8 +135,6 @@ async function realOrSame(dir: string): Promise<string> {
   }
 }
 
-/** A wildcard in an allow rule's tool name reaches only within one MCP server (`mcp__github__*`), as in Claude Code. */
-const allowWildcardOk = (tool: string): boolean => !tool.includes('*') || /^mcp__[^*]+__/.test(tool);
 
 const HOME_RELATIVE = /^~(?=$|\/)/;
 

@@ -15,7 +15,7 @@ import { createLoadSkillTool } from './load-skill-tool.js';
 export interface SkillRuntime {
   skills: SkillCatalog;
   commands: CommandCatalog;
-  /** Bad skill and command files, each naming the file and the reason, for the start-up notices. */
+  /** Bad skill and command files (skipped) and the rules loaded ones bend, each naming the file, for the start-up notices. */
   problems: string[];
   loadSkillTool: AnyTool;
   /**
@@ -56,6 +56,8 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
   const problems = [
     ...skills.problems.map((p) => `Skill ${p.file}: ${p.message}; it is skipped`),
     ...commands.problems.map((p) => `Command ${p.file}: ${p.message}; it is skipped`),
+    ...skills.skills.flatMap((s) => (s.warnings ?? []).map((w) => `Skill ${s.file}: ${w}`)),
+    ...commands.commands.flatMap((c) => (c.warnings ?? []).map((w) => `Command ${c.file}: ${w}`)),
   ];
   for (const command of commands.commands) {
     const skill = skills.skills.find((s) => s.name === command.name);

@@ -8,7 +8,7 @@ export function sourceScope(source: SkillSource): 'built-in' | 'user' | 'project
 }
 
 export interface Skill {
-  /** The folder's name, which the frontmatter's `name` must equal. */
+  /** The folder's name (the command is `/<folder>`; a different frontmatter `name` is only warned about). */
   name: string;
   description: string;
   /** The folder holding SKILL.md (absolute). */
@@ -22,9 +22,13 @@ export interface Skill {
   /** Kept out of the model's list and load_skill; the user can still run /<name>. */
   disableModelInvocation: boolean;
   argumentHint?: string;
+  /** The `arguments` field: `$name` in the body is the word at that name's position. */
+  argumentNames?: string[];
   license?: string;
   /** Other names it answers to (`metadata: { aliases: ... }`), e.g. a shipped skill's former name. */
   aliases?: readonly string[];
+  /** Rules of the format it bends and loads anyway (as Claude Code does), one line each. */
+  warnings?: string[];
 }
 
 /** The skill of this name, or else the one that has it as an alias: a real name always wins. */

@@ -86,7 +86,7 @@ describe('skills, headless', () => {
 
   it('a skill the model may not invoke is refused to load_skill but runs as /name from the prompt', async () => {
     const ws = await workspace();
-    await projectSkill(ws.dir, 'deploy', 'description: deploys\ndisable-model-invocation: true\nargument-hint: "<env>"', 'Deploy to $1 now.');
+    await projectSkill(ws.dir, 'deploy', 'description: deploys\ndisable-model-invocation: true\nargument-hint: "<env>"', 'Deploy to $0 now.');
     const model = await runCairn(['-p', 'use the deploy skill', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(text(model.events, 'tool_result')[0]).toContain('is run only by the user');
     const user = await runCairn(['-p', '/deploy staging', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
@@ -108,7 +108,7 @@ describe('custom commands, headless', () => {
         'description: report on a branch',
         'argument-hint: <branch> <who>',
         '---',
-        'Branch $1 for $2 (all: $ARGUMENTS).',
+        'Branch $0 for $1 (all: $ARGUMENTS).',
         'Notes: @src/notes.md',
         'Listing: !`ls src`',
         'Made: !`touch made-by-command.txt`',
@@ -130,7 +130,7 @@ describe('custom commands, headless', () => {
   it("a command's allowed-tools let its !`cmd` run; a deny rule still stops it", async () => {
     const ws = await workspace();
     await mkdir(join(ws.dir, '.cairn', 'commands'), { recursive: true });
-    await writeFile(join(ws.dir, '.cairn', 'commands', 'mk.md'), '---\nallowed-tools: Bash(touch:*)\n---\nMade: !`touch $1`\n');
+    await writeFile(join(ws.dir, '.cairn', 'commands', 'mk.md'), '---\nallowed-tools: Bash(touch:*)\n---\nMade: !`touch $0`\n');
     await runCairn(['-p', '/mk untrusted.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(existsSync(join(ws.dir, 'untrusted.txt'))).toBe(false);
     await trust(ws);

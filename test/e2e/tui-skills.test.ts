@@ -11,7 +11,7 @@ const files = {
   '.claude/skills/hello-skill/SKILL.md': '---\nname: hello-skill\ndescription: Greets the project warmly.\n---\nSay hello to the project, politely.\n',
   '.claude/skills/hello-skill/reference/tone.md': 'Warm, short.\n',
   '.claude/skills/broken-skill/SKILL.md': '---\nname: other-name\ndescription: x\n---\n',
-  '.claude/commands/git/greet.md': '---\ndescription: Greets someone by name\nargument-hint: <name>\n---\nGreet $1 warmly, then stop.\n',
+  '.claude/commands/git/greet.md': '---\ndescription: Greets someone by name\nargument-hint: <name>\n---\nGreet $0 warmly, then stop.\n',
 };
 
 describe.skipIf(!TmuxTerminal.available())('skills and custom commands in a real terminal', () => {

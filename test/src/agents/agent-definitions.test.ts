@@ -19,7 +19,7 @@ describe('agent definitions', () => {
     await write(path.join(ws, '.cairn', 'agents'), 'nofront.md', 'just text');
     await write(path.join(ws, '.cairn', 'agents'), 'noname.md', '---\ndescription: missing name\n---\n');
     await write(path.join(ws, '.claude', 'agents'), 'badturns.md', '---\nname: x\ndescription: y\nmax_turns: many\n---\n');
-    await write(path.join(ws, '.claude', 'agents'), 'badyaml.md', '---\nname: [unclosed\n---\n');
+    await write(path.join(ws, '.claude', 'agents'), 'badyaml.md', '---\nname: ok\n- unclosed\n---\n');
 
     const { agents, problems } = await loadAgentDefinitions(home, ws);
     const byName = Object.fromEntries(agents.map((a) => [a.name, a]));

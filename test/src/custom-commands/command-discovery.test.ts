@@ -29,7 +29,7 @@ describe('the four places', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('a later place replaces an earlier one; a bad file is reported with its path and skipped', async () => {
+  it('a later place replaces an earlier one; a file cairn cannot name is reported and skipped, YAML it cannot read loads with a warning', async () => {
     const cwd = join(root, 'p');
     const places = commandPlaces({ cwd, cairnHome: join(root, 'ch'), env: { HOME: join(root, 'h') } });
     expect(places.map((p) => p.dir)).toEqual([join(root, 'ch', 'commands'), join(root, 'h', '.claude', 'commands'), join(cwd, '.claude', 'commands'), join(cwd, '.cairn', 'commands')]);
@@ -39,12 +39,18 @@ describe('the four places', () => {
     }
     await writeFile(join(places[2]?.dir ?? '', 'bad yaml.md'), 'x');
     await writeFile(join(places[3]?.dir ?? '', 'broken.md'), '---\ndescription: [oops\n---\nbody');
+    await writeFile(join(places[3]?.dir ?? '', 'lost.md'), '---\ndescription: ok\n- b\n---\nthe body');
     const catalog = await discoverCommands(places);
-    expect(catalog.commands.map((c) => [c.name, c.body])).toEqual([['same', 'from place 3']]);
+    expect(catalog.commands.map((c) => [c.name, c.body])).toEqual([['broken', 'body'], ['lost', 'the body'], ['same', 'from place 3']]);
     expect(catalog.replaced.get('same')?.map((c) => c.source)).toEqual(['cairn-home', 'claude-user', 'claude-project']);
     expect(catalog.problems.map((p) => [p.file, p.message.split(':')[0]])).toEqual([
       [join(places[2]?.dir ?? '', 'bad yaml.md'), 'the file and folder names of a command take letters, digits, ".", "_" and "-" only'],
-      [join(places[3]?.dir ?? '', 'broken.md'), 'frontmatter is not valid YAML'],
     ]);
+    // YAML strict parsing rejects both; Claude Code loads them: cairn too, saying what it bent.
+    const [broken, lost] = catalog.commands;
+    expect(broken?.description).toBe('[oops');
+    expect(broken?.warnings).toEqual(['description: the value "[oops" is not valid YAML as written; read as that text, as Claude Code does. Quote it to silence this']);
+    expect(lost?.description).toBe('the body');
+    expect(lost?.warnings?.[0]).toMatch(/^frontmatter is not valid YAML: .*; its fields are ignored and the text after them is the prompt, as in Claude Code$/);
   });
 });

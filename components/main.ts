@@ -12,6 +12,10 @@ import type { AgentEvent } from '../src/events.js';
 import type { SessionFacts } from '../src/runtime/session-facts.js';
 import type { EarlyFrame } from './app/early-frame.js';
 
+// Node opens its inspector on port 9229 when the process gets SIGUSR1 (anyone who can signal it
+// could then run code in cairn): a listener of our own takes the signal instead, and ignores it.
+process.on('SIGUSR1', () => undefined);
+
 const argv = process.argv.slice(2);
 
 if (argv.includes('--version') || argv.includes('-v')) {
@@ -177,7 +181,7 @@ async function main(args: string[]): Promise<number> {
     });
   }
   const { runTui } = await importProductionReact(() => withoutFetch(() => import('./app/run-tui.js')));
-  const { isSignalExitCode } = await import('./app/terminal-guard.js');
+  const { isSignalExitCode } = await import('./app/exit-signals.js');
   for (;;) {
     const current = runtime;
     const picked: { id?: string } = {};

@@ -22,6 +22,7 @@ import { createItemLines } from '../transcript/item-lines.js';
 import { createMarkdownLines } from '../transcript/markdown-lines.js';
 import { FIRST_WINDOW, TranscriptPane } from '../transcript/transcript-pane.js';
 import { ENTER_SCREEN, LEAVE_SCREEN } from './terminal-output.js';
+import { EXIT_SIGNALS, type ExitSignal } from './exit-signals.js';
 
 /** What the header and status row say about the session, known before the engine loads. */
 export interface EarlyFrameSession {
@@ -139,9 +140,12 @@ export async function drawEarlyFrame(options: EarlyFrameOptions): Promise<EarlyF
     stdout.write(LEAVE_SCREEN);
     stdin.setRawMode(false);
   };
+  // Every signal the app itself treats as the end (SIGQUIT too, whose default action left the
+  // alternate screen on).
+  const exitSignals = Object.keys(EXIT_SIGNALS) as ExitSignal[];
   const onSignal = (signal: NodeJS.Signals): void => {
     restore();
-    process.exit(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
+    process.exit(EXIT_SIGNALS[signal as ExitSignal]);
   };
   stdin.setRawMode(true);
   stdout.write(ENTER_SCREEN);
@@ -149,10 +153,10 @@ export async function drawEarlyFrame(options: EarlyFrameOptions): Promise<EarlyF
   writer.writeFrame(frame);
   writer.showCursorAt(findCaret(frame), true);
   process.once('exit', restore);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, onSignal);
+  for (const signal of exitSignals) process.once(signal, onSignal);
   const handOver = (): void => {
     process.off('exit', restore);
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
+    for (const signal of exitSignals) process.off(signal, onSignal);
   };
   return {
     frame,

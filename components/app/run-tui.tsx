@@ -36,7 +36,8 @@ import { startSessionUi } from './session-startup.js';
 import { PainterContext } from './painter-context.js';
 import { createScreenPainter } from './screen-painter.js';
 import { guardTerminal, RESTORE_TERMINAL, type TerminalGuard } from './terminal-guard.js';
-import { createTerminalOutput, ENTER_SCREEN } from './terminal-output.js';
+import { createTerminalOutput, ENTER_SCREEN, MOUSE_ON } from './terminal-output.js';
+import { handleJobControl } from './job-control.js';
 import { createTuiLog } from './tui-log.js';
 import { RedrawKey } from './RedrawKey.js';
 import { createTerminalControls } from './terminal-controls.js';
@@ -239,6 +240,10 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   });
   const output = createTerminalOutput(screen, env, options.earlyFrame);
   runEditor = createExternalEditor({ stdin: options.stdin ?? process.stdin, screen, redraw: output.redraw, env });
+  // kill -TSTP / -STOP from outside, then fg: the app takes input and is drawn again.
+  const stopJobControl = handle
+    ? handleJobControl({ stdin: options.stdin ?? process.stdin, screen, redraw: output.redraw, restoreModes: () => deps.terminal?.mouse() && screen.write(MOUSE_ON) })
+    : undefined;
   log.write(`start: ${session.providerName}/${session.model} in ${cwd}`);
   const itemLines = createItemLines(createMarkdownLines());
   // With the frame writer, the transcript, prompt and status rows are painted outside React and Ink.
@@ -294,6 +299,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   } catch (error) {
     log.write(`unmount: ${String(error)}`);
   }
+  stopJobControl?.();
   output.dispose();
   stopFrameStats();
   screen.write(RESTORE_TERMINAL);

@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeSync } from 'node:fs';
 import { LEAVE_SCREEN } from './terminal-output.js';
+import { EXIT_SIGNALS, type ExitSignal } from './exit-signals.js';
 
 /**
  * Everything cairn may have left on: synchronized output (a frame cut off mid-write), scroll
@@ -17,13 +18,6 @@ import { LEAVE_SCREEN } from './terminal-output.js';
  */
 export const RESTORE_TERMINAL = `\x1b[?2026l\x1b[r\x1b[m${LEAVE_SCREEN}`;
 
-/** Signals that end the app, with the shell's exit code for each (128 + number). */
-export const EXIT_SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGQUIT: 131, SIGTERM: 143 } as const;
-type ExitSignal = keyof typeof EXIT_SIGNALS;
-
-export function isSignalExitCode(code: number): boolean {
-  return Object.values(EXIT_SIGNALS).some((c) => c === code);
-}
 
 export interface TerminalGuard {
   /** Call once the terminal is restored: stops the watchdog quietly and removes the handlers. */

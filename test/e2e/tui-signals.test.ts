@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alive } from '../helpers/processes.js';
@@ -23,7 +23,8 @@ function childOf(parent: number): number | undefined {
   }
 }
 
-async function startCairn() {
+/** Starts cairn at the shell and finds its pid, without waiting for its first frame. */
+async function launchCairn() {
   const ws = await tempWorkspace({ 'a.txt': 'one\n' });
   // Wheel scrolling on (it is off by default), so the tests see mouse reporting restored too.
   writeFileSync(path.join(ws.home, 'tui.json'), JSON.stringify({ mouse: true }));
@@ -35,9 +36,14 @@ async function startCairn() {
   term.tmux('pipe-pane', '-o', `cat >> ${raw}`);
   term.type(`node ${cairnBin}`);
   term.keys('Enter');
-  await term.waitForText('Ask cairn');
   const shell = Number(term.tmux('display', '-p', '#{pane_pid}').trim());
   const pid: number = await waitFor(() => childOf(shell) ?? false, { message: 'the cairn process' }).then(Number);
+  return { term, pid, raw };
+}
+
+async function startCairn() {
+  const { term, pid, raw } = await launchCairn();
+  await term.waitForText('Ask cairn');
   expect(term.alternateOn()).toBe(true);
   // The first frame can be on screen before the app has set the terminal's modes up (early-frame.ts).
   await waitFor(() => mouseOn(term), { message: 'mouse reporting on' });
@@ -54,6 +60,29 @@ async function expectRestored(term: TmuxTerminal, pid: number): Promise<void> {
   term.type('echo after-$((40+2))');
   term.keys('Enter');
   await term.waitForText('after-42');
+}
+
+/** Typed text reaches the prompt box and Enter sends it (the offline model answers). */
+async function expectTakesKeys(term: TmuxTerminal): Promise<void> {
+  term.type('say resumed');
+  await term.waitForText('> say resumed');
+  term.keys('Enter');
+  await term.waitForText('You said: say resumed');
+}
+
+/** TCP sockets the process listens on (its socket inodes found in /proc/net/tcp, state 0A). */
+function listeningSockets(pid: number): string[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m?.[1]) inodes.add(m[1]);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const rows = ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((f) => readFileSync(f, 'utf8').split('\n').slice(1));
+  return rows.map((r) => r.trim().split(/\s+/)).filter((c) => c[3] === '0A' && inodes.has(c[9] ?? '')).map((c) => c[1] ?? '');
 }
 
 describe.skipIf(!TmuxTerminal.available())('signals from outside restore the terminal', () => {
@@ -81,6 +110,51 @@ describe.skipIf(!TmuxTerminal.available())('signals from outside restore the ter
     process.kill(second.pid, 'SIGINT');
     await expectRestored(second.term, second.pid);
     expect(second.leaves()).toBe(1);
+  });
+
+  it('kill -QUIT as soon as the first frame is drawn (before the app has taken over): the terminal is restored', async () => {
+    const { term, pid } = await launchCairn();
+    // The early frame is on screen before the engine loads; mouse reporting comes with the app.
+    await term.waitForScreen((s) => s.includes('sk cairn'), 'the first frame', 15_000);
+    process.kill(pid, 'SIGQUIT');
+    await expectRestored(term, pid);
+  });
+
+  it('kill -TSTP from outside, then fg: the shell gets a normal terminal, and the app comes back taking keys', async () => {
+    const { term, pid } = await startCairn();
+    process.kill(pid, 'SIGTSTP');
+    await term.waitForText('Stopped');
+    await waitFor(() => !term.alternateOn() && !mouseOn(term), { message: 'the normal screen while stopped' });
+    // The shell echoes what is typed: cooked mode is back for it.
+    term.type('echo while-$((6*7))');
+    term.keys('Enter');
+    await term.waitForText('while-42');
+    term.type('fg');
+    term.keys('Enter');
+    await waitFor(() => term.alternateOn() && mouseOn(term), { message: 'the app screen again' });
+    await term.waitForText('Ask cairn');
+    await expectTakesKeys(term);
+  });
+
+  it('kill -STOP (no code of cairn runs), then fg: raw mode again, the screen redrawn, keys reach the prompt', async () => {
+    const { term, pid } = await startCairn();
+    process.kill(pid, 'SIGSTOP');
+    await term.waitForText('Stopped');
+    term.type('fg');
+    term.keys('Enter');
+    // The shell's job line is drawn over by the app's whole frame.
+    await term.waitForScreen((s) => !s.includes('Stopped') && s.includes('Ask cairn'), 'the redrawn app');
+    await expectTakesKeys(term);
+  });
+
+  it('kill -USR1 does not open the Node inspector: nothing listens for a debugger, and the app goes on', async () => {
+    const { term, pid } = await startCairn();
+    process.kill(pid, 'SIGUSR1');
+    // Node opens it at once when it does (on 127.0.0.1:9229); give it the time a poll takes anyway.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(listeningSockets(pid)).toEqual([]);
+    expect(term.screen()).not.toMatch(/Debugger listening/);
+    await expectTakesKeys(term);
   });
 
   it('SIGINT while a turn is streaming still exits cleanly', async () => {

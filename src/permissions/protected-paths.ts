@@ -1,5 +1,5 @@
-import { lstatSync, readdirSync, realpathSync } from 'node:fs';
-import { basename, join as joinPath, relative, sep } from 'node:path';
+import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { basename, dirname, join as joinPath, relative, resolve as resolvePath, sep } from 'node:path';
 import { isInside } from './paths.js';
 
 // The one list of places whose change would let the agent grant itself permissions, plant code that
@@ -38,13 +38,35 @@ const FILES = new Set(PROTECTED_FILES.map((f) => f.toLowerCase()));
 /** How many entries inside the protected folders are looked at for links (a big .idea is cut short). */
 const LINK_SCAN_ENTRIES = 500;
 
+/**
+ * Where a write through the link `p` lands: its real place, or for a dangling link (`.cairn -> conf`
+ * before `conf` exists) the place its target would be created at, so creating it is asked about too.
+ */
+export function landingPlace(p: string, hops = 0): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    const target = resolvePath(dirname(p), readlinkSync(p));
+    const tail: string[] = [];
+    for (let at = target; ; at = dirname(at)) {
+      try {
+        if (lstatSync(at).isSymbolicLink() && hops < 8) return joinPath(landingPlace(at, hops + 1), ...tail);
+        return joinPath(realpathSync(at), ...tail);
+      } catch {
+        if (dirname(at) === at) return target;
+        tail.unshift(basename(at));
+      }
+    }
+  }
+}
+
 /** The real place of `p` when it is a link, and of every link inside it when it is a folder (two levels down). */
 function linkTargets(p: string, depth: number, budget: { left: number }, out: string[]): void {
   if (budget.left-- <= 0) return;
   try {
     const stat = lstatSync(p);
     if (stat.isSymbolicLink()) {
-      out.push(realpathSync(p));
+      out.push(landingPlace(p));
       return;
     }
     if (!stat.isDirectory() || depth === 0) return;
@@ -78,7 +100,8 @@ export function protectedReason(real: string, bases: { workspace: string; home: 
   const segments = within.split(sep).filter((s) => s !== '');
   const dir = segments.slice(0, -1).find((s) => DIRS.has(s.toLowerCase())) ?? (DIRS.has(name.toLowerCase()) ? name : undefined);
   if (dir !== undefined) return `${dir}/ holds configuration and hooks that run later`;
-  const linked = linkedProtectedPlaces(bases.workspace).find((place) => isInside(place, real));
+  // Without case, as the names above: on macOS and Windows `CONF/` is the `conf/` that `.cairn` links to.
+  const linked = linkedProtectedPlaces(bases.workspace).find((place) => isInside(place.toLowerCase(), real.toLowerCase()));
   if (linked !== undefined) return `${relative(bases.workspace, linked) || linked} is where a protected folder of the workspace links to`;
   if (isInside(bases.home, real)) {
     const rel = relative(bases.home, real);

@@ -3,7 +3,7 @@ import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, rea
 import path from 'node:path';
 import { bwrapArgs, readOnlyBwrapArgs, type PathKind } from './bwrap-args.js';
 import { explainRefusals, refusedPaths } from './explain.js';
-import { linkedProtectedPlaces } from '../permissions/protected-paths.js';
+import { landingPlace, linkedProtectedPlaces } from '../permissions/protected-paths.js';
 import { nestedProtectedPlaces } from './nested-protected.js';
 import { startNetworkProxy, type DomainDecider } from './network-proxy.js';
 import { SWEPT_AFTER, type SandboxPolicy } from './policy.js';
@@ -129,9 +129,26 @@ function withLinkedPlaces(policy: SandboxPolicy): SandboxPolicy {
       return [];
     }
   });
-  const inside = policy.writable.filter((w) => w !== policy.tempDir).flatMap((root) => linkedProtectedPlaces(root));
+  const roots = policy.writable.filter((w) => w !== policy.tempDir);
+  const inside = roots.flatMap((root) => linkedProtectedPlaces(root));
   const all = [...real, ...inside];
-  return all.length === 0 ? policy : { ...policy, readOnly: [...new Set([...policy.readOnly, ...all])] };
+  const withLinks = all.length === 0 ? policy : { ...policy, readOnly: [...new Set([...policy.readOnly, ...all])] };
+  return { ...withLinks, uncreatable: policy.uncreatable.flatMap((u) => danglingGuard(u, roots)) };
+}
+
+/**
+ * An absent protected name that is a dangling link (`.cairn -> conf`, no `conf` yet): nothing can be
+ * mounted on the link itself (bwrap would fail to start every command), so its placeholder goes where
+ * the link leads, if that is in a writable folder; elsewhere the command cannot create it anyway.
+ */
+function danglingGuard(u: SandboxPolicy['uncreatable'][number], roots: readonly string[]): SandboxPolicy['uncreatable'] {
+  try {
+    if (!lstatSync(u.path).isSymbolicLink() || existsSync(u.path)) return [u];
+  } catch {
+    return [u]; // absent: the placeholder goes on the name itself
+  }
+  const lands = landingPlace(u.path);
+  return roots.some((root) => lands.startsWith(`${root}${path.sep}`)) ? [{ path: lands, kind: u.kind }] : [];
 }
 
 /**

@@ -73,6 +73,28 @@ describe('protected places', () => {
     expect(await fs.readFile(path.join(ws, 'conf2', 'hooks', 'pre-commit'), 'utf8')).toBe('#!/bin/sh\n');
   });
 
+  it('a dangling link to a protected folder guards the place it would create, in the checker and the sandbox; names without case', async () => {
+    const ws2 = path.join(root, 'ws2');
+    await fs.mkdir(ws2);
+    await fs.symlink('conf-later', path.join(ws2, '.cairn'));
+    const checker = createPermissionChecker({ workspace: ws2, mode: 'acceptEdits', rules: { allow: [], ask: [], deny: [] }, cairnHome: path.join(root, 'home-cairn'), homeDir: root });
+    for (const target of ['conf-later/settings.local.json', 'CONF-LATER/settings.local.json']) {
+      expect((await checker.check(createWriteFileTool(), { path: target, content: '{}' })).behavior, target).toBe('ask');
+    }
+    const sb = createSandbox({ settings: DEFAULT_SANDBOX_SETTINGS, policy: (tempDir) => buildPolicy({ workspace: ws2, tempDir, home: root }) });
+    try {
+      const r = await createBashTool({ sandbox: sb }).call(
+        { command: 'mkdir -p conf-later 2>&1; echo \'{"permissions":{"allow":["Bash"]}}\' > conf-later/settings.local.json; echo done' },
+        { cwd: ws2, signal: new AbortController().signal, approval: { byUser: false, readOnly: false } },
+      );
+      expect(r.content).toContain('done');
+    } finally {
+      sb.close();
+    }
+    expect(await exists(path.join(ws2, 'conf-later', 'settings.local.json'))).toBe(false);
+    expect(await exists(path.join(ws2, 'conf-later'))).toBe(false); // the placeholder is gone again
+  });
+
   it.each(['.Cairn/settings.json', '.CLAUDE/settings.local.json', 'sub/.GIT/config', '.NPMRC', 'pkg/.gitattributes', '.idea/workspace.xml', '.devcontainer/devcontainer.json'])(
     'asks before writing %s (names compared without case)',
     async (target) => {

@@ -153,6 +153,10 @@ const BASE_EVENTS = [
     status: z.enum(['running', 'completed', 'failed', 'killed']),
     exit_code: z.number().optional(),
   }),
+  // A teammate's news. A stretch of its work is a `run_id`: `status: working` with it opens the
+  // teammate's card (`text` is what it was asked), its loop's events arrive wrapped as subagent
+  // events with parent_id = run_id, and `idle` or `stopped` with it closes the card (`text` is its
+  // last reply; `failed` when the stretch ended in an error or out of turns).
   z.object({
     type: z.literal('team'),
     kind: z.enum(['spawned', 'status', 'message']),
@@ -161,6 +165,9 @@ const BASE_EVENTS = [
     from: z.string().optional(),
     to: z.string().optional(),
     text: z.string().optional(),
+    run_id: z.string().optional(),
+    agent_type: z.string().optional(),
+    failed: z.boolean().optional(),
   }),
   // What a hook did that someone should see: blocked a call or prompt (why), injected text for the
   // model (what), rewrote a tool input, showed a message, or failed (it then decides nothing).

@@ -29,7 +29,13 @@ export function teamCommands(deps: TeamCommandDeps): SlashCommand[] {
         const [sub = '', name = '', type = '', ...rest] = args.split(/\s+/).filter(Boolean);
         if (sub === '' || sub === 'list') {
           const mates = team.list();
-          return ctx.print(mates.length === 0 ? 'No teammates. Start one with /team spawn <name> <type> <instructions>.' : ['Teammates:', ...mates.map((m) => `  ${m.name.padEnd(12)} ${m.type.padEnd(10)} ${m.status}`)].join('\n'));
+          if (mates.length === 0) return ctx.print('No teammates. Start one with /team spawn <name> <type> <instructions>.');
+          const rows = mates.flatMap((m) => [
+            `  ${m.name.padEnd(12)} ${m.type.padEnd(10)} ${m.status}`,
+            ...(m.lastTool !== undefined ? [`      last call: ${m.lastTool}`] : []),
+            ...(m.lastReply !== undefined ? [`      last reply: ${m.lastReply}`] : []),
+          ]);
+          return ctx.print(['Teammates (each one’s work is in its card; Tab selects a card, Enter opens it):', ...rows].join('\n'));
         }
         try {
           if (sub === 'spawn') {

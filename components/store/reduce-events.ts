@@ -104,7 +104,7 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
     case 'mcp_servers':
       return { ...state, mcpServers: event.servers.map(({ name, state: serverState }) => ({ name, state: serverState })) };
     case 'team':
-      return reduceTeam(state, event);
+      return reduceTeam(state, event, at);
     case 'terminal':
       return finishTurn(state, event);
     case 'hook':
@@ -135,7 +135,8 @@ function reduceAutoRun(state: TuiState, event: EventOf<'auto_run'>, at: number):
   return updateTool(state, event.run_id, (t) => applyToolEvent(t, result));
 }
 
-function reduceTeam(state: TuiState, event: EventOf<'team'>): TuiState {
+function reduceTeam(state: TuiState, event: EventOf<'team'>, at: number): TuiState {
+  const s = event.run_id !== undefined ? reduceTeammateRun(state, event, event.run_id, at) : state;
   const message =
     event.kind === 'message'
       ? `✉ ${event.from ?? event.name}: ${event.text ?? ''}`
@@ -144,8 +145,27 @@ function reduceTeam(state: TuiState, event: EventOf<'team'>): TuiState {
         : event.status === 'stopped'
           ? `Teammate ${event.name} stopped.`
           : undefined;
-  if (!message) return state;
-  return push(state, (id) => ({ kind: 'notice', id, level: 'info', message }));
+  if (!message) return s;
+  return push(s, (id) => ({ kind: 'notice', id, level: 'info', message }));
+}
+
+/**
+ * A teammate's stretch of work is a card of its own, like a cron auto run's: opened when it starts
+ * working, its loop's events nested in it (they arrive wrapped with parent_id = run_id), closed
+ * with its last reply when it goes idle, or as interrupted when it is stopped mid-way.
+ */
+function reduceTeammateRun(state: TuiState, event: EventOf<'team'>, runId: string, at: number): TuiState {
+  if (event.status === 'working') {
+    const task = event.text ?? '';
+    const input = { type: `${event.name} (${event.agent_type ?? 'teammate'})`, task, description: task.split('\n')[0] ?? '' };
+    const start: EventOf<'tool_start'> = { type: 'tool_start', id: runId, name: 'agent', input, parallel: false, batch: -1 };
+    return push(state, (id) => ({ ...newToolCard(id, start, at), background: true }));
+  }
+  if (event.status === 'stopped') return updateTool(state, runId, (t) => withStatus(t, { type: 'interrupt' }));
+  const card = state.items.find((i) => i.kind === 'tool' && i.toolUseId === runId);
+  const duration = card?.kind === 'tool' ? Math.max(0, at - card.startedAt) : 0;
+  const result: EventOf<'tool_result'> = { type: 'tool_result', id: runId, name: 'agent', content: event.text ?? '', is_error: event.failed === true, duration_ms: duration };
+  return updateTool(state, runId, (t) => applyToolEvent(t, result));
 }
 
 export function push(state: TuiState, make: (id: string) => TranscriptItem): TuiState {

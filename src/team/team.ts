@@ -26,7 +26,14 @@ export interface TeammateInfo {
   name: string;
   type: string;
   status: TeammateStatus;
+  /** Its last tool call, as called (name and input), for /team. */
+  lastTool?: string;
+  /** The first line of its last reply. */
+  lastReply?: string;
 }
+
+const LAST_CHARS = 80;
+const clip = (text: string): string => (text.length > LAST_CHARS ? `${text.slice(0, LAST_CHARS - 1)}…` : text);
 
 export interface TeamDeps {
   bus: MessageBus;
@@ -50,11 +57,21 @@ export interface TeamDeps {
 export function createTeam(deps: TeamDeps) {
   const mates = new Map<string, { info: TeammateInfo; controller: AbortController; wake: () => void; done: Promise<void> }>();
 
-  const setStatus = (name: string, status: TeammateStatus): void => {
+  /** `run`: the stretch of work this change opens (working) or closes (idle, stopped), for its card. */
+  const setStatus = (name: string, status: TeammateStatus, run?: { id: string; text?: string; failed?: boolean }): void => {
     const mate = mates.get(name);
-    if (!mate || mate.info.status === status) return;
+    if (!mate || (mate.info.status === status && !run)) return;
     mate.info.status = status;
-    deps.emit({ type: 'team', kind: 'status', name, status });
+    const extra = run ? { run_id: run.id, agent_type: mate.info.type, ...(run.text !== undefined ? { text: run.text } : {}), ...(run.failed ? { failed: true } : {}) } : {};
+    deps.emit({ type: 'team', kind: 'status', name, status, ...extra });
+  };
+
+  /** What /team says it did last, from its loop's events. */
+  const track = (name: string, event: AgentEvent): void => {
+    const info = mates.get(name)?.info;
+    if (!info) return;
+    if (event.type === 'tool_start') info.lastTool = clip(`${event.name} ${JSON.stringify(event.input)}`);
+    if (event.type === 'terminal' && event.result) info.lastReply = clip(event.result.trim().split('\n')[0] ?? '');
   };
 
   deps.bus.subscribe((m) => {
@@ -65,6 +82,9 @@ export function createTeam(deps: TeamDeps) {
   async function runMate(name: string, def: AgentDefinition, instructions: string, controller: AbortController, waitForMail: () => Promise<void>): Promise<void> {
     let history: Message[] = [];
     let prompt: string | undefined = instructions;
+    let runs = 0;
+    // A stretch cut off by a stop: its card closes with the teammate's stopping.
+    let open: string | undefined;
     // A definition's model as for a subagent: an alias becomes the lead's provider's model of that tier.
     const lead = deps.provider();
     const chosen = agentModel(def.model, lead.model);
@@ -86,7 +106,12 @@ export function createTeam(deps: TeamDeps) {
         }
         prompt = mail.map((m) => `Message from ${m.from}: ${m.text}`).join('\n\n');
       }
-      setStatus(name, 'working');
+      const runId = `team-${name}-${++runs}`;
+      setStatus(name, 'working', { id: runId, text: prompt });
+      // Its events go to its card (the lead's session hears them wrapped, as a subagent's); a
+      // question for the user stays where the approval prompt looks for it.
+      const wrap = (event: AgentEvent): AgentEvent => ({ type: 'subagent', parent_id: runId, agent_type: def.name, depth: 1, event: event.type === 'terminal' ? { ...event, messages: [] } : event });
+      let ended: { text?: string; failed?: boolean; aborted: boolean } = { aborted: false };
       for await (const event of query({
         messages: history,
         prompt: userText(prompt),
@@ -100,15 +125,23 @@ export function createTeam(deps: TeamDeps) {
         maxTurns: def.maxTurns ?? 30,
         agentName: name,
       })) {
-        if (event.type === 'permission_request') deps.emit(event);
+        track(name, event);
+        deps.emit(event.type === 'permission_request' ? event : wrap(event));
         if (event.type === 'terminal') {
           history = event.messages;
           if (event.reason === 'error') deps.emit(notice('warning', `Teammate ${name}: ${event.error ?? 'failed'}`));
+          const failed = event.reason === 'error' || event.reason === 'max_turns';
+          ended = { aborted: event.reason === 'aborted', ...(failed ? { failed } : {}), text: event.result ?? event.error ?? '' };
         }
       }
       prompt = undefined;
+      if (ended.aborted) {
+        open = runId;
+        break;
+      }
+      setStatus(name, 'idle', { id: runId, ...(ended.text !== undefined ? { text: ended.text } : {}), ...(ended.failed ? { failed: true } : {}) });
     }
-    setStatus(name, 'stopped');
+    setStatus(name, 'stopped', open !== undefined ? { id: open, text: 'stopped' } : undefined);
   }
 
   return {

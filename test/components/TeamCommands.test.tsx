@@ -50,6 +50,27 @@ describe('/team, /inbox, /tasks', () => {
     await r.waitFrame((f) => f.includes('Teammate scout stopped.'));
   });
 
+  it("a teammate's work streams into its own card: its reads are in it, and /team says what it did last", async () => {
+    const { r, team } = await teamRig();
+    await run(r, '/team spawn bob explore read a.txt');
+    // While it works, its read streams into its card, nested under it.
+    await r.waitFrame((f) => /agent bob \(explore\): read a\.txt/.test(f) && /⎿ explore · turn 1 .*read_file a\.txt/.test(f));
+    await r.waitFrame((f) => /✓ agent bob \(explore\): read a\.txt +2 turns/.test(f));
+    await waitFor(() => team.list()[0]?.status === 'idle', { message: 'bob to go idle' });
+    // Opened like a subagent's card: Enter shows its report and its nested call; Space unfolds it in place.
+    await r.press(KEYS.tab);
+    await r.press(KEYS.enter);
+    await r.waitFrame((f) => f.includes('agent bob (explore): read a.txt ·') && f.includes('Read `a.txt`: 2 lines.') && f.includes('1 nested calls'));
+    await r.press('q');
+    await r.press(' ');
+    const unfolded = await r.waitFrame((f) => /✓ read_file a\.txt +lines 1-2 of 2/.test(f));
+    expect(unfolded).toMatch(/✓\s+agent\s+bob \(explore\): read a\.txt[^\n]*\n⎿ explore · turn 2 .* done, 1 tool call\n +✓ read_file a\.txt/);
+    // None of it is the lead's conversation.
+    expect(r.session.messages).toEqual([]);
+    await run(r, '/team');
+    await r.waitFrame((f) => /bob\s+explore\s+idle/.test(f) && f.includes('last call: read_file {"path":"a.txt"}') && /last reply: \S/.test(f));
+  });
+
   it('/tasks lists shared tasks; bad subcommands say how to use them', async () => {
     const { r, tasks } = await teamRig();
     const t = await tasks.create({ subject: 'write the docs' });

@@ -9,6 +9,7 @@ import { notice } from './events.js';
 import type { AgentDefinition } from './agents/agent-definition.js';
 import type { AgentLoadProblem } from './agents/agent-definition-loader.js';
 import type { PriceTable } from './pricing.js';
+import { startArchival } from './runtime/archive-at-start.js';
 import type { BackgroundWork } from './runtime/background-work.js';
 import { finishStartup as finishPhase } from './runtime/finish-startup.js';
 import { hookLine, type SessionHooks } from './runtime/hook-wiring.js';
@@ -105,6 +106,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     backgroundStarted = true;
     background.start();
     mcp?.start();
+    startArchival(services, opened.session);
   };
   const opened = openSession(services, async (open) => {
     await finishPhase(services, open, tell);

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { INSTRUCTION_SIZE_WARNING, type InstructionFile } from '../../src/context/instruction-files.js';
 import type { SystemPromptSource } from '../../src/context/system-prompt-source.js';
 import { errorMessage } from '../../src/util/error-message.js';
+import { episodicDir, listEpisodicNotes, type EpisodicNote } from '../../src/context/episodic-notes.js';
+import { personaKindOf, personaPaths } from '../../src/context/persona-files.js';
 import type { CommandContext, SlashCommand } from './registry.js';
 
 export interface MemoryCommandDeps {
@@ -27,7 +29,7 @@ interface MemoryEntry {
   note?: string;
 }
 
-const USAGE = 'Usage: /memory lists the instruction files; /memory <n> (or part of its path) opens one in your editor ($VISUAL, $EDITOR, else vi).';
+const USAGE = 'Usage: /memory lists the instruction and memory files; /memory <n> (or part of its path) opens one in your editor ($VISUAL, $EDITOR, else vi).';
 
 /** Files in the context first (each once), then the project's and the user's CLAUDE.md files not created yet. */
 async function memoryEntries(files: readonly InstructionFile[], deps: MemoryCommandDeps): Promise<MemoryEntry[]> {
@@ -41,6 +43,12 @@ async function memoryEntries(files: readonly InstructionFile[], deps: MemoryComm
     [path.join(deps.cwd, 'CLAUDE.md'), 'project', 'shared with the team'],
     [path.join(deps.cwd, 'CLAUDE.local.md'), 'local', 'this project, yours alone'],
     [path.join(deps.claudeHome, 'CLAUDE.md'), 'user', 'yours, in every project'],
+    ...(deps.cairnHome
+      ? ([
+          [personaPaths('soul', { cairnHome: deps.cairnHome, cwd: deps.cwd })[0], 'soul', "the agent's character, mission and limits"],
+          [personaPaths('user', { cairnHome: deps.cairnHome, cwd: deps.cwd })[0], 'profile', 'your preferences; compaction proposes additions'],
+        ] as [string, string, string][])
+      : []),
   ];
   for (const [file, kind, what] of usual) {
     if (entries.some((e) => e.path === file)) continue;
@@ -49,7 +57,7 @@ async function memoryEntries(files: readonly InstructionFile[], deps: MemoryComm
   return entries;
 }
 
-function listing(entries: readonly MemoryEntry[], problems: readonly string[], deps: MemoryCommandDeps): string {
+function listing(entries: readonly MemoryEntry[], notes: readonly EpisodicNote[], problems: readonly string[], deps: MemoryCommandDeps): string {
   const loaded = entries.filter((e) => e.chars !== undefined).length;
   const width = String(entries.length).length;
   const lines = [`Instruction files in the context (${loaded}):`];
@@ -58,6 +66,7 @@ function listing(entries: readonly MemoryEntry[], problems: readonly string[], d
     const size = e.chars === undefined ? '' : `  ${e.chars.toLocaleString('en-US')} chars${e.chars > INSTRUCTION_SIZE_WARNING ? ` (over ${INSTRUCTION_SIZE_WARNING.toLocaleString('en-US')}: sent whole with every request)` : ''}`;
     lines.push(`  ${String(i + 1).padStart(width)}  ${e.kind.padEnd(8)}  ${shown(e.path, deps)}${size}${e.note ? `  (${e.note})` : ''}`);
   });
+  lines.push(...episodicLines(notes, deps));
   if (problems.length > 0) lines.push('Problems:', ...problems.map((p) => `  ${p}`));
   lines.push('/memory <n> opens one in your editor; the next request reads it again.');
   return lines.join('\n');
@@ -67,14 +76,17 @@ function listing(entries: readonly MemoryEntry[], problems: readonly string[], d
 export function memoryCommand(deps: MemoryCommandDeps): SlashCommand {
   return {
     name: 'memory',
-    description: 'Instruction files (CLAUDE.md, rules, imports) in the context; open one in your editor',
+    description: 'Instruction and memory files (CLAUDE.md, MEMORY.md, SOUL.md, USER.md) and the episodic notes; open one in your editor',
     argHint: '[n | path]',
     async run(args, ctx) {
       if (!deps.instructions) return ctx.print('Instruction files are not available in this session.', 'warning');
       const entries = await memoryEntries(await deps.instructions.loadedFiles(), deps);
       const problems = deps.instructions.problems();
       const arg = args.trim();
-      if (arg === '') return ctx.print(listing(entries, problems, deps));
+      if (arg === '') {
+        const episodic = await episodicNotes(deps.cwd);
+        return ctx.print(listing(entries, episodic.notes, [...problems, ...episodic.problems], deps));
+      }
       const picked = pick(entries, arg, deps);
       if (typeof picked === 'string') return ctx.print(`${picked}\n${USAGE}`, 'warning');
       await openInEditor(picked, ctx, deps);
@@ -119,10 +131,30 @@ async function openInEditor(entry: MemoryEntry, ctx: CommandContext, deps: Memor
   ctx.print(`${name}: ${before === undefined ? 'created' : 'saved'} (${(after ?? '').length.toLocaleString('en-US')} chars); ${when}.`);
 }
 
+/** The dated notes compaction and archival wrote: listed, never in the context (the model searches them). */
+function episodicLines(notes: readonly EpisodicNote[], deps: MemoryCommandDeps): string[] {
+  const where = shown(episodicDir(deps.cwd), deps);
+  if (notes.length === 0) return [`Episodic notes: none yet in ${where}/ (compaction and archival at start write them).`];
+  return [
+    `Episodic notes in ${where}/ (${notes.length}; not in the context: the model searches them with the memory tool):`,
+    ...notes.map((n) => `  ${path.basename(n.file)}  ${n.entries} entr${n.entries === 1 ? 'y' : 'ies'}  ${n.chars.toLocaleString('en-US')} chars`),
+  ];
+}
+
+async function episodicNotes(cwd: string): Promise<{ notes: EpisodicNote[]; problems: string[] }> {
+  try {
+    return { notes: await listEpisodicNotes(cwd), problems: [] };
+  } catch (error) {
+    return { notes: [], problems: [`Episodic notes in ${episodicDir(cwd)}: ${errorMessage(error)}`] };
+  }
+}
+
 function kindOf(f: InstructionFile, deps: MemoryCommandDeps): string {
   if (f.importedBy) return 'imported';
   if (f.loadedFor) return f.path.split(path.sep).includes('rules') ? 'rule' : 'folder';
   if (path.basename(f.path) === 'MEMORY.md') return 'memory';
+  const persona = personaKindOf(f.path);
+  if (persona) return persona === 'soul' ? 'soul' : 'profile';
   if (f.path.split(path.sep).join('/').includes('/.claude/rules/')) return 'rule';
   if (path.basename(f.path) === 'CLAUDE.local.md') return 'local';
   return [deps.claudeHome, deps.cairnHome].some((dir) => dir !== undefined && isUnder(dir, f.path)) ? 'user' : 'project';

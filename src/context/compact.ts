@@ -1,17 +1,16 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { prepareCairnDir } from '../util/cairn-dir.js';
 import type { Message } from '../messages.js';
 import { textOf, userText } from '../messages.js';
 import type { ModelProvider } from '../providers/provider.js';
 import { estimateMessagesTokens } from './tokens.js';
 import { itemAt } from '../util/invariant.js';
+import { MEMORY_UPDATES_ASK } from './memory-updates.js';
 
 export const COMPACTION_SYSTEM_PROMPT =
   'You are compacting a coding session so it can continue in a smaller context. Write a summary ' +
   'that lets the work continue without the earlier messages: the user\'s goals and instructions, ' +
   'decisions made, files read and changed (with paths), commands run and their outcomes, errors ' +
-  'and how they were resolved, and what remains to do. Be specific and concise; use markdown.';
+  'and how they were resolved, and what remains to do. Be specific and concise; use markdown.\n\n' +
+  MEMORY_UPDATES_ASK;
 
 export const SUMMARY_PREFIX = 'This session continues from an earlier conversation that was compacted. Summary of it:';
 
@@ -47,18 +46,7 @@ export async function compactMessages(opts: {
   const { head, tail } = splitForCompaction(opts.messages);
   if (head.length === 0) return undefined;
   const ask = `Summarise the conversation above for the continuation.${opts.instructions ? `\n\nAlso: ${opts.instructions}` : ''}`;
-  let summary: string | undefined;
-  for await (const event of opts.provider.stream({
-    model: opts.provider.model,
-    system: COMPACTION_SYSTEM_PROMPT,
-    messages: [...head, userText(ask)],
-    tools: [],
-    maxTokens: 8192,
-    signal: opts.signal,
-  })) {
-    if (event.type === 'message') summary = textOf(event.message).trim();
-  }
-  if (!summary) throw new Error('the model returned an empty summary');
+  const summary = await summarizeMessages({ messages: head, provider: opts.provider, signal: opts.signal, ask });
   const messages = [userText(`${SUMMARY_PREFIX}\n\n${summary}`), ...tail];
   return {
     messages,
@@ -69,13 +57,22 @@ export async function compactMessages(opts: {
   };
 }
 
-/** A dated episodic note under .cairn/memory/ records what was summarised. */
-export async function writeEpisodicNote(cwd: string, when: Date, result: CompactionResult, trigger: string): Promise<string> {
-  const day = when.toISOString().slice(0, 10);
-  const file = path.join(cwd, '.cairn', 'memory', `${day}.md`);
-  await prepareCairnDir(path.join(cwd, '.cairn'));
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const time = when.toISOString().slice(11, 16);
-  await fs.appendFile(file, `## ${time} UTC: compaction (${trigger}), ${result.summarisedCount} messages summarised\n\n${result.summary}\n\n`);
-  return file;
+/**
+ * The model's summary of `messages` (the compaction prompt, `ask` as the last user message).
+ * Throws what the provider throws, or when the summary is empty.
+ */
+export async function summarizeMessages(opts: { messages: readonly Message[]; provider: ModelProvider; signal: AbortSignal; ask: string }): Promise<string> {
+  let summary: string | undefined;
+  for await (const event of opts.provider.stream({
+    model: opts.provider.model,
+    system: COMPACTION_SYSTEM_PROMPT,
+    messages: [...opts.messages, userText(opts.ask)],
+    tools: [],
+    maxTokens: 8192,
+    signal: opts.signal,
+  })) {
+    if (event.type === 'message') summary = textOf(event.message).trim();
+  }
+  if (!summary) throw new Error('the model returned an empty summary');
+  return summary;
 }

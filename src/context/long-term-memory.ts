@@ -25,11 +25,15 @@ export async function readMemory(file: string): Promise<string> {
 }
 
 export async function saveMemory(scope: MemoryScope, ctx: { cairnHome: string; cwd: string }, text: string, now: Date): Promise<{ file: string; entry: string }> {
-  const file = memoryPath(scope, ctx);
+  return appendEntry(memoryPath(scope, ctx), HEADER[scope], text, now);
+}
+
+/** Appends `- [stamp] text` (one line) to an entry file, starting it with `header` when it is new or empty. */
+export async function appendEntry(file: string, header: string, text: string, now: Date): Promise<{ file: string; entry: string }> {
   const current = await readMemory(file);
   const stamp = now.toISOString().slice(0, 16).replace('T', ' ');
   const entry = `[${stamp}] ${text.replace(/\s*\n\s*/g, ' ').trim()}`;
-  const body = (current || HEADER[scope]).replace(/\n*$/, '\n');
+  const body = (current || header).replace(/\n*$/, '\n');
   await prepareCairnDir(path.dirname(file));
   await fs.writeFile(file, `${body}- ${entry}\n`);
   return { file, entry };

@@ -1,6 +1,7 @@
 import type { PermissionMode } from '../events.js';
 import { readGitInfo, type GitInfo } from './git-info.js';
 import { memoryPath, readMemory } from './long-term-memory.js';
+import { personaPaths } from './persona-files.js';
 import { loadInstructionFiles, type InstructionFile } from './instruction-files.js';
 import { createNestedInstructions, type NestedInstructions } from './nested-instructions.js';
 import { readClaudeMdExcludes, type ClaudeMdExcludes } from './claude-md-excludes.js';
@@ -47,13 +48,14 @@ export function createSystemPromptSource(opts: {
   const scopes = { cairnHome: opts.cairnHome, cwd: opts.cwd };
   // The settings files are read once per session, like the rest of the settings.
   let excludes: Promise<ClaudeMdExcludes> | undefined;
-  const load = async () => {
-    const isReadDenied = await opts.isReadDenied?.();
-    excludes ??= readClaudeMdExcludes({ workspace: opts.cwd, cairnHome: opts.cairnHome, claudeHome: opts.claudeHome }).then((e) => {
+  const claudeMdExcludes = (): Promise<ClaudeMdExcludes> =>
+    (excludes ??= readClaudeMdExcludes({ workspace: opts.cwd, cairnHome: opts.cairnHome, claudeHome: opts.claudeHome }).then((e) => {
       for (const problem of e.problems) report(problem);
       return e;
-    });
-    const { excluded } = await excludes;
+    }));
+  const load = async () => {
+    const isReadDenied = await opts.isReadDenied?.();
+    const { excluded } = await claudeMdExcludes();
     return loadInstructionFiles({
       cairnHome: opts.cairnHome,
       claudeHome: opts.claudeHome,
@@ -64,6 +66,15 @@ export function createSystemPromptSource(opts: {
       ...(isReadDenied ? { isReadDenied } : {}),
     });
   };
+  // SOUL.md and USER.md, the user's and the project's; a project's file is the repository's text, kept out as its CLAUDE.md would be.
+  const readPersona = async (): Promise<{ soul: InstructionFile[]; user: InstructionFile[] }> => {
+    const isReadDenied = await opts.isReadDenied?.();
+    const { excluded } = await claudeMdExcludes();
+    const read = (files: readonly string[]) =>
+      Promise.all(files.filter((f) => !isReadDenied?.(f) && !excluded(f)).map(async (f) => ({ path: f, content: await readMemoryOrReport(f, report) })));
+    const [soul, user] = await Promise.all([read(personaPaths('soul', scopes)), read(personaPaths('user', scopes))]);
+    return { soul, user };
+  };
   const nestedInstructions = () =>
     (nested ??= load().then(({ reader, conditional }) => createNestedInstructions({ cwd: opts.cwd, reader, conditional })));
   return {
@@ -71,8 +82,9 @@ export function createSystemPromptSource(opts: {
     forPaths: async (paths, why) => (await nestedInstructions()).forPaths(paths, why),
     async loadedFiles() {
       const memory = await Promise.all((['user', 'project'] as const).map(async (scope) => ({ path: memoryPath(scope, scopes), content: await readMemoryOrReport(memoryPath(scope, scopes), report) })));
-      const { files } = await load();
-      return [...files, ...(nested ? (await nested).loaded() : []), ...memory.filter((m) => m.content.trim() !== '')];
+      const [{ files }, persona] = await Promise.all([load(), readPersona()]);
+      const filled = (list: readonly InstructionFile[]) => list.filter((m) => m.content.trim() !== '');
+      return [...filled(persona.soul), ...files, ...(nested ? (await nested).loaded() : []), ...filled(memory), ...filled(persona.user)];
     },
     async build({ mode, model }) {
       git ??= readGitInfo(opts.cwd);
@@ -82,6 +94,7 @@ export function createSystemPromptSource(opts: {
         readMemoryOrReport(memoryPath('user', scopes), report),
         readMemoryOrReport(memoryPath('project', scopes), report),
       ]);
+      const persona = await readPersona();
       const longTermMemory: InstructionFile[] = [
         { path: memoryPath('user', scopes), content: user },
         { path: memoryPath('project', scopes), content: project },
@@ -95,6 +108,8 @@ export function createSystemPromptSource(opts: {
         ...(gitInfo ? { git: gitInfo } : {}),
         instructionFiles,
         longTermMemory,
+        soul: persona.soul,
+        userProfile: persona.user,
         ...(opts.skillListing ? { skillListing: opts.skillListing() } : {}),
       });
     },

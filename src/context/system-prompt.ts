@@ -2,6 +2,8 @@ import os from 'node:os';
 import type { PermissionMode } from '../events.js';
 import type { GitInfo } from './git-info.js';
 import type { InstructionFile } from './instruction-files.js';
+import { episodicDir } from './episodic-notes.js';
+import { personaHeading } from './persona-files.js';
 
 export interface PromptSection {
   /** What /context calls it: 'static', 'environment', a memory file's path, ... */
@@ -19,6 +21,10 @@ export interface SystemPromptInputs {
   git?: GitInfo;
   instructionFiles: readonly InstructionFile[];
   longTermMemory: readonly InstructionFile[];
+  /** SOUL.md files (the user's, then the project's): a section each, before the instructions. */
+  soul?: readonly InstructionFile[];
+  /** USER.md files (the user's, then the project's): a section each, after long-term memory. */
+  userProfile?: readonly InstructionFile[];
   /** The skills section (src/skills/skill-listing.ts): its own section, so /context shows its cost. */
   skillListing?: string;
 }
@@ -68,7 +74,11 @@ export function assembleSystemPrompt(inputs: SystemPromptInputs): { text: string
     { name: 'static', kind: 'static', text: STATIC_PROMPT },
     { name: 'environment', kind: 'dynamic', text: env.join('\n') },
     ...(inputs.skillListing ? [{ name: 'skills', kind: 'dynamic' as const, text: inputs.skillListing }] : []),
+    { name: 'memory', kind: 'dynamic', text: memoryGuide(inputs.cwd) },
   ];
+  for (const file of inputs.soul ?? []) {
+    if (file.content.trim()) sections.push({ name: file.path, kind: 'memory', text: `${personaHeading('soul', file.path)}\n\n${file.content.trim()}` });
+  }
   for (const file of inputs.instructionFiles) {
     const via = file.importedBy ? ` (imported by ${file.importedBy})` : '';
     sections.push({ name: file.path, kind: 'memory', text: `# Instructions from ${file.path}${via}\n\n${file.content}` });
@@ -76,7 +86,21 @@ export function assembleSystemPrompt(inputs: SystemPromptInputs): { text: string
   for (const file of inputs.longTermMemory) {
     if (file.content.trim()) sections.push({ name: file.path, kind: 'memory', text: `# Long-term memory from ${file.path}\n\n${file.content.trim()}` });
   }
+  for (const file of inputs.userProfile ?? []) {
+    if (file.content.trim()) sections.push({ name: file.path, kind: 'memory', text: `${personaHeading('user', file.path)}\n\n${file.content.trim()}` });
+  }
   return { text: sections.map((s) => s.text).join('\n\n') + '\n', sections };
+}
+
+/** The memory section: where each layer lives, and how to reach the episodic notes (never put here whole). */
+export function memoryGuide(cwd: string): string {
+  return [
+    '# Memory',
+    '- Working history: this conversation; when it grows too long it is compacted into a summary.',
+    `- Episodic notes: each compaction and each archived session adds a dated entry to ${episodicDir(cwd)}/YYYY-MM-DD.md. They are not in this prompt: when the user refers to earlier sessions or past work, search them with the memory tool (action "search") or grep that folder.`,
+    '- Long-term memory: the MEMORY.md files (below, when not empty); save a durable fact with the memory tool.',
+    "- The user's preferences are in USER.md and your persona in SOUL.md (below, when present).",
+  ].join('\n');
 }
 
 function indent(text: string): string {

@@ -67,8 +67,8 @@ export interface CompactionSettings {
   /** Compact when the estimated context (system + messages) passes this many tokens. */
   thresholdTokens: number;
   keepRecentResults?: number;
-  /** Called after each compaction (episodic note, memory). Errors become notices. */
-  onCompacted?: (result: CompactionResult, trigger: 'auto' | 'manual') => Promise<void>;
+  /** Called after each compaction (episodic note, memory); the lines it returns are told in a notice. Errors become notices. */
+  onCompacted?: (result: CompactionResult, trigger: 'auto' | 'manual') => Promise<string[] | void>;
 }
 
 /**
@@ -243,7 +243,8 @@ export async function* runCompaction(
     messages: result.messages,
   };
   try {
-    await params.compaction?.onCompacted?.(result, trigger);
+    const said = await params.compaction?.onCompacted?.(result, trigger);
+    if (said && said.length > 0) yield notice('info', said.join('\n'));
   } catch (error) {
     yield notice('warning', `After compaction: ${errorMessage(error)}`);
   }

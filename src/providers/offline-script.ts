@@ -77,6 +77,10 @@ export function planFor(prompt: string): OfflinePlan {
     return { kind: 'tools', steps: [[subagent('explore', group(m, 1).trim())]] };
   }
 
+  // Before the web's `search <query>`: the episodic notes, through the memory tool.
+  if ((m = /^search (?:my |the )?memory for\s+([\s\S]+)$/i.exec(text))) {
+    return { kind: 'tools', steps: [[{ name: 'memory', input: { action: 'search', query: unquote(group(m, 1)) } }]] };
+  }
   const web = webPlan(text, parseStep);
   if (web) return web;
   const steps = text.split(THEN).map(parseStep);

@@ -3,6 +3,7 @@ import type { ContentBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock } 
 import { textOf, toolResultText } from '../messages.js';
 import { AbortError, sleep } from '../util/abort.js';
 import { COMPACTION_SYSTEM_PROMPT } from '../context/compact.js';
+import { MEMORY_UPDATES_HEADING } from '../context/memory-updates.js';
 import { estimateTokens } from '../context/tokens.js';
 import { chunkText, generateMarkdown } from './offline-markdown.js';
 import type { OfflinePlan, PlannedCall } from './offline-script.js';
@@ -207,7 +208,21 @@ function summarizeConversation(messages: readonly Message[]): string {
     `- The user asked: ${prompts.map((p) => `"${p}"`).join('; ') || '(nothing)'}`,
     `- Tools used: ${tools.join('; ') || 'none'}`,
     `- Last answer: ${lastAnswer || '(none)'}`,
+    '',
+    MEMORY_UPDATES_HEADING,
+    ...memorySignals(prompts).map((s) => `- ${s}`),
   ].join('\n');
+}
+
+/** The offline model's memory updates: "remember that ..." is a project fact, "I prefer ..." a preference. */
+function memorySignals(prompts: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const p of prompts) {
+    const fact = /^(?:please\s+)?(?:remember|note)(?:\s+that)?[:,]?\s+(.+)$/i.exec(p)?.[1];
+    if (fact) found.push(`MEMORY: ${fact}`);
+    else if (/\b(?:I prefer|I like|I always|I never|I use|call me)\b/i.test(p)) found.push(`USER: ${p}`);
+  }
+  return found.length > 0 ? found : ['none'];
 }
 
 function isReminder(text: string): boolean {

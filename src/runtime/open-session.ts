@@ -1,12 +1,12 @@
 // Start-up, phase 3 of 4: the session itself, recorded to its file from its first event, with the
 // team and the listeners that follow it. It can be shown at once (the TUI's first frame); a turn
 // waits for phase 4 (finishStartup), which `finish` runs.
-import { writeEpisodicNote } from '../context/compact.js';
 import type { PermissionMode } from '../events.js';
 import type { SessionWriter } from '../session/session-writer.js';
 import { StartingSession } from '../session/starting-session.js';
 import { createTeam, LEAD, type Team } from '../team/team.js';
 import { permissionsForMode } from './permissions-from-options.js';
+import { memoryDistiller } from './memory-distill.js';
 import { compactThreshold } from './provider-setup.js';
 import { followSession, leadMail, recordSession } from './session-wiring.js';
 import type { Services } from './startup-services.js';
@@ -40,9 +40,8 @@ export function openSession(services: Services, finish: (opened: OpenedSession) 
       ...(services.checkpoints ? { checkpoints: services.checkpoints } : {}),
       compaction: {
         thresholdTokens: compactThreshold(options.env, services.resolved.contextWindow),
-        onCompacted: async (result, trigger) => {
-          await writeEpisodicNote(cwd, now(), result, trigger);
-        },
+        // An episodic note and the memory updates the summary proposes, told in a notice.
+        onCompacted: (result, trigger) => memoryDistiller(services).distill(result.summary, `compaction (${trigger}), ${result.summarisedCount} messages summarised`),
       },
       providerFor: services.providerFor,
       modelForPrompt: (text) => services.skills.current?.modelFor(text),

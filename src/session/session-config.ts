@@ -9,6 +9,8 @@ export interface SessionConfig {
   continueOnMaxTokens: boolean;
   /** Prices for /usage and the status bar: the built-in table with config.json's `pricing` over it. */
   pricing: PriceTable;
+  /** Archive ended sessions that were never compacted at the next interactive start (default true). */
+  archiveSessions: boolean;
 }
 
 export class SessionConfigError extends Error {
@@ -25,7 +27,7 @@ export function loadSessionConfig(cairnHome: string): SessionConfig {
     if (error instanceof FileReadError) throw new SessionConfigError(error.message);
     throw error;
   }
-  const defaults: SessionConfig = { continueOnMaxTokens: false, pricing: builtinPriceTable };
+  const defaults: SessionConfig = { continueOnMaxTokens: false, pricing: builtinPriceTable, archiveSessions: true };
   if (text === undefined) return defaults;
   let json: unknown;
   try {
@@ -38,8 +40,10 @@ export function loadSessionConfig(cairnHome: string): SessionConfig {
   const problems: string[] = [];
   const cont = fields['continueOnMaxTokens'];
   if (cont !== undefined && typeof cont !== 'boolean') problems.push(`${file}: continueOnMaxTokens: expected true or false`);
+  const archive = fields['archiveSessions'];
+  if (archive !== undefined && typeof archive !== 'boolean') problems.push(`${file}: archiveSessions: expected true or false`);
   const pricing = pricingFrom(fields['pricing'], file);
   if ('problems' in pricing) problems.push(...pricing.problems);
   if (problems.length > 0) throw new SessionConfigError(problems.join('\n'));
-  return { continueOnMaxTokens: cont === true, pricing: 'problems' in pricing ? builtinPriceTable : pricing };
+  return { continueOnMaxTokens: cont === true, pricing: 'problems' in pricing ? builtinPriceTable : pricing, archiveSessions: archive !== false };
 }

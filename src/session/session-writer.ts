@@ -21,8 +21,13 @@ function innermost(event: AgentEvent): AgentEvent {
  */
 export class SessionWriter {
   private fd: number | undefined;
-  /** A new session's file is created with its first record, so opening cairn and leaving writes nothing. */
+  /**
+   * A new session's file is created with its first record other than a notice, so opening cairn and
+   * leaving writes nothing, even when start-up had something to say (archival, a warning).
+   */
   private pendingHeader: SessionHeader | undefined;
+  /** Notices before the file exists: written after the header when it is created. */
+  private heldNotices: object[] = [];
 
   private constructor(readonly file: string, private readonly now: () => number) {}
 
@@ -51,6 +56,10 @@ export class SessionWriter {
     if (NOT_PERSISTED.has(innermost(event).type)) return;
     // The terminal event carries the whole history; the file already has it line by line.
     const record = event.type === 'terminal' ? { ...event, messages: [] } : event;
+    if (this.pendingHeader && event.type === 'notice') {
+      this.heldNotices.push({ ...record, ts: this.now() });
+      return;
+    }
     this.writeLine({ ...record, ts: this.now() });
   }
 
@@ -61,6 +70,9 @@ export class SessionWriter {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       this.fd = fs.openSync(this.file, 'a');
       this.writeLine(header);
+      const held = this.heldNotices;
+      this.heldNotices = [];
+      for (const notice of held) this.writeLine(notice);
     }
     if (this.fd === undefined) throw new Error(`session file ${this.file} is closed`);
     fs.writeSync(this.fd, `${JSON.stringify(record)}\n`);
@@ -74,5 +86,6 @@ export class SessionWriter {
     if (this.fd !== undefined) fs.closeSync(this.fd);
     this.fd = undefined;
     this.pendingHeader = undefined;
+    this.heldNotices = [];
   }
 }

@@ -2,12 +2,14 @@ import * as z from 'zod';
 import { forgetMemory, memoryPath, parseEntries, readMemory, saveMemory } from '../context/long-term-memory.js';
 import { defineTool } from './tool.js';
 import { errorMessage } from '../util/error-message.js';
+import { episodicDir, searchEpisodicNotes } from '../context/episodic-notes.js';
 
 const inputSchema = z.object({
-  action: z.enum(['save', 'read', 'forget']).describe('save a new entry, read both memory files, or forget entry n'),
+  action: z.enum(['save', 'read', 'forget', 'search']).describe('save a new entry, read both memory files, forget entry n, or search the episodic notes'),
   scope: z.enum(['user', 'project']).optional().describe('user: every project; project: this one (default)'),
   text: z.string().optional().describe('For save: the fact to remember, one line'),
   index: z.number().int().positive().optional().describe('For forget: the entry number shown by read'),
+  query: z.string().optional().describe('For search: words that must all appear in a note entry (any case)'),
 });
 
 export function createMemoryTool(opts: { cairnHome: string; now?: () => Date }) {
@@ -17,12 +19,13 @@ export function createMemoryTool(opts: { cairnHome: string; now?: () => Date }) 
     description:
       'Long-term memory across sessions, kept in MEMORY.md files that are part of your instructions. ' +
       'save: remember a durable fact or preference (scope user for every project, project for this one); ' +
-      'read: list the entries with numbers; forget: remove entry `index` of a scope.',
+      'read: list the entries with numbers; forget: remove entry `index` of a scope; ' +
+      'search: find `query` in the episodic notes (.cairn/memory/YYYY-MM-DD.md, what earlier sessions were distilled into), newest first.',
     inputSchema,
     kind: 'other',
     // What is saved enters every later session's instructions: that is asked, like a change outside.
-    effects: (input) => (input.action === 'read' ? 'none' : 'world'),
-    isConcurrencySafe: (input) => input.action === 'read',
+    effects: (input) => (input.action === 'read' || input.action === 'search' ? 'none' : 'world'),
+    isConcurrencySafe: (input) => input.action === 'read' || input.action === 'search',
     async call(input, ctx) {
       const where = { cairnHome: opts.cairnHome, cwd: ctx.cwd };
       const scope = input.scope ?? 'project';
@@ -39,6 +42,7 @@ export function createMemoryTool(opts: { cairnHome: string; now?: () => Date }) 
             ? { content: `There is no entry ${input.index} in ${scope} memory.`, isError: true }
             : { content: `Forgot ${scope} entry ${input.index}: ${removed}` };
         }
+        if (input.action === 'search') return await searchNotes(ctx.cwd, input.query);
         const parts: string[] = [];
         for (const s of ['user', 'project'] as const) {
           const entries = parseEntries(await readMemory(memoryPath(s, where)));
@@ -50,4 +54,12 @@ export function createMemoryTool(opts: { cairnHome: string; now?: () => Date }) 
       }
     },
   });
+}
+
+async function searchNotes(cwd: string, query: string | undefined): Promise<{ content: string; isError?: boolean }> {
+  if (!query?.trim()) return { content: 'memory search needs `query`: the words to look for in the episodic notes.', isError: true };
+  const found = await searchEpisodicNotes(cwd, query);
+  if (found.length === 0) return { content: `No episodic note in ${episodicDir(cwd)} mentions all of: ${query.trim()}` };
+  const parts = found.map((m) => [`${m.day} ${m.heading}`, ...m.lines.map((l) => `  ${l}`)].join('\n'));
+  return { content: `${found.length} entr${found.length === 1 ? 'y' : 'ies'} in ${episodicDir(cwd)} (newest first):\n\n${parts.join('\n\n')}` };
 }

@@ -49,7 +49,7 @@ describe('memory files', () => {
     const a = await source.build({ mode: 'default', model: 'm' });
     const b = await source.build({ mode: 'default', model: 'm' });
     expect(a.text).toBe(b.text);
-    expect(a.sections.map((s) => s.kind)).toEqual(['static', 'dynamic', 'memory']);
+    expect(a.sections.map((s) => [s.kind, s.name.startsWith('/') ? 'file' : s.name])).toEqual([['static', 'static'], ['dynamic', 'environment'], ['dynamic', 'memory'], ['memory', 'file']]);
     expect(a.text.indexOf('You are cairn')).toBe(0);
     expect(a.text).toMatch(/Date: 2026-11-29/);
     expect(a.text.indexOf('Use tabs.')).toBeGreaterThan(a.text.indexOf('Workspace:'));

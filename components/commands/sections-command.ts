@@ -11,6 +11,7 @@ function sourceOf(section: PromptSection): string {
   if (section.kind === 'static') return "cairn's built-in instructions";
   if (section.name === 'skills') return 'the skills found at start (/skills)';
   if (section.name === 'environment') return 'made at start: workspace, platform, date, model, mode, tools, git';
+  if (section.name === 'memory') return 'where the memory layers live: the episodic notes folder, MEMORY.md, USER.md, SOUL.md';
   return 'made at start';
 }
 

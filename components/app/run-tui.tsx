@@ -35,7 +35,7 @@ import type { TuiSessionOptions } from './session-startup.js';
 import { startSessionUi } from './session-startup.js';
 import { PainterContext } from './painter-context.js';
 import { createScreenPainter } from './screen-painter.js';
-import { guardTerminal, RESTORE_TERMINAL, type TerminalGuard } from './terminal-guard.js';
+import { guardTerminal, RESTORE_TERMINAL } from './terminal-guard.js';
 import { createTerminalOutput, ENTER_SCREEN, MOUSE_ON } from './terminal-output.js';
 import { handleJobControl } from './job-control.js';
 import { createTuiLog } from './tui-log.js';
@@ -51,6 +51,7 @@ import { captureOutput, createStrayNotices, type OutputCapture } from './stray-o
 import type { McpManager } from '../../src/mcp/mcp-manager.js';
 import { startMcpUi } from './mcp-ui.js';
 import { startFrameStats } from '../terminal/frame-stats.js';
+import { DisposalStack } from '../../src/util/disposal-stack.js';
 
 export interface RunTuiOptions {
   session: AgentSession;
@@ -105,7 +106,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const realStdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
   const log = createTuiLog(cairnHome);
-  const stopFrameStats = startFrameStats(env);
+  // Each part registers its undo where it is set up; leaving undoes them in reverse.
+  const disposals = new DisposalStack();
+  disposals.defer('frame stats', startFrameStats(env));
   // Markdown and highlighting take ~0.4 s to import: wait for them only when the first frame has
   // markdown to show (a resumed transcript, a replay, a prompt); otherwise they load just after it.
   const markdownFirst = Boolean(options.sessions?.resumedEvents?.length || options.replayFile || options.initialPrompt);
@@ -116,9 +119,11 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const history = await loadPromptHistory(historyFile);
   const contextWindow = options.sessions?.contextWindow;
   const store = createStore(session, { cwd, themeName: settings.theme, ...(contextWindow ? { contextLimit: contextWindow } : {}), ...(options.pricing ? { pricing: options.pricing } : {}) });
+  disposals.defer('store', () => store.dispose());
   if (problem) store.dispatch({ type: 'notice', level: 'warning', message: problem });
   const keybindings = await loadKeybindings(cairnHome);
   setActiveKeymap(keybindings.keymap);
+  disposals.defer('key bindings', () => setActiveKeymap(KEYMAP));
   for (const message of keybindings.problems) store.dispatch({ type: 'notice', level: 'warning', message });
   // Set when the user picks another session: the app reopens on it, so no resume line is printed.
   let switching = false;
@@ -134,8 +139,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     },
   });
   const backgroundUi = startBackgroundUi({ store, session, cwd, cairnHome, options: options.background ?? {} });
+  disposals.defer('background UI', () => backgroundUi.dispose());
   const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {}), ...hooksCommands(options.hooks)]);
-  const disposeMcpUi = startMcpUi({ store, session, commands, mcp: options.mcp });
+  disposals.defer('MCP UI', startMcpUi({ store, session, commands, mcp: options.mcp }));
   commands.register(memoryCommand({ ...(options.instructions ? { instructions: options.instructions } : {}), cwd, claudeHome: claudeHomeFrom(env), cairnHome, ...(env['HOME'] ? { home: env['HOME'] } : {}) }));
   const addSkills = (skills: SkillRuntime | undefined): void => {
     const custom = skillCommands(skills, (name) => commands.find(name) !== undefined);
@@ -148,7 +154,6 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   if (options.skills instanceof Promise) options.skills.then(addSkills, (error: unknown) => fatal(error));
   else addSkills(options.skills);
   for (const command of terminalCommands(() => deps.terminal)) commands.register(command);
-  const replay = new AbortController();
   let runEditor: RunExternalEditor | undefined;
 
   let resolveExit: (code: number) => void = () => undefined;
@@ -186,8 +191,21 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     // Bound once the screen exists (below); a command cannot run before the first frame.
     runExternalEditor: (file) => (runEditor ? runEditor(file) : Promise.resolve({ ok: false, editor: '', message: 'the screen is not ready yet' })),
   });
+  disposals.defer('key guard', () => deps.guard.dispose());
 
   const handle = options.handleProcessEvents !== false;
+  // INT, QUIT, TERM and HUP from outside end the app with the terminal restored (see terminal-guard);
+  // released only after the screen is restored (undone after it).
+  if (handle) {
+    const guard = guardTerminal({ finish, stdout: realStdout });
+    process.on('uncaughtException', fatal);
+    process.on('unhandledRejection', fatal);
+    disposals.defer('terminal guard', () => {
+      guard.dispose();
+      process.off('uncaughtException', fatal);
+      process.off('unhandledRejection', fatal);
+    });
+  }
   // From here on the app owns the screen: a library's console.warn, a process warning or a stray
   // write would land inside a frame, so they go to the log and, once each, into a notice.
   let capture: OutputCapture | undefined;
@@ -198,7 +216,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       notify: (message) => queueMicrotask(() => store.dispatch({ type: 'notice', level: 'warning', message })),
       logPath: log.path,
     });
-    capture = captureOutput({ stdout: process.stdout, stderr: process.stderr, console, process, onOutput: stray });
+    const taken = captureOutput({ stdout: process.stdout, stderr: process.stderr, console, process, onOutput: stray });
+    capture = taken;
+    disposals.defer('output capture', () => taken.restore());
   }
   // The terminal, past the capture.
   const screen = capture && realStdout === process.stdout ? capture.screen : realStdout;
@@ -210,6 +230,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const statusLine = statusSetting.command
     ? startStatusLine({ store, command: statusSetting.command, cwd, env, input: () => statusLineInput(store.getSnapshot(), sessionId ? { sessionId } : {}), onProblem: (m) => log.write(m) })
     : undefined;
+  if (statusLine) disposals.defer('status line', () => statusLine.dispose());
   statusLine?.refresh();
   // A bell/desktop notification when an approval waits or a long turn ends, unless the terminal says it has focus.
   const notifier = createTurnNotifier({ env, now: Date.now, afterMs: settings.notifyAfterSeconds * 1000, style: settings.notifyStyle });
@@ -219,17 +240,11 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     const bell = notifier.onEvent(event);
     if (bell) screen.write(bell);
   });
-
-  // INT, QUIT, TERM and HUP from outside end the app with the terminal restored (see terminal-guard).
-  let guard: TerminalGuard | undefined;
-  if (handle) {
-    guard = guardTerminal({ finish, stdout: realStdout });
-    process.on('uncaughtException', fatal);
-    process.on('unhandledRejection', fatal);
-  }
+  disposals.defer('session listener', offEvents);
 
   // After an early frame the alternate screen is already set up (entering it again would clear it).
   if (options.earlyFrame === undefined) screen.write(ENTER_SCREEN);
+  disposals.defer('screen', () => screen.write(RESTORE_TERMINAL));
   deps.terminal = createTerminalControls({
     screen,
     env,
@@ -239,15 +254,18 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     saveMouse: (mouse) => void saveTuiSettings(cairnHome, { mouse }).catch((error: unknown) => log.write(`tui settings: ${String(error)}`)),
   });
   const output = createTerminalOutput(screen, env, options.earlyFrame);
+  disposals.defer('terminal output', () => output.dispose());
   runEditor = createExternalEditor({ stdin: options.stdin ?? process.stdin, screen, redraw: output.redraw, env });
   // kill -TSTP / -STOP from outside, then fg: the app takes input and is drawn again.
   const stopJobControl = handle
     ? handleJobControl({ stdin: options.stdin ?? process.stdin, screen, redraw: output.redraw, restoreModes: () => deps.terminal?.mouse() && screen.write(MOUSE_ON) })
     : undefined;
+  if (stopJobControl) disposals.defer('job control', stopJobControl);
   log.write(`start: ${session.providerName}/${session.model} in ${cwd}`);
   const itemLines = createItemLines(createMarkdownLines());
   // With the frame writer, the transcript, prompt and status rows are painted outside React and Ink.
   const painter = output.overlay ? createScreenPainter({ store, overlay: output.overlay, itemLines, view: deps.view, statusLine: statusLineFor(store) }) : undefined;
+  if (painter) disposals.defer('screen painter', () => painter.dispose());
   const instance = render(
     <ErrorBoundary onError={fatal}>
       <PainterContext.Provider value={painter}>
@@ -266,49 +284,29 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       ...(painter ? { maxFps: 1000 } : {}),
     },
   );
+  disposals.defer('Ink', () => instance.unmount());
   instance.waitUntilExit().then(() => finish(0), fatal);
   // A paste whose end marker is lost must not swallow every later key.
-  const stopPasteWatch = watchPasteSilence(options.stdin ?? process.stdin);
+  disposals.defer('paste watch', watchPasteSilence(options.stdin ?? process.stdin));
   if (!markdownFirst) setTimeout(() => void loadMarkdown().catch(fatal), 0);
   // render() has drawn the first frame by the time this task ends.
   if (options.afterFirstFrame) setImmediate(options.afterFirstFrame);
 
   if (options.replayFile) {
     const file = options.replayFile;
+    const replay = new AbortController();
+    disposals.defer('replay', () => replay.abort());
     replayEvents(file, store, { ...(options.replaySpeed ? { speed: options.replaySpeed } : {}), signal: replay.signal }).catch((error: unknown) => {
       if (!replay.signal.aborted) store.dispatch({ type: 'notice', level: 'error', message: `Replay failed: ${(error as Error).message}` });
     });
   }
+  // The running turn stops first.
+  disposals.defer('turn', () => session.abort());
   if (options.initialPrompt) submit(options.initialPrompt, deps);
 
   const code = await exited;
   const finalItems = store.getSnapshot().items;
-  replay.abort();
-  session.abort();
-  offEvents();
-  statusLine?.dispose();
-  backgroundUi.dispose();
-  disposeMcpUi();
-  deps.guard.dispose();
-  setActiveKeymap(KEYMAP);
-  store.dispose();
-  stopPasteWatch();
-  painter?.dispose();
-  try {
-    instance.unmount();
-  } catch (error) {
-    log.write(`unmount: ${String(error)}`);
-  }
-  stopJobControl?.();
-  output.dispose();
-  stopFrameStats();
-  screen.write(RESTORE_TERMINAL);
-  capture?.restore();
-  guard?.dispose();
-  if (handle) {
-    process.off('uncaughtException', fatal);
-    process.off('unhandledRejection', fatal);
-  }
+  disposals.dispose((name, error) => log.write(`${name}: ${String(error)}`));
   if (fatalError) stderr.write(`cairn: ${fatalError.stack ?? fatalError.message}\nLog: ${log.path}\n`);
   // The alternate screen leaves nothing behind: the conversation goes to the normal screen, where
   // the terminal's scrollback and search keep it (tui.json "scrollback": full, last-answer, none).

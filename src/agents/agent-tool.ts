@@ -29,6 +29,8 @@ export interface AgentToolDeps {
   environment: () => string;
   cwd: string;
   depth?: number;
+  /** Tools of the session kept from subagents (team, schedule, todos): named as such when a definition lists them. */
+  withheld?: ReadonlySet<string>;
 }
 
 const inputSchema = z.object({
@@ -90,7 +92,7 @@ export function createAgentTool(deps: AgentToolDeps) {
       // Tools the definition names that cairn lacks (WebSearch, an MCP server not connected): said once per definition.
       if (!toldMissing.has(def)) {
         toldMissing.add(def);
-        for (const line of agentToolNotices([def], [...deps.tools().map((t) => t.name), AGENT_TOOL_NAME])) ctx.emit?.(notice('info', line));
+        for (const line of agentToolNotices([def], [...deps.tools().map((t) => t.name), AGENT_TOOL_NAME], deps.withheld)) ctx.emit?.(notice('info', line));
       }
       const provider = chosen.model === session.model ? session : deps.provider(chosen.model);
       // As in Claude Code, a parent in acceptEdits or bypassPermissions keeps its mode over the definition's.

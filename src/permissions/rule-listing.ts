@@ -1,13 +1,14 @@
 // /rules lists every rule in force; a rule whose tool cairn does not have (yet: an MCP server not
 // started, a Claude Code tool cairn lacks) is kept, since it may apply later, and marked as such.
 import { ruleNamesTool } from './rule-match.js';
-import { parseRule } from './rule-parse.js';
+import { CLAUDE_CODE_ALIASES, parseRule } from './rule-parse.js';
 
 /** Claude Code's own tool names: a rule naming one is not a typo, even where cairn has no such tool yet. */
 export const CLAUDE_CODE_TOOL_NAMES: ReadonlySet<string> = new Set([
-  'Agent', 'AskUserQuestion', 'Bash', 'BashOutput', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Glob', 'Grep', 'KillBash', 'KillShell',
-  'LS', 'LSP', 'ListMcpResourcesTool', 'MultiEdit', 'NotebookEdit', 'NotebookRead', 'Read', 'ReadMcpResourceTool', 'Skill',
-  'SlashCommand', 'Task', 'TaskOutput', 'TodoRead', 'TodoWrite', 'WebFetch', 'WebSearch', 'Write',
+  ...CLAUDE_CODE_ALIASES,
+  // Claude Code tools cairn has no equivalent of.
+  'AskUserQuestion', 'EnterPlanMode', 'EnterWorktree', 'ExitWorktree', 'LSP', 'ListMcpResourcesTool', 'Monitor', 'NotebookRead',
+  'ReadMcpResourceTool', 'ScheduleWakeup', 'SlashCommand', 'TeamDelete', 'TodoRead',
 ]);
 
 /** Whether some tool of this session is what the rule names. */

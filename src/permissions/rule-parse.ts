@@ -33,7 +33,22 @@ const TOOL_ALIASES: Record<string, string> = {
   WebFetch: 'web_fetch',
   WebSearch: 'web_search',
   Skill: 'load_skill',
+  // Background tasks, the schedule and the team (Claude Code 2.x): cairn's tools that do the same.
+  TaskOutput: 'bash_output',
+  TaskStop: 'kill_shell',
+  CronCreate: 'cron_create',
+  CronDelete: 'cron_delete',
+  CronList: 'cron_list',
+  SendMessage: 'send_message',
+  TaskCreate: 'task_create',
+  TaskGet: 'task_get',
+  TaskList: 'task_list',
+  TaskUpdate: 'task_update',
+  TeamCreate: 'team_spawn',
 };
+
+/** Claude Code's tool names that are cairn's under another name. */
+export const CLAUDE_CODE_ALIASES: readonly string[] = Object.keys(TOOL_ALIASES);
 
 // `*` for tool-name wildcards (`mcp__github__*`, `mcp__*`); where each may be used is the settings loader's call.
 const TOOL_NAME = /^[A-Za-z0-9_.*-]+$/;

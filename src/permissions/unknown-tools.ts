@@ -1,7 +1,7 @@
 // A rule naming a tool cairn does not have (`Bsh(rm:*)`) matches nothing: a deny rule with a
 // typo silently protects nothing. The rule is kept (a later version or an MCP server may bring
 // the tool) but the user is told, with the closest known name.
-import { canonicalToolName, parseRule } from './rule-parse.js';
+import { canonicalToolName, CLAUDE_CODE_ALIASES, parseRule } from './rule-parse.js';
 import { CLAUDE_CODE_TOOL_NAMES, ruleHasTool } from './rule-listing.js';
 import { editDistance } from '../util/edit-distance.js';
 
@@ -11,13 +11,12 @@ export interface RuleOrigin {
   where: string;
 }
 
-// Claude Code's names that rule-parse maps to cairn's; offered as suggestions in the user's style.
-const CLAUDE_CODE_NAMES = ['Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Glob', 'Grep', 'LS', 'Task', 'Agent', 'TodoWrite', 'ExitPlanMode', 'BashOutput', 'KillShell'];
 
 /** One message per rule whose tool is unknown; `mcp__*` names are valid before servers start. */
 export function unknownToolWarnings(origins: readonly RuleOrigin[], toolNames: readonly string[]): string[] {
   const known = new Set(toolNames);
-  const aliases = CLAUDE_CODE_NAMES.filter((name) => canonicalToolName(name) !== name && known.has(canonicalToolName(name)));
+  // Claude Code's names for cairn's tools, offered as suggestions in the user's style.
+  const aliases = CLAUDE_CODE_ALIASES.filter((name) => canonicalToolName(name) !== name && known.has(canonicalToolName(name)));
   const warnings: string[] = [];
   for (const { rule, where } of origins) {
     let tool: string;

@@ -93,6 +93,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
     permissions: (mode) => permissionsForMode(deps, mode),
     environment: deps.environment,
     cwd: deps.cwd,
+    withheld: PARENT_ONLY,
   });
   return {
     tools: [...builtins, agent, ...session],

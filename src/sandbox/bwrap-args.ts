@@ -40,8 +40,17 @@ const isUnder = (root: string, p: string): boolean => p === root || p.startsWith
  * minimal /dev and /proc, new PID/IPC namespaces (and network, when restricted), no capabilities,
  * killed with cairn.
  */
+/**
+ * The base of both profiles: the host read-only, a minimal /dev, a /proc of the sandbox's own PID
+ * namespace whose kernel settings stay read-only. Run as root (a container, a CI job), a command
+ * without capabilities still owns /proc/sys: kernel.core_pattern = '|prog' ran prog as root outside
+ * the sandbox at the next crash. bwrap does not cover them when it runs as root, so they are bound
+ * read-only from the host's (the same settings; absent ones skipped).
+ */
+const BASE = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', ...['sys', 'sysrq-trigger', 'irq', 'bus', 'fs'].flatMap((d) => ['--ro-bind-try', `/proc/${d}`, `/proc/${d}`])];
+
 export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: string): BwrapPlan {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+  const args = [...BASE];
   const placeholders: BwrapPlan['placeholders'] = [];
   // The session's own /tmp and an empty /run: the host's Unix sockets there (tmux, ssh-agent, X11,
   // D-Bus, docker.sock) would be ways out of the sandbox that no network namespace closes.
@@ -106,7 +115,7 @@ function hideDenied(policy: SandboxPolicy, host: BwrapHost, args: string[]): voi
  * write or the connection.
  */
 export function readOnlyBwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: string): BwrapPlan {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+  const args = [...BASE, '--tmpfs', '/tmp'];
   for (const dir of ['/run', '/var/run']) {
     if (host.kind(dir) === 'dir' && !host.isLink?.(dir)) args.push('--tmpfs', dir);
   }

@@ -16,7 +16,7 @@ const host = { kind: (p: string) => disk[p], emptyFile: '/s/empty-file', emptyDi
 
 /** The argv as [option, ...operands] groups, up to `--`. */
 function groups(args: string[]): string[][] {
-  const arity: Record<string, number> = { '--ro-bind': 2, '--bind': 2, '--dev': 1, '--proc': 1, '--tmpfs': 1, '--setenv': 2, '--chdir': 1, '--cap-drop': 1 };
+  const arity: Record<string, number> = { '--ro-bind': 2, '--ro-bind-try': 2, '--seccomp': 1, '--bind': 2, '--dev': 1, '--proc': 1, '--tmpfs': 1, '--setenv': 2, '--chdir': 1, '--cap-drop': 1 };
   const out: string[][] = [];
   for (let i = 0; i < args.length && args[i] !== '--'; ) {
     const opt = args[i] ?? '';
@@ -54,6 +54,14 @@ describe('bwrapArgs', () => {
     expect(plan.placeholders.map((p) => p.path)).not.toContain('/w/.git');
     expect(plan.placeholders.map((p) => p.path)).not.toContain('/extra/.git/hooks'); // its parent is not there
     expect(at('--ro-bind', '/s/empty-file', '/w/.mcp.json')).toBeGreaterThan(0);
+  });
+
+  it('keeps the kernel\'s settings in /proc read-only, after /proc is mounted, in both profiles', () => {
+    for (const args of [plan.args, readOnlyBwrapArgs(policy, host, 'ls').args]) {
+      const gs = groups(args);
+      const proc = gs.findIndex((x) => x.join(' ') === '--proc /proc');
+      for (const d of ['/proc/sys', '/proc/sysrq-trigger']) expect(gs.findIndex((x) => x.join(' ') === `--ro-bind-try ${d} ${d}`)).toBeGreaterThan(proc);
+    }
   });
 
   it('isolates the process: new PID, IPC and network namespaces, no capabilities, dies with cairn', () => {

@@ -142,6 +142,23 @@ describe('containment of what runs unasked (real bubblewrap)', () => {
     }
   });
 
+  // cairn often runs as root (a container, a CI job, a VM). Root without capabilities still owns
+  // /proc/sys: kernel.core_pattern set to '|/path/prog' runs prog as root, outside any sandbox, at the
+  // next crash, and /proc/sysrq-trigger reboots the machine. The checks below change nothing: they ask
+  // the kernel whether a write would be let through, and write back the value already there.
+  it.skipIf(process.getuid?.() !== 0)('keeps the kernel\'s settings read-only for a command run as root, in both profiles', async () => {
+    const probe = [
+      'for f in /proc/sys/kernel/core_pattern /proc/sys/kernel/modprobe /proc/sysrq-trigger /proc/sys/vm/drop_caches; do [ -w "$f" ] && echo "writable $f"; done',
+      'v=$(cat /proc/sys/kernel/core_pattern) && printf "%s\\n" "$v" > /proc/sys/kernel/core_pattern 2>/dev/null && echo "wrote core_pattern"',
+      'echo probed',
+    ].join('; ');
+    for (const [profile, permissions] of [['read-only', misjudging()], ['workspace', checker('bypassPermissions')]] as const) {
+      const { result } = await run(probe, permissions, sandboxFor());
+      expect(result?.content, profile).toContain('probed');
+      expect(result?.content, profile).not.toMatch(/writable|wrote/);
+    }
+  });
+
   it('runs a real read-only command unasked and it works: the workspace is readable, git status works', async () => {
     const sandbox = sandboxFor();
     execFileSync('git', ['init', '-q', ws]);

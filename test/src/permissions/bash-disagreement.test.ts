@@ -153,6 +153,11 @@ describe('generated commands that bash and cairn may read differently', () => {
       const result = await decideBash(workspace, { command: g.command, rules: RULES, expected: 'ask', ...(lift ? { lift } : {}) });
       expect(result.behavior, result.reason).not.toBe('allow');
     }
+    // Every mode that asks or denies (bypassPermissions asks nothing; the OS sandbox contains it).
+    for (const mode of ['acceptEdits', 'plan', 'dontAsk'] as const) {
+      const result = await decideBash(workspace, { command: g.command, rules: RULES, mode, expected: 'ask' });
+      expect(result.behavior, `${mode}: ${result.reason}`).not.toBe('allow');
+    }
   });
 });
 

@@ -114,6 +114,8 @@ export function createAgentTool(deps: AgentToolDeps) {
         signal: ctx.signal,
         maxTurns: def.maxTurns ?? 30,
         agentName: `${def.name} subagent`,
+        // What the parent has read, the subagent may edit while it is unchanged on disk; its own reads stay its own.
+        ...(ctx.readState ? { readState: ctx.readState.clone() } : {}),
         ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
       })) {
         if (event.type === 'terminal') terminal = event;

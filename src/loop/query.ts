@@ -15,6 +15,7 @@ import type { HookRunner } from '../hooks/hook-types.js';
 import { compactMessages, type CompactionResult } from '../context/compact.js';
 import { microCompact } from '../context/micro-compact.js';
 import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
+import { createFileReadState, type FileReadState } from '../tools/read-state.js';
 
 export const DEFAULT_MAX_TURNS = 50;
 // Bounded so a model asking for 50 greps does not open 50 walks at once; 8 lets a typical
@@ -61,6 +62,11 @@ export interface QueryParams {
   continueOnMaxTokens?: boolean;
   /** The session's hooks (UserPromptSubmit, Pre/PostToolUse, Stop or SubagentStop, PreCompact). */
   hooks?: HookRunner;
+  /**
+   * The files this agent's model has read (kept across the prompts of a session); absent: a new,
+   * empty one for this run. edit_file and write_file change an existing file only once it is read.
+   */
+  readState?: FileReadState;
 }
 
 export interface CompactionSettings {
@@ -83,6 +89,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
   const now = params.now ?? Date.now;
   const denials = params.denials ?? { consecutive: 0 };
   const maxTokens = params.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const readState = params.readState ?? createFileReadState();
   // An answer continued after the output limit is reported whole: the cut part, then the rest.
   let continuedFrom = '';
   let continued = false;
@@ -198,6 +205,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       ...(params.agentName !== undefined ? { agentName: params.agentName } : {}),
       nextBatchId: () => ++batchCounter,
       ...(params.hooks ? { hooks: params.hooks } : {}),
+      readState,
       requestCompaction: (instructions) => {
         compactionRequest = instructions !== undefined ? { instructions } : {};
       },

@@ -5,6 +5,7 @@ import type { ToolResultBlock, ToolUseBlock } from '../messages.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import { invalidToolArguments } from '../providers/tool-arguments.js';
 import type { AnyTool, CallApproval, ToolResult } from '../tools/tool.js';
+import type { FileReadState } from '../tools/read-state.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
 import { afterToolHooks, withPreToolHooks } from './tool-hooks.js';
@@ -32,6 +33,8 @@ export interface RunToolsContext {
   requestCompaction?: (instructions?: string) => void;
   /** PreToolUse / PostToolUse hooks (see tool-hooks.ts). */
   hooks?: HookRunner;
+  /** The files this loop's model has read, for the stale-read guard of edit_file and write_file. */
+  readState?: FileReadState;
 }
 
 type Prepared =
@@ -92,6 +95,14 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     const hint = check.suggestions.length > 0 ? ` To allow it, add a rule such as ${check.suggestions.join(', ')} (--allowed-tools or settings).` : '';
     return yield* deny(call, `${check.reason}; approval is needed and no one can be asked here.${hint}`, ctx);
   }
+  // A call the tool would refuse anyway (a stale read) is not put to the user.
+  let refused: string | undefined;
+  try {
+    refused = await tool.refuse?.(input, { cwd: ctx.cwd, signal: ctx.signal, ...(ctx.readState ? { readState: ctx.readState } : {}) });
+  } catch {
+    refused = undefined; // the call itself reports what is wrong
+  }
+  if (refused !== undefined) return done(refused);
   let preview: string | undefined;
   try {
     preview = await tool.preview?.(input, { cwd: ctx.cwd, signal: ctx.signal });
@@ -230,6 +241,7 @@ async function callTool(
       emit: (event) => queue.push(event),
       isReadDenied: ctx.isReadDenied,
       approval: p.approval,
+      ...(ctx.readState ? { readState: ctx.readState } : {}),
       ...(ctx.ask ? { ask: ctx.ask } : {}),
       ...(ctx.requestCompaction ? { requestCompaction: ctx.requestCompaction } : {}),
       ...(ctx.hooks ? { hooks: ctx.hooks } : {}),

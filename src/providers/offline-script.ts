@@ -42,7 +42,8 @@ export function planFor(prompt: string): OfflinePlan {
       (m = /^编辑\s*(\S+?)\s*[:：]\s*把\s*([\s\S]+?)\s*替换为\s*([\s\S]*)$/.exec(text))) {
     return {
       kind: 'tools',
-      steps: [[{ name: 'edit_file', input: { path: group(m, 1), old_string: unquote(group(m, 2)), new_string: unquote(group(m, 3)) } }]],
+      // Read, then edit, in one message: edit_file changes only a file read in this session.
+      steps: [[{ name: 'read_file', input: { path: group(m, 1) } }, { name: 'edit_file', input: { path: group(m, 1), old_string: unquote(group(m, 2)), new_string: unquote(group(m, 3)) } }]],
     };
   }
   if ((m = /^schedule\s+"([^"]+)"\s+([\s\S]+)$/i.exec(text))) {

@@ -9,6 +9,7 @@ import { chunkText, generateMarkdown } from './offline-markdown.js';
 import type { OfflinePlan, PlannedCall } from './offline-script.js';
 import { planFor } from './offline-script.js';
 import { withFindings } from './offline-web.js';
+import { isRecovery, RECOVERY_ID, recoveryCalls, wasRecovered } from './offline-recovery.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
 import { itemAt } from '../util/invariant.js';
 
@@ -41,7 +42,8 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
   const prompt = promptBlocks.at(-1)?.text ?? '';
   const plan = planFor(prompt);
   const after = request.messages.slice(promptIndex + 1);
-  const step = after.filter((m) => m.role === 'assistant').length;
+  const step = after.filter((m) => m.role === 'assistant' && !isRecovery(m)).length;
+  const recovery = plan.kind === 'tools' ? recoveryCalls(after) : undefined;
   const inputTokens = estimateTokens(request.system) + request.messages.reduce((n, m) => n + estimateTokens(JSON.stringify(m.content)), 0);
 
   const content: ContentBlock[] = [];
@@ -97,12 +99,13 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
       }
       content.push({ type: 'thinking', thinking: thought, signature: 'offline' });
       yield* emitText(`Having thought about **${plan.topic}**: it is worth doing one small step at a time.`, deltaDelayMs);
-    } else if (plan.kind === 'tools' && step < plan.steps.length) {
-      const calls = withFindings(itemAt(plan.steps, step, 'planned step'), after);
+    } else if (recovery || (plan.kind === 'tools' && step < plan.steps.length)) {
+      const calls = recovery ?? (plan.kind === 'tools' ? withFindings(itemAt(plan.steps, step, 'planned step'), after) : []);
       yield* emitText(`${describeCalls(calls)}\n`, deltaDelayMs);
       content.push({ type: 'text', text });
+      const prefix = recovery ? RECOVERY_ID : 'toolu_off_';
       calls.forEach((call, i) => {
-        const use: ToolUseBlock = { type: 'tool_use', id: `toolu_off_${randomUUID().replace(/-/g, '').slice(0, 12)}_${i}`, name: call.name, input: call.input };
+        const use: ToolUseBlock = { type: 'tool_use', id: `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12)}_${i}`, name: call.name, input: call.input };
         content.push(use);
       });
       text = '';
@@ -131,10 +134,11 @@ function describeCalls(calls: PlannedCall[]): string {
 function summarize(messages: readonly Message[], promptIndex: number): string {
   const uses = new Map<string, ToolUseBlock>();
   const results: ToolResultBlock[] = [];
-  for (const m of messages.slice(promptIndex + 1)) {
+  const after = messages.slice(promptIndex + 1);
+  for (const m of after) {
     for (const b of m.content) {
       if (b.type === 'tool_use') uses.set(b.id, b);
-      if (b.type === 'tool_result') results.push(b);
+      if (b.type === 'tool_result' && !wasRecovered(b, after)) results.push(b);
     }
   }
   const lines = results.map((r) => {

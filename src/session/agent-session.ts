@@ -14,6 +14,7 @@ import { errorMessage } from '../util/error-message.js';
 import { runUserShell, shellCommandMessage } from './user-shell.js';
 import type { CheckpointRecorder } from './checkpoint-tools.js';
 import { rewindConversation, type PromptHistory, type PromptMark } from './rewind.js';
+import { createFileReadState } from '../tools/read-state.js';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -70,6 +71,8 @@ export class AgentSession {
   private marks: PromptMark[];
   /** How many prompts the session has had (its file holds), /clear and rewinds included: the next prompt's id. */
   private promptCount: number;
+  /** The files the model has read, across prompts: edit_file and write_file change only those, unchanged since. */
+  private readonly readState = createFileReadState();
 
   constructor(private readonly options: AgentSessionOptions) {
     this.history = [...(options.history ?? [])];
@@ -185,6 +188,7 @@ export class AgentSession {
       ...(this.options.maxTurns !== undefined ? { maxTurns: this.options.maxTurns } : {}),
       ...(this.options.now ? { now: this.options.now } : {}),
       denials: this.denials,
+      readState: this.readState,
       ...(this.options.compaction ? { compaction: this.options.compaction } : {}),
       ...(this.options.reminders ? { reminders: this.options.reminders } : {}),
       ...(this.options.maxTokens !== undefined ? { maxTokens: this.options.maxTokens } : {}),
@@ -404,6 +408,7 @@ export class AgentSession {
     this.history = [];
     this.marks = [];
     this.denials.consecutive = 0;
+    this.readState.clear();
     this.generation++;
     this.emit({ type: 'clear' });
     return { forgottenRules };
@@ -433,6 +438,8 @@ export class AgentSession {
     if (!rewound || !mark) return false;
     this.history = rewound.messages;
     this.marks = rewound.marks;
+    // The reads cut from the history are no longer in the model's view.
+    this.readState.clear();
     await this.options.checkpoints?.forgetFrom(mark);
     this.emit({ type: 'rewind', messages: rewound.messages, dropped_prompts: rewound.dropped });
     return true;

@@ -1,3 +1,4 @@
+import { createFileReadState } from '../tools/read-state.js';
 import type { AgentDefinition } from '../agents/agent-definition.js';
 import { agentModel } from '../agents/agent-model.js';
 import { grantsTool } from '../agents/agent-tool-grants.js';
@@ -85,6 +86,8 @@ export function createTeam(deps: TeamDeps) {
     let runs = 0;
     // A stretch cut off by a stop: its card closes with the teammate's stopping.
     let open: string | undefined;
+    // A teammate reads for itself: what the lead has seen is not in its history.
+    const readState = createFileReadState();
     // A definition's model as for a subagent: an alias becomes the lead's provider's model of that tier.
     const lead = deps.provider();
     const chosen = agentModel(def.model, lead.model);
@@ -124,6 +127,7 @@ export function createTeam(deps: TeamDeps) {
         signal: controller.signal,
         maxTurns: def.maxTurns ?? 30,
         agentName: name,
+        readState,
       })) {
         track(name, event);
         deps.emit(event.type === 'permission_request' ? event : wrap(event));

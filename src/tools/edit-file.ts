@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { shortenDiff, unifiedDiff } from './diff.js';
 import { displayPath, resolveForWrite } from './paths.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
+import { recordSeen, staleReadRefusal } from './read-state.js';
 import { similarity } from './similar.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
 
@@ -19,9 +20,11 @@ const inputSchema = z.object({
 export type EditFileInput = z.infer<typeof inputSchema>;
 
 const description = `Replace an exact string in an existing file.
+- The file must have been read with read_file in this session and be unchanged on disk since (the user, a formatter, another agent or a bash command may have changed it); otherwise the call is refused, saying which, and you read the file again. A file you wrote with write_file or edit_file counts as read.
 - old_string must match the file exactly (whitespace and indentation included; do not include read_file's line-number prefix) and must occur exactly once, unless replace_all is true. Include enough surrounding lines to make it unique.
 - Use replace_all to rename something throughout the file.
-- To create a new file or rewrite one completely use write_file. Read the file first so old_string is accurate.`;
+- To create a new file or rewrite one completely use write_file.
+- The result shows the diff (shortened past 40 lines); the user sees the diff.`;
 
 /** `before` and `after` are the file's bytes (decoded only for the diff and the hints). */
 type Plan = { error: string } | { abs: string; shown: string; before: Buffer; after: Buffer; count: number };
@@ -78,6 +81,8 @@ async function planEdit(input: EditFileInput, ctx: ToolContext): Promise<Plan> {
   if (input.old_string === '') {
     return { error: 'old_string is empty. To create a file or replace its whole content use write_file.' };
   }
+  const stale = await staleReadRefusal(ctx.readState, abs, shown, 'edit_file');
+  if (stale) return { error: stale };
   let before: Buffer;
   try {
     before = await fs.readFile(abs);
@@ -123,6 +128,8 @@ async function editFile(input: EditFileInput, ctx: ToolContext): Promise<ToolRes
   } catch (err) {
     return errorResult(fsErrorMessage(err, plan.shown));
   }
+  // The model wrote this content, so it knows the file as it now is.
+  await recordSeen(ctx.readState, plan.abs, plan.after);
   const diff = diffOf(plan);
   const what = plan.count === 1 ? '1 replacement' : `${plan.count} replacements`;
   return {
@@ -140,6 +147,10 @@ export function createEditFileTool(): Tool<EditFileInput> {
     effects: () => 'workspace',
     isConcurrencySafe: () => false,
     paths: (input) => [input.path],
+    refuse: async (input, ctx) => {
+      const abs = await resolveForWrite(ctx.cwd, input.path);
+      return staleReadRefusal(ctx.readState, abs, displayPath(ctx.cwd, abs), 'edit_file');
+    },
     async preview(input, ctx) {
       try {
         const plan = await planEdit(input, ctx);

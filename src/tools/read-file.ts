@@ -4,6 +4,7 @@ import { looksBinary, readHead } from './binary.js';
 import { blockLines, readLineBlocks } from './line-reader.js';
 import { displayPath, resolveInWorkspace } from './paths.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
+import { stampFile, type FileStamp } from './read-state.js';
 import { similarSibling } from './similar.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
 
@@ -66,6 +67,9 @@ async function readFile(input: ReadFileInput, ctx: ToolContext): Promise<ToolRes
     return errorResult(`${shown} looks like a binary file (${formatSize(stat.size)}); read_file only shows text files.`);
   }
 
+  // Stamped before reading: a change made while it is read shows as a change at the next edit (the safe side).
+  const real = ctx.readState ? await fs.realpath(abs).catch(() => abs) : abs;
+  const seen: FileStamp | undefined = ctx.readState ? await stampFile(real).catch(() => undefined) : undefined;
   const paged = input.offset !== undefined || input.limit !== undefined;
   const start = input.offset ?? 1;
   const limit = input.limit ?? DEFAULT_LINE_LIMIT;
@@ -110,6 +114,7 @@ async function readFile(input: ReadFileInput, ctx: ToolContext): Promise<ToolRes
   if (ctx.signal.aborted) return errorResult(`Reading ${shown} was interrupted.`);
 
   const display = { kind: 'read_file' as const, path: shown, startLine: start, endLine: end, totalLines: total };
+  if (seen && start <= Math.max(total, 1)) ctx.readState?.record(real, seen);
   if (total === 0) return { content: `(${shown} is empty)`, display: { ...display, startLine: 0, endLine: 0 } };
   if (start > total) {
     return { ...errorResult(`${shown} has ${total} lines; offset ${start} is past the end.`), display };

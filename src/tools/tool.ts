@@ -3,6 +3,7 @@ import type { AgentEvent } from '../events.js';
 import type { AskPermission } from '../permissions/types.js';
 import type { ToolDisplay } from './display.js';
 import type { HookRunner } from '../hooks/hook-types.js';
+import type { FileReadState } from './read-state.js';
 
 /** What a tool may touch, so the permission chain can judge a call without knowing the tool. */
 export type ToolKind = 'read' | 'edit' | 'execute' | 'other';
@@ -60,6 +61,8 @@ export interface ToolContext {
   readonly hooks?: HookRunner;
   /** How this call came to run; absent: UNASKED. */
   readonly approval?: CallApproval;
+  /** The files this agent's model has read (read_file records, edit_file and write_file check); absent: no read is required. */
+  readonly readState?: FileReadState;
 }
 
 export interface ToolResult {
@@ -110,6 +113,11 @@ export interface Tool<I = unknown> {
    * one to ask it is denied.
    */
   alwaysAsks?(input: I): string | undefined;
+  /**
+   * A reason to refuse the call before the user is asked to approve it (edit_file on a file not
+   * read, or changed since): the result the model gets, or undefined. Must not throw.
+   */
+  refuse?(input: I, ctx: ToolContext): Promise<string | undefined>;
   /** A preview for the approval prompt (a diff for edits). Must not throw; may return undefined. */
   preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
   /** Must not throw: failures are results with isError. The loop still guards against a throw. */

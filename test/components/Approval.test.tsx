@@ -225,7 +225,7 @@ describe('type-ahead never answers an approval', () => {
     await rig.waitFrame((f) => f.includes('type what to do instead'));
     await rig.press(KEYS.enter);
     await rig.idle();
-    const f = await rig.waitFrame((f) => f.includes('Done, with 1 of 1 tool calls failing'));
+    const f = await rig.waitFrame((f) => f.includes('Done, with 1 of 2 tool calls failing'));
     expect(f).toContain('Denied: the user declined');
   });
 

@@ -73,7 +73,9 @@ describe('cairn -p on the offline model (built binary, real process)', () => {
   it('edit <file>: replace <old> with <new>', async () => {
     const ws = await tempWorkspace(files);
     const run = await runCairn(['-p', 'edit src/main.ts: replace "hi" with "hello"', '--output-format', 'stream-json', '--permission-mode', 'acceptEdits'], { cwd: ws.dir, home: ws.home });
-    const result = ofType(run.events, 'tool_result')[0]!;
+    // Read first: edit_file changes only a file read in this session.
+    expect(ofType(run.events, 'tool_result').map((r) => `${r.name}${r.is_error ? ' (failed)' : ''}`)).toEqual(['read_file', 'edit_file']);
+    const result = ofType(run.events, 'tool_result')[1]!;
     expect(result.is_error).toBe(false);
     expect(result.content).toMatch(/-const greeting = "hi";\n\+const greeting = "hello";/);
     expect(await fs.readFile(path.join(ws.dir, 'src/main.ts'), 'utf8')).toContain('"hello"');

@@ -185,7 +185,7 @@ describe('PostToolUseFailure', () => {
     expect(JSON.stringify(provider.requests[1]?.messages)).toContain('read the file before editing it');
     const stdin = JSON.parse(await fs.readFile(seen, 'utf8')) as Record<string, unknown>;
     expect(stdin).toMatchObject({ hook_event_name: 'PostToolUseFailure', tool_name: 'Edit', tool_use_id: 'e1', is_interrupt: false, tool_input: { file_path: path.join(dir, 'a.txt'), old_string: 'absent' } });
-    expect(stdin['error']).toContain('old_string was not found in a.txt');
+    expect(stdin['error']).toContain('edit_file refused: a.txt has not been read in this session');
     expect(stdin).not.toHaveProperty('tool_response');
     expect(await exists(path.join(dir, 'post-ran'))).toBe(false);
     expect(ofType(all, 'hook')).toContainEqual(expect.objectContaining({ hook_event: 'PostToolUseFailure', outcome: 'injected', tool_id: 'e1' }));

@@ -33,7 +33,8 @@ describe('offline model grammar', () => {
 
   it('edit, list, grep', () => {
     expect(planFor('edit src/a.ts: replace foo with bar')).toEqual({
-      kind: 'tools', steps: [[{ name: 'edit_file', input: { path: 'src/a.ts', old_string: 'foo', new_string: 'bar' } }]],
+      // Read first, in the same message: edit_file changes only a file read in this session.
+      kind: 'tools', steps: [[{ name: 'read_file', input: { path: 'src/a.ts' } }, { name: 'edit_file', input: { path: 'src/a.ts', old_string: 'foo', new_string: 'bar' } }]],
     });
     expect(planFor('list src')).toEqual({ kind: 'tools', steps: [[{ name: 'list_dir', input: { path: 'src' } }]] });
     expect(planFor('grep TODO')).toEqual({ kind: 'tools', steps: [[{ name: 'grep', input: { pattern: 'TODO', output_mode: 'content' } }]] });

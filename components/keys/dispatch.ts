@@ -171,7 +171,9 @@ export function submit(text: string, deps: KeyDeps, shown?: string): void {
   const command = shellCommandOf(text);
   if (command !== undefined) {
     deps.store.dispatch({ type: 'scrollTo', to: 'bottom', total: deps.view.total, height: deps.view.height });
-    void deps.session.runShell(command);
+    // Typed while a turn runs, it waits its turn among the queued prompts.
+    if (deps.store.getSnapshot().busy) deps.store.dispatch({ type: 'queue', text });
+    void deps.session.runShell(command, text);
     return;
   }
   if (findMentions(text).length > 0) return void sendWithMentions(text, deps, shown);

@@ -179,10 +179,14 @@ function withPhase(state: TuiState, kind: 'thinking' | 'responding' | 'tools', a
 }
 
 function appendStream(state: TuiState, kind: 'assistant' | 'thinking', text: string): TuiState {
-  const last = state.items[state.items.length - 1];
+  // A notice that arrived mid-stream (a mode change, a warning) stays below the text, which goes
+  // on growing in one piece instead of being cut at the notice.
+  let at = state.items.length - 1;
+  while (state.items[at]?.kind === 'notice') at--;
+  const last = state.items[at];
   if (last && last.kind === kind && last.streaming) {
     const items = state.items.slice();
-    items[items.length - 1] = { ...last, text: last.text + text };
+    items[at] = { ...last, text: last.text + text };
     return { ...state, items };
   }
   return push(state, (id) => ({ kind, id, text, streaming: true }));

@@ -1,4 +1,5 @@
 import type { EventOf } from '../../src/events.js';
+import { shellCommandOf } from '../prompt/shell-prompt.js';
 import { push, updateTool } from './reduce-events.js';
 import type { TuiState } from './types.js';
 
@@ -11,7 +12,9 @@ export const SHELL_CARD = '!';
  */
 export function reduceShellCommand(state: TuiState, event: EventOf<'shell_command'>, at: number): TuiState {
   if (event.status === 'running') {
-    const s = push(state, (id) => ({
+    // A command typed while a turn ran leaves the queue as it starts (as a prompt's user_prompt does).
+    const queued = state.queued[0] !== undefined && shellCommandOf(state.queued[0]) === event.command ? state.queued.slice(1) : state.queued;
+    const s = push({ ...state, queued }, (id) => ({
       kind: 'tool',
       id,
       toolUseId: event.id,

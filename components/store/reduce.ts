@@ -65,8 +65,13 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
     }
     case 'notice':
       return push(state, (id) => ({ kind: 'notice', id, level: action.level, message: action.message }));
-    case 'editor':
-      return state.editor === action.editor ? state : { ...state, editor: action.editor, exitArmedAt: undefined };
+    case 'editor': {
+      if (state.editor === action.editor) return state;
+      // A palette closed with Esc stays closed for that text only: "/" typed again opens it.
+      const dismissed = state.palette.dismissedFor;
+      const palette = dismissed !== undefined && action.editor.text !== dismissed ? { index: state.palette.index } : state.palette;
+      return { ...state, editor: action.editor, palette, exitArmedAt: undefined };
+    }
     case 'queue':
       return { ...state, queued: [...state.queued, action.text] };
     case 'unqueue':

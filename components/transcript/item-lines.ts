@@ -8,6 +8,7 @@ import { compactLines } from './compact-lines.js';
 import { cronLines } from './cron-lines.js';
 import { hookNoteLines } from './hook-lines.js';
 import type { createMarkdownLines } from './markdown-lines.js';
+import { SHELL_CARD } from '../store/reduce-shell.js';
 import { expandedByDefault, formatDuration, statusColor, statusGlyph } from './tool-status.js';
 import { inputRecord, toolRenderer } from './tool-renderers.js';
 
@@ -15,7 +16,8 @@ type MarkdownLines = ReturnType<typeof createMarkdownLines>;
 
 export function isExpanded(item: ToolItem | ThinkingItem | CompactItem | CronItem | UserItem): boolean {
   if (item.userExpanded !== undefined) return item.userExpanded;
-  return item.kind === 'tool' ? expandedByDefault(item.status) : false;
+  // A `!` command's output is what the user asked to see: shown inline, as Claude Code does.
+  return item.kind === 'tool' ? item.name === SHELL_CARD || expandedByDefault(item.status) : false;
 }
 
 /** The card's one-line header: drawn per frame (its spinner and timer move), everything else is cached. */

@@ -60,7 +60,8 @@ export class AgentSession {
   private readonly listeners = new Set<Listener>();
   private readonly interruptListeners = new Set<() => void>();
   private readonly pendingAsks = new Map<string, { resolve: (d: PermissionDecision) => void; request: PermissionAsk }>();
-  private readonly queue: string[] = [];
+  /** Waiting input in order: prompts, and `!` commands typed while a turn ran (`shell`). */
+  private readonly queue: Array<{ text: string; shell?: string }> = [];
   private controller: AbortController | undefined;
   private running: Promise<EventOf<'terminal'>> | undefined;
   private readonly denials = { consecutive: 0 };
@@ -90,7 +91,7 @@ export class AgentSession {
     return this.running !== undefined;
   }
   get queued(): readonly string[] {
-    return this.queue;
+    return this.queue.map((q) => q.text);
   }
   get mode(): PermissionMode {
     return this.options.permissions.mode;
@@ -141,7 +142,7 @@ export class AgentSession {
   /** Starts a turn now, or queues the prompt if one is running. */
   submit(text: string): void {
     if (this.running) {
-      this.queue.push(text);
+      this.queue.push({ text });
       return;
     }
     void this.run(text);
@@ -150,7 +151,7 @@ export class AgentSession {
   /** Runs one prompt to its terminal event. Queued prompts follow automatically, unless interrupted. */
   run(text: string): Promise<EventOf<'terminal'>> {
     if (this.running) {
-      this.queue.push(text);
+      this.queue.push({ text });
       return this.running;
     }
     const controller = new AbortController();
@@ -158,9 +159,7 @@ export class AgentSession {
     const promise = this.drive(text, controller.signal).finally(() => {
       this.running = undefined;
       this.controller = undefined;
-      const next = this.queue.shift();
-      if (next !== undefined) void this.run(next);
-      else if (this.options.interactive) void notifyHooks(this.options.hooks, 'idle_prompt', IDLE_MESSAGE, (e) => this.emit(e));
+      if (!this.startQueued() && this.options.interactive) void notifyHooks(this.options.hooks, 'idle_prompt', IDLE_MESSAGE, (e) => this.emit(e));
     });
     this.running = promise;
     return promise;
@@ -293,7 +292,7 @@ export class AgentSession {
 
   /** Takes the last queued prompt back (to edit or drop it) before it runs. */
   unqueueLast(): string | undefined {
-    return this.queue.pop();
+    return this.queue.pop()?.text;
   }
 
   setMode(mode: PermissionMode): void {
@@ -319,9 +318,19 @@ export class AgentSession {
    * Runs a command the user typed after `!` (no model, no approval), as a turn of its own: Esc
    * stops it, prompts typed meanwhile wait for it. Its command and output join the history.
    */
-  runShell(command: string): Promise<void> {
+  /** Starts the first waiting prompt or `!` command; false when nothing waits. */
+  private startQueued(): boolean {
+    const next = this.queue.shift();
+    if (next === undefined) return false;
+    if (next.shell !== undefined) void this.runShell(next.shell, next.text);
+    else void this.run(next.text);
+    return true;
+  }
+
+  /** `typed`: the prompt as the user wrote it (`!ls`), what `queued` shows while it waits for a running turn. */
+  runShell(command: string, typed = `!${command}`): Promise<void> {
     if (this.running) {
-      this.emit(notice('warning', 'A turn is running; run the command after it ends (or press Esc).'));
+      this.queue.push({ text: typed, shell: command });
       return Promise.resolve();
     }
     const controller = new AbortController();
@@ -352,8 +361,7 @@ export class AgentSession {
     const running = run.finally(() => {
       this.running = undefined;
       this.controller = undefined;
-      const next = this.queue.shift();
-      if (next !== undefined) void this.run(next);
+      this.startQueued();
     });
     this.running = running;
     return running.then(() => undefined);
@@ -388,8 +396,7 @@ export class AgentSession {
     this.running = run.finally(() => {
       this.running = undefined;
       this.controller = undefined;
-      const next = this.queue.shift();
-      if (next !== undefined) void this.run(next);
+      this.startQueued();
     });
     await this.running;
   }
@@ -446,6 +453,6 @@ export class AgentSession {
   }
 
   clearQueue(): string[] {
-    return this.queue.splice(0, this.queue.length);
+    return this.queue.splice(0, this.queue.length).map((q) => q.text);
   }
 }

@@ -84,7 +84,13 @@ export async function runHeadless(
     }
   } finally {
     process.off('SIGINT', onSigint);
+    // The result line stays the last of stream-json's output.
     unsubscribe();
+    // The answer is final: teammates still working are stopped, and their last events (each one's
+    // 'stopped') are recorded before the session file closes. Waiting for them instead could last for
+    // ever, and what they did after the answer would reach no one.
+    const stopped = await runtime.team.stopAll();
+    if (stopped.length > 0) io.stderr.write(`cairn: stopped teammate${stopped.length === 1 ? '' : 's'} ${stopped.join(', ')}: still working when the answer ended (a -p run ends with its answer)\n`);
   }
   // Nothing bash started outlives the run: background shells, and what left their groups (setsid).
   const left = runtime.background.shells.killAll();

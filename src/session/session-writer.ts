@@ -28,6 +28,8 @@ export class SessionWriter {
   private pendingHeader: SessionHeader | undefined;
   /** Notices before the file exists: written after the header when it is created. */
   private heldNotices: object[] = [];
+  /** Set by close(): the session has ended, and what a stopped teammate still says is not part of it. */
+  private closed = false;
 
   private constructor(readonly file: string, private readonly now: () => number) {}
 
@@ -53,7 +55,7 @@ export class SessionWriter {
   }
 
   append(event: AgentEvent): void {
-    if (NOT_PERSISTED.has(innermost(event).type)) return;
+    if (this.closed || NOT_PERSISTED.has(innermost(event).type)) return;
     // The terminal event carries the whole history; the file already has it line by line.
     const record = event.type === 'terminal' ? { ...event, messages: [] } : event;
     if (this.pendingHeader && event.type === 'notice') {
@@ -83,6 +85,7 @@ export class SessionWriter {
   }
 
   close(): void {
+    this.closed = true;
     if (this.fd !== undefined) fs.closeSync(this.fd);
     this.fd = undefined;
     this.pendingHeader = undefined;

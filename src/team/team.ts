@@ -201,6 +201,19 @@ export function createTeam(deps: TeamDeps) {
     abortAll(): void {
       for (const m of mates.values()) m.controller.abort();
     },
+    /**
+     * Stops every teammate and waits (up to `graceMs`) until each has: the end of a `-p` run, whose
+     * answer is final. Returns the names of those that were still working.
+     */
+    async stopAll(graceMs = 2000): Promise<string[]> {
+      const working = [...mates.values()].filter((m) => m.info.status === 'working').map((m) => m.info.name);
+      for (const m of mates.values()) m.controller.abort();
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([Promise.all([...mates.values()].map((m) => m.done)), grace]);
+      clearTimeout(timer);
+      return working;
+    },
   };
 }
 

@@ -67,6 +67,16 @@ describe('session files', () => {
     await expect(fs.access(file)).rejects.toThrow();
   });
 
+  it('an event told after the session ended (a teammate stopping as cairn exits) is left out, not thrown', async () => {
+    const file = await tempFile();
+    const writer = SessionWriter.create(file, { id: 's1', cwd: '/w', created: 'now' });
+    writer.append({ type: 'user_prompt', text: 'hi' });
+    writer.close();
+    expect(() => writer.append({ type: 'team', kind: 'status', name: 'counter', status: 'stopped' })).not.toThrow();
+    const loaded = await loadSession(file);
+    expect(loaded.events.map((e) => e.type)).toEqual(['user_prompt']);
+  });
+
   it('a cut-off file loads: the torn line is skipped with its line number and the dangling call is repaired', async () => {
     const file = await tempFile();
     const writer = SessionWriter.create(file, { id: 's1', cwd: '/w', created: 'x' });

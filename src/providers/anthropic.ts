@@ -29,6 +29,8 @@ export interface AnthropicProviderOptions {
   /** Retries after the first try (default 2: 3 tries in all). */
   maxRetries?: number;
   sleep?: SleepFn;
+  /** How long to wait for the next stream event before the attempt is dropped (retry.ts). */
+  streamIdleTimeoutMs?: number;
   random?: () => number;
 }
 
@@ -62,6 +64,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
     let finished: ReturnType<typeof assembler.finish>;
     try {
       for await (const event of stream) {
+        request.onActivity?.();
         // Chunks already buffered when the signal fires must not leak out as more output.
         if (request.signal.aborted) throw abortError();
         for (const out of assembler.push(event)) yield out;

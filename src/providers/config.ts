@@ -33,6 +33,7 @@ const ProviderConfigSchema = z.looseObject({
   defaultProvider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   thinking: ThinkingSchema.optional(),
+  streamIdleTimeoutSeconds: z.number().positive().max(3600).optional(),
   providers: z.record(z.string().min(1), ProviderEntrySchema).optional(),
 });
 
@@ -44,6 +45,8 @@ export interface ProviderConfig {
   defaultProvider?: string;
   model?: string;
   thinking?: ThinkingConfig;
+  /** How long a model stream may go without an event before the attempt is dropped and retried. */
+  streamIdleTimeoutSeconds?: number;
   /** Presets merged with the file's `providers` (an entry for a preset name overrides its fields). */
   providers: Record<string, ProviderPreset>;
   /** Names defined or overridden by the file, for --list-providers. */
@@ -95,6 +98,7 @@ export function loadProviderConfig(cairnHome: string): ProviderConfig {
   if (data.defaultProvider !== undefined) config.defaultProvider = data.defaultProvider;
   if (data.model !== undefined) config.model = data.model;
   if (data.thinking !== undefined) config.thinking = data.thinking;
+  if (data.streamIdleTimeoutSeconds !== undefined) config.streamIdleTimeoutSeconds = data.streamIdleTimeoutSeconds;
   return config;
 }
 

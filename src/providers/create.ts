@@ -20,6 +20,7 @@ export function createProvider(resolved: ResolvedProvider, deps: CreateProviderD
     ...(resolved.apiKeyEnv !== undefined && { apiKeyEnv: resolved.apiKeyEnv }),
     ...(deps.maxRetries !== undefined && { maxRetries: deps.maxRetries }),
     ...(deps.sleep && { sleep: deps.sleep }),
+    ...(resolved.streamIdleTimeoutMs !== undefined && { streamIdleTimeoutMs: resolved.streamIdleTimeoutMs }),
   };
   switch (resolved.api) {
     case 'offline':

@@ -28,6 +28,8 @@ export interface OpenAIProviderOptions {
   /** Retries after the first try (default 2: 3 tries in all). */
   maxRetries?: number;
   sleep?: SleepFn;
+  /** How long to wait for the next stream event before the attempt is dropped (retry.ts). */
+  streamIdleTimeoutMs?: number;
   random?: () => number;
   /**
    * api.openai.com wants max_completion_tokens (reasoning models reject max_tokens);
@@ -58,6 +60,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
     let finished: ReturnType<typeof assembler.finish>;
     try {
       for await (const chunk of stream) {
+        request.onActivity?.();
         // Chunks already buffered when the signal fires must not leak out as more output.
         if (request.signal.aborted) throw abortError();
         for (const out of assembler.push(chunk)) yield out;

@@ -16,6 +16,8 @@ export interface ModelRequest {
   tools: ToolSpec[];
   maxTokens: number;
   signal: AbortSignal;
+  /** Called on every event the wire delivers (pings included): the stream is alive (stream-idle.ts). */
+  onActivity?: () => void;
 }
 
 /** What a provider yields while streaming one model call. */

@@ -18,6 +18,8 @@ export interface ResolvedProvider {
   apiKeyEnv?: string;
   contextWindow: number;
   thinking?: ThinkingConfig;
+  /** config.json `streamIdleTimeoutSeconds`, in ms. */
+  streamIdleTimeoutMs?: number;
   /** Why this provider won, for --list-providers and the startup line. */
   source: string;
   /** Why this model. */
@@ -100,6 +102,7 @@ function resolveWith(input: ResolveInput, config: ProviderConfig): ResolvedProvi
     resolved.apiKey = key;
   }
   if (config.thinking !== undefined) resolved.thinking = config.thinking;
+  if (config.streamIdleTimeoutSeconds !== undefined) resolved.streamIdleTimeoutMs = Math.round(config.streamIdleTimeoutSeconds * 1000);
   return resolved;
 }
 

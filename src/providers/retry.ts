@@ -1,6 +1,7 @@
 import { AbortError, isAbortError, sleep } from '../util/abort.js';
 import { ProviderError } from './provider.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, idleFailure, StreamIdleError, withIdleTimeout } from './stream-idle.js';
 
 // Retries live here, not in the SDKs (their clients get maxRetries: 0), so every retry is a
 // visible `notice` and a retried attempt always restarts the call from scratch.
@@ -210,6 +211,8 @@ export interface RetryingProviderOptions {
   maxRetries?: number;
   sleep?: SleepFn;
   random?: () => number;
+  /** How long an attempt may wait for its next stream event (default DEFAULT_STREAM_IDLE_TIMEOUT_MS). */
+  streamIdleTimeoutMs?: number;
 }
 
 /** A provider whose every call is one `attempt`, retried on the failures `classify` deems retryable. */
@@ -225,7 +228,8 @@ export function retryingProvider(
       const req = request.model ? request : { ...request, model: opts.model };
       const ctx: FailureContext = { provider: opts.name, model: req.model, baseUrl: opts.baseUrl };
       if (opts.apiKeyEnv !== undefined) ctx.apiKeyEnv = opts.apiKeyEnv;
-      return withRetries(() => attempt(req), (err) => classify(err, ctx), {
+      const idleMs = opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+      return withRetries(() => withIdleTimeout(attempt, req, idleMs), (err) => (err instanceof StreamIdleError ? idleFailure(ctx, err) : classify(err, ctx)), {
         provider: opts.name,
         signal: request.signal,
         ...(opts.maxRetries !== undefined && { maxRetries: opts.maxRetries }),

@@ -18,7 +18,7 @@ import type { MemoryDistiller } from './memory-distill.js';
 
 /** The notice code that marks a session file as archived. */
 export const ARCHIVED_CODE = 'archived';
-/** Sessions archived at most per start (the newest first), so a long backlog costs a few calls a start. */
+/** Sessions archived at most per start, so a long backlog costs a few calls a start. */
 export const ARCHIVE_PER_START = 3;
 // Only the newest files are looked at: an old backlog is not read on every start.
 const SCAN_NEWEST = 20;
@@ -63,6 +63,7 @@ export async function archiveEndedSessions(opts: ArchivalOptions): Promise<numbe
   return archived;
 }
 
+/** The newest session files of the workspace, oldest of them first. */
 async function newestSessionFiles(dir: string): Promise<string[]> {
   const files = await Promise.all(
     (await sessionFileNames(dir)).map(async (name) => {
@@ -70,7 +71,8 @@ async function newestSessionFiles(dir: string): Promise<string[]> {
       return { file, modified: (await fs.stat(file)).mtimeMs };
     }),
   );
-  return files.sort((a, b) => b.modified - a.modified).slice(0, SCAN_NEWEST).map((f) => f.file);
+  // The newest few, then oldest first: the episodic notes keep the order the sessions happened in.
+  return files.sort((a, b) => b.modified - a.modified).slice(0, SCAN_NEWEST).reverse().map((f) => f.file);
 }
 
 async function archiveOne(file: string, id: string, opts: ArchivalOptions): Promise<boolean> {

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contextSections } from '../../../components/commands/context-report.js';
 import { memoryCommand } from '../../../components/commands/memory-command.js';
+import { sectionLabel } from '../../../components/commands/session-commands.js';
 import type { CommandContext } from '../../../components/commands/registry.js';
 import { createSystemPromptSource } from '../../../src/context/system-prompt-source.js';
 import { createMemoryTool } from '../../../src/tools/memory.js';
@@ -48,6 +50,22 @@ describe('/memory', () => {
     const printed: string[] = [];
     await command.run('', context(printed));
     expect(printed.join('\n')).toContain('Episodic notes: none yet in .cairn/memory/ (compaction and archival at start write them).');
+  });
+});
+
+describe('/context', () => {
+  it('sizes SOUL.md and USER.md as sections of their own, beside the memory section', async () => {
+    const { ws, home } = await setUp();
+    await fs.writeFile(path.join(home, 'SOUL.md'), 'Patient and terse. '.repeat(20));
+    await fs.writeFile(path.join(ws, '.cairn', 'USER.md'), 'Reviews in pairs.');
+    const source = createSystemPromptSource({ cwd: ws, cairnHome: home, claudeHome: path.join(home, 'claude'), toolNames: () => [], now: () => new Date() });
+    const { sections } = await source.build({ mode: 'default', model: 'm' });
+    const rows = contextSections(sections.map((s) => sectionLabel(s, ws)), [], []);
+    const soul = rows.find((r) => r.name.startsWith('memory: ') && r.name.endsWith('SOUL.md'));
+    const user = rows.find((r) => r.name === 'memory: .cairn/USER.md');
+    expect(soul?.tokens).toBeGreaterThan(user?.tokens ?? Infinity);
+    expect(user?.tokens).toBeGreaterThan(0);
+    expect(rows.map((r) => r.name)).toContain('system: memory');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { PermissionMode } from '../events.js';
 import type { AnyTool } from '../tools/tool.js';
 import { analyzeBash } from './bash-analysis.js';
+import { cdPrelude } from './bash-cd-prelude.js';
 import type { BashAnalysisDetail, BashPart } from './bash-analysis.js';
 import { BUILTIN_DENY } from './builtin-deny.js';
 import { argsReachOutside, judgeWrites, readScriptFile, readsOutside } from './command-paths.js';
@@ -44,6 +45,20 @@ export const PLAN_MODE_DENIAL = 'plan mode: commands do not run until the plan i
  */
 export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, command: string, sandboxed = false): Promise<PermissionCheck> {
   const b = await ctx.bases();
+  const whole = await judgeCommand(ctx, tool, command, sandboxed, b);
+  if (whole.behavior !== 'ask') return whole;
+  // `cd sub && npm run lint`: the rest judged from the folder, as if run there (bash-cd-prelude.ts).
+  const cd = await cdPrelude(command, b);
+  if (!cd) return whole;
+  const cdForm = `cd ${cd.target}`;
+  const asked = ctx.rules().ask.some((r) => ruleCoversTool(r, tool) && (r.specifier === undefined || matchBashSpecifier(r.specifier, cdForm)));
+  if (asked) return whole;
+  const rest = await judgeCommand(ctx, tool, cd.rest, sandboxed, { ...b, cwd: cd.dir });
+  if (rest.behavior === 'allow') return { ...rest, reason: `${cdForm} (a folder in the workspace), then ${rest.reason}` };
+  return rest.behavior === 'deny' ? rest : whole;
+}
+
+async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: string, sandboxed: boolean, b: PathBases): Promise<PermissionCheck> {
   const mode = ctx.mode();
   const rules = ctx.rules();
   const readable = (real: string): boolean =>

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import { isInside, resolveToolPath } from './paths.js';
 import type { ResolvedPath } from './paths.js';
 import { protectedReason } from './protected-paths.js';
@@ -53,7 +54,7 @@ export interface Located {
 }
 
 export async function locate(target: string, b: PathBases): Promise<Located> {
-  const path = await resolveToolPath(target, b.workspace, b.home);
+  const path = await resolveToolPath(target, b.cwd ?? b.workspace, b.home);
   const inside = isInside(b.workspace, path.real) && isInside(b.workspace, path.lexical);
   const why = protectedReason(path.real, b) ?? protectedReason(path.lexical, b);
   return why === undefined ? { path, inside } : { path, inside, protectedWhy: why };
@@ -91,10 +92,12 @@ export async function judgeWrites(
       reasons.push(`writes to ${target}, which cannot be resolved before it runs (${resolved.why})`);
       continue;
     }
-    const verdict = await checkWrite(resolved.path);
+    // checkWrite places a relative path in the workspace: one written in a folder the command runs in is given whole.
+    const placed = b.cwd !== undefined && !isAbsolute(resolved.path) && !resolved.path.startsWith('~') ? `${b.cwd}/${resolved.path}` : resolved.path;
+    const verdict = await checkWrite(placed);
     if (verdict.behavior === 'deny') return { denied: `writes ${target}: ${verdict.reason}`, reasons };
     if (verdict.behavior === 'allow') continue;
-    const where = await locate(resolved.path, b);
+    const where = await locate(placed, b);
     if (!strict && where.inside && where.protectedWhy === undefined) continue;
     reasons.push(`writes ${target}: ${verdict.reason}`);
   }

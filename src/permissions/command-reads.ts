@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { isInside } from './paths.js';
 import { GLOB, locate, MAX_PATHS, staticPath } from './command-paths.js';
-import { matchPathSpecifier, ruleCoversTool } from './rule-match.js';
+import { isBarePattern, matchPathSpecifier, ruleCoversTool } from './rule-match.js';
 import type { PathBases } from './rule-match.js';
 import type { ParsedRule } from './rule-parse.js';
 
@@ -16,7 +16,7 @@ export interface ReadTarget {
   program?: string;
 }
 
-/** The directory a Read rule's pattern starts from (`./secrets/**` -> <ws>/secrets), or undefined for `**` patterns that reach anywhere. */
+/** The directory a Read rule's pattern starts from (`./secrets/**` -> <ws>/secrets), or undefined for patterns that reach any depth (`**` first, or a bare `.env`). */
 export function ruleRoot(specifier: string, b: PathBases): string | undefined {
   let base = b.workspace;
   let pattern = specifier;
@@ -24,7 +24,8 @@ export function ruleRoot(specifier: string, b: PathBases): string | undefined {
   else if (specifier.startsWith('/')) [base, pattern] = ['/', specifier.replace(/^\/+/, '')];
   else if (specifier.startsWith('./')) pattern = specifier.slice(2);
   const segments = pattern.split('/');
-  if (segments[0] === '**') return undefined;
+  // `**/x`, and a bare name or glob (`.env`, `*.pem`), which matches at any depth.
+  if (segments[0] === '**' || (isBarePattern(specifier) && segments.filter((s) => s !== '').length === 1)) return undefined;
   const firstGlob = segments.findIndex((s) => /[*?[{]/.test(s));
   return join(base, ...(firstGlob < 0 ? segments : segments.slice(0, firstGlob)));
 }

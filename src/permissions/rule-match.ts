@@ -74,6 +74,8 @@ export interface PathBases {
   home: string;
   /** permissions.additionalDirectories, through symlinks: read-only commands read there as in the workspace. */
   readRoots?: readonly string[];
+  /** Where a command's relative paths start when it runs in a folder of the workspace (`cd sub && ...`); the workspace when absent. Rules stay relative to the workspace. */
+  cwd?: string;
 }
 
 /** Whether a pattern matches some leading part of a path (given as segments): a directory covers what is inside it. */
@@ -129,6 +131,8 @@ function splitSpecifier(specifier: string, bases: PathBases): { base: string; pa
 export function matchPathSpecifier(specifier: string, absPath: string, bases: PathBases): boolean {
   const { base, pattern: raw } = splitSpecifier(specifier, bases);
   const pattern = raw.replace(/\/+$/, '') || '**';
+  // A bare name or glob (`*.md`, `.env`) matches at any depth below the workspace, as in gitignore and Claude Code.
+  const anyDepth = isBarePattern(specifier) && !pattern.includes('/') && pattern !== '**';
   let rel = relative(base, absPath);
   if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
     // `**/.env` is meant to catch that file anywhere, even outside the workspace.
@@ -136,7 +140,12 @@ export function matchPathSpecifier(specifier: string, absPath: string, bases: Pa
     rel = absPath.replace(/^\/+/, '');
   }
   if (rel === '') return pattern === '**';
-  return glob(pattern)(rel.split(sep));
+  return glob(anyDepth ? `**/${pattern}` : pattern)(rel.split(sep));
+}
+
+/** A pattern written without an anchor (`/`, `./`, `~`): relative to the workspace, and any depth when it has no slash. */
+export function isBarePattern(specifier: string): boolean {
+  return !/^(\/|\.\.?\/|\.\.?$|~)/.test(specifier);
 }
 
 /**

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { systemClock, type Clock } from '../clock.js';
 import type { EventOf } from '../events.js';
 import { HeadTailBuffer } from '../tools/output-buffer.js';
-import { endSessionProcesses, SESSION_PROC_ENV, type EndReport } from './session-processes.js';
+import { commandEnv } from './command-env.js';
+import { endSessionProcesses, type EndReport } from './session-processes.js';
 
 // Commands the model started with bash run_in_background: each in its own process group, output
 // kept (head and tail within a budget) until the model reads it with bash_output.
@@ -148,7 +149,7 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
         cwd,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe', ...(launch?.passFds ?? [])],
-        env: { ...(options.env ?? process.env), CAIRN: '1', ...SESSION_PROC_ENV },
+        env: commandEnv(options.env ?? process.env),
       });
       // A shell never keeps cairn running: ending cairn ends it (killAll, from the exit path).
       child.unref();

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { PreparedCommand } from '../sandbox/sandboxed-spawn.js';
 import type { ShellManager } from '../shells/shell-manager.js';
-import { SESSION_PROC_ENV } from '../shells/session-processes.js';
+import { commandEnv } from '../shells/command-env.js';
 import { ChunkLines, ProgressBatcher } from './bash-progress.js';
 import { HeadTailBuffer } from './output-buffer.js';
 import { errorResult } from './result.js';
@@ -95,7 +95,7 @@ function runProcess(launch: PreparedCommand, ctx: ToolContext, timeoutMs: number
       // Its own process group, so timeout and abort can kill everything it started.
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe', ...(launch.passFds ?? [])],
-      env: { ...env, CAIRN: '1', ...SESSION_PROC_ENV },
+      env: commandEnv(env),
     });
     let ending: Ending | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;

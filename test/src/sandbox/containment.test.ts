@@ -131,6 +131,11 @@ describe('containment of what runs unasked (real bubblewrap)', () => {
       expect(workspace.asked).toHaveLength(0);
       expect(workspace.result?.content).toContain('ran');
       expect(workspace.result?.content).not.toContain('sent');
+      // The user's keyring outlives the sandbox too: add_key is refused (x86-64 numbering).
+      if (process.arch === 'x64') {
+        const key = await run(`python3 -c "import ctypes; l = ctypes.CDLL(None, use_errno=True); print('add_key', l.syscall(248, b'user', b'cairn-test', b'v', 1, ctypes.c_int(-4)), ctypes.get_errno())"`, misjudging(), sandboxFor());
+        expect(key.result?.content).toContain('add_key -1 1');
+      }
       // What still works there: a socket pair (no file on the other end), and what the command serves itself.
       const own = await run(`python3 -c "import socket; a, b = socket.socketpair(); a.sendall(b'pair-ok'); print(b.recv(7).decode())"`, checker('bypassPermissions'), sandboxFor());
       expect(own.result?.content).toContain('pair-ok');

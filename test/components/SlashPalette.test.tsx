@@ -21,6 +21,18 @@ describe('slash palette', () => {
     expect(f).toContain('> /mo');
   });
 
+  it('after Esc closes it, / typed again (once the box is empty, or after a prompt) opens it again', async () => {
+    rig = await createRig();
+    await rig.type('/');
+    await rig.waitFrame((f) => f.includes('/help'));
+    await rig.press(KEYS.esc);
+    await rig.waitFrame((f) => !f.includes('/help'));
+    await rig.press(KEYS.backspace);
+    await rig.waitFrame((f) => !f.includes('> /'));
+    await rig.type('/');
+    await rig.waitFrame((f) => f.includes('/help'));
+  });
+
   it('Down moves, Tab completes into the prompt', async () => {
     rig = await createRig();
     await rig.type('/mo');

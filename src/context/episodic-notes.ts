@@ -61,13 +61,16 @@ export interface EpisodicMatch {
 
 /**
  * The entries whose text holds every word of `query` (any case), newest day first, with the lines
- * that hold any of them. At most `limit` entries.
+ * that hold any of them. At most `limit` entries; notes a Read deny rule covers are left out.
  */
-export async function searchEpisodicNotes(cwd: string, query: string, limit = 10): Promise<EpisodicMatch[]> {
+export async function searchEpisodicNotes(cwd: string, query: string, opts: { limit?: number; isReadDenied?: (absPath: string) => boolean } = {}): Promise<EpisodicMatch[]> {
+  const limit = opts.limit ?? 10;
   const words = query.toLowerCase().split(/\s+/).filter((w) => w !== '');
   if (words.length === 0) return [];
   const matches: EpisodicMatch[] = [];
   for (const note of (await listEpisodicNotes(cwd)).reverse()) {
+    // A Read deny rule covers the notes as it covers any file: the search leaves them out.
+    if (opts.isReadDenied?.(note.file)) continue;
     const text = (await readTextFile(note.file)) ?? '';
     for (const entry of splitEntries(text).reverse()) {
       const lower = entry.body.toLowerCase();

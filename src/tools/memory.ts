@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { forgetMemory, memoryPath, parseEntries, readMemory, saveMemory } from '../context/long-term-memory.js';
-import { defineTool } from './tool.js';
+import { defineTool, type ToolContext } from './tool.js';
 import { errorMessage } from '../util/error-message.js';
 import { episodicDir, searchEpisodicNotes } from '../context/episodic-notes.js';
 
@@ -42,7 +42,7 @@ export function createMemoryTool(opts: { cairnHome: string; now?: () => Date }) 
             ? { content: `There is no entry ${input.index} in ${scope} memory.`, isError: true }
             : { content: `Forgot ${scope} entry ${input.index}: ${removed}` };
         }
-        if (input.action === 'search') return await searchNotes(ctx.cwd, input.query);
+        if (input.action === 'search') return await searchNotes(ctx, input.query);
         const parts: string[] = [];
         for (const s of ['user', 'project'] as const) {
           const entries = parseEntries(await readMemory(memoryPath(s, where)));
@@ -56,9 +56,10 @@ export function createMemoryTool(opts: { cairnHome: string; now?: () => Date }) 
   });
 }
 
-async function searchNotes(cwd: string, query: string | undefined): Promise<{ content: string; isError?: boolean }> {
+async function searchNotes(ctx: ToolContext, query: string | undefined): Promise<{ content: string; isError?: boolean }> {
+  const { cwd } = ctx;
   if (!query?.trim()) return { content: 'memory search needs `query`: the words to look for in the episodic notes.', isError: true };
-  const found = await searchEpisodicNotes(cwd, query);
+  const found = await searchEpisodicNotes(cwd, query, ctx.isReadDenied ? { isReadDenied: ctx.isReadDenied } : {});
   if (found.length === 0) return { content: `No episodic note in ${episodicDir(cwd)} mentions all of: ${query.trim()}` };
   const parts = found.map((m) => [`${m.day} ${m.heading}`, ...m.lines.map((l) => `  ${l}`)].join('\n'));
   return { content: `${found.length} entr${found.length === 1 ? 'y' : 'ies'} in ${episodicDir(cwd)} (newest first):\n\n${parts.join('\n\n')}` };

@@ -88,4 +88,15 @@ describe('the memory tool searches the episodic notes', () => {
     expect(missing).toEqual({ content: 'memory search needs `query`: the words to look for in the episodic notes.', isError: true });
     expect(tool.effects?.({ action: 'search', query: 'x' })).toBe('none');
   });
+
+  it('bypass attempt: a note a Read deny rule covers is not searched (the search is unasked, so it must not reach what read_file may not)', async () => {
+    const { ws, home } = await setUp();
+    const secret = path.join(ws, '.cairn', 'memory', '2026-11-30.md');
+    await fs.writeFile(secret, '## 09:00 UTC: compaction (auto)\n\n- the token is SECRET-123\n');
+    await fs.writeFile(path.join(ws, '.cairn', 'memory', '2026-12-01.md'), '## 10:00 UTC: compaction (auto)\n\n- the token was rotated\n');
+    const tool = createMemoryTool({ cairnHome: home });
+    const found = await tool.call({ action: 'search', query: 'token' }, { cwd: ws, signal: new AbortController().signal, isReadDenied: (p) => p === secret });
+    expect(found.content).toContain('the token was rotated');
+    expect(found.content).not.toContain('SECRET-123');
+  });
 });

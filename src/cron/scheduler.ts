@@ -75,6 +75,8 @@ export interface CronScheduler {
   /** An auto_run task's subagent finished: emits `auto_run_finished` with its result. */
   reportAutoRun(taskId: string, result: string): void;
   readonly isLeader: boolean;
+  /** Started and not stopped: scheduled prompts fire in this process (interactive sessions; never in `cairn -p`). */
+  readonly running: boolean;
   status(): CronStatus;
 }
 
@@ -241,6 +243,9 @@ export function createCronScheduler(options: CronSchedulerOptions): CronSchedule
     reportAutoRun: (taskId, result) => firing.reportAutoRun(taskId, result),
     get isLeader() {
       return leadership.isLeader;
+    },
+    get running() {
+      return running;
     },
     status() {
       const durable = durableCount();

@@ -4,7 +4,7 @@ import type { Message, ToolUseBlock } from '../messages.js';
 import { textOf, toolUsesOf, userText } from '../messages.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
-import type { AnyTool } from '../tools/tool.js';
+import { offeredTools, type AnyTool } from '../tools/tool.js';
 import { isAbortError } from '../util/abort.js';
 import { normalizeMessages } from './normalize.js';
 import { partitionToolCalls } from './partition.js';
@@ -84,8 +84,6 @@ export interface CompactionSettings {
  */
 export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, void, undefined> {
   const maxTurns = params.maxTurns ?? DEFAULT_MAX_TURNS;
-  const toolMap = new Map(params.tools.map((t) => [t.name, t]));
-  const specs = params.tools.map(toolSpec);
   const now = params.now ?? Date.now;
   const denials = params.denials ?? { consecutive: 0 };
   const maxTokens = params.maxTokens ?? DEFAULT_MAX_TOKENS;
@@ -128,6 +126,8 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
     for (const repair of normalized.repairs) yield notice('warning', `History repaired: ${repair}`, 'repair');
     messages = normalized.messages;
 
+    // Asked before every request: a mode change, a team started or an MCP server connected shows in the next one.
+    const offered = offeredTools(params.tools);
     let assistant: Message | undefined;
     let stopReason: string | null = null;
     try {
@@ -148,7 +148,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
         model: params.provider.model,
         system,
         messages: withReminders(sent, (await params.reminders?.()) ?? []),
-        tools: specs,
+        tools: offered.map(toolSpec),
         maxTokens,
         signal: params.signal,
       });
@@ -192,6 +192,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
     continuedFrom = '';
     if (cut) yield notice('warning', `${cutAtOutputLimit(maxTokens)} Its last tool call may be incomplete.`, 'max_tokens');
 
+    const toolMap = new Map(params.tools.map((t) => [t.name, t]));
     const batches = partitionToolCalls(calls, toolMap);
     const results = yield* runToolBatches(batches, {
       tools: toolMap,

@@ -4,7 +4,7 @@ import { notice } from '../events.js';
 import type { ToolResultBlock, ToolUseBlock } from '../messages.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import { invalidToolArguments } from '../providers/tool-arguments.js';
-import type { AnyTool, CallApproval, ToolResult } from '../tools/tool.js';
+import { offeredTools, type AnyTool, type CallApproval, type ToolResult } from '../tools/tool.js';
 import type { FileReadState } from '../tools/read-state.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
@@ -73,9 +73,11 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
   if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
   const tool = ctx.tools.get(call.name);
   if (!tool) {
-    const names = [...ctx.tools.keys()].join(', ');
+    const names = offeredTools([...ctx.tools.values()]).map((t) => t.name).join(', ');
     return done(`Unknown tool "${call.name}". Available tools: ${names}.`);
   }
+  const unavailable = tool.unavailable?.();
+  if (unavailable !== undefined) return done(`${call.name} is not available now: ${unavailable}.`);
   const badJson = invalidToolArguments(call.input);
   if (badJson !== undefined) return done(badJson);
   const parsed = tool.inputSchema.safeParse(call.input);

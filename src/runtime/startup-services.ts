@@ -23,7 +23,7 @@ import { claudeHomeFrom } from '../settings/settings-layers.js';
 import type { SkillRuntime } from '../skills/skill-runtime.js';
 import { createTaskStore, type TaskStore } from '../tasks/task-store.js';
 import { createMessageBus, type MessageBus } from '../team/message-bus.js';
-import type { AnyTool } from '../tools/tool.js';
+import { offeredTools, type AnyTool } from '../tools/tool.js';
 import { DisposalStack } from '../util/disposal-stack.js';
 import { createBackgroundWork, type BackgroundWork } from './background-work.js';
 import { setUpCheckpoints } from './checkpoint-setup.js';
@@ -125,7 +125,7 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
   const skills: Services['skills'] = { loaded: new Promise<SkillRuntime>((resolve) => (found = resolve)), found: (loaded) => found(loaded) };
   const promptSource = createSystemPromptSource({
     cwd, cairnHome, claudeHome: claudeHomeFrom(options.env), ...(options.env['HOME'] ? { home: options.env['HOME'] } : {}),
-    isReadDenied: () => permissions.readDeniedMatcher(), now, toolNames: () => tools.map((t) => t.name), onProblem: reportProblem,
+    isReadDenied: () => permissions.readDeniedMatcher(), now, toolNames: () => offeredTools(tools).map((t) => t.name), onProblem: reportProblem,
     skillListing: () => skills.current?.listing(resolved.contextWindow).text ?? '',
   });
 

@@ -18,7 +18,7 @@ import { createCronListTool } from '../tools/cron-list.js';
 import { createExitPlanModeTool } from '../tools/exit-plan-mode.js';
 import { createMemoryTool } from '../tools/memory.js';
 import { createTodoWriteTool } from '../tools/todo-write.js';
-import type { AnyTool } from '../tools/tool.js';
+import { offeredWhile, type AnyTool } from '../tools/tool.js';
 import type { TaskStore } from '../tasks/task-store.js';
 import { permissionsForMode } from './permissions-from-options.js';
 import type { MessageBus } from '../team/message-bus.js';
@@ -73,17 +73,19 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
   ]
     .map((t) => (saver ? withLargeOutput(t, saver) : t))
     .map((t) => (deps.checkpoints ? withCheckpoints(t, deps.checkpoints) : t));
+  // Offered only when they can work: schedules fire only where the scheduler runs, and the lead's
+  // team tools have someone to talk to once a teammate is started.
+  const cronOff = () => (deps.cron.running ? undefined : 'scheduled prompts do not run in this session (cairn -p runs one prompt and exits)');
+  const noTeam = () => (teamStarted(deps.team) ? undefined : 'there is no team yet: start a teammate with team_spawn first');
   const session: AnyTool[] = [
     createTodoWriteTool(deps.todos),
     createExitPlanModeTool(deps.permissions),
     createMemoryTool({ cairnHome: deps.cairnHome, now: deps.now }),
     createCompactTool(),
-    createCronCreateTool(deps.cron),
-    createCronListTool(deps.cron),
-    createCronDeleteTool(deps.cron),
-    ...createTaskTools(deps.tasks, 'lead'),
+    ...[createCronCreateTool(deps.cron), createCronListTool(deps.cron), createCronDeleteTool(deps.cron)].map((t) => offeredWhile(t, cronOff)),
+    ...createTaskTools(deps.tasks, 'lead').map((t) => offeredWhile(t, noTeam)),
     createTeamSpawnTool(deps.team),
-    ...createMessagingTools(deps.bus, 'lead'),
+    ...createMessagingTools(deps.bus, 'lead').map((t) => offeredWhile(t, noTeam)),
   ];
   const childTools = [...builtins, ...session].filter((t) => !PARENT_ONLY.has(t.name));
   const agent = createAgentTool({
@@ -99,4 +101,13 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
     tools: [...builtins, agent, ...session],
     teammateTools: (name) => [...childTools, ...createMessagingTools(deps.bus, name), ...createTaskTools(deps.tasks, name)],
   };
+}
+
+/** Whether a teammate has been started in this session (it stays so: the tool list stays stable for the prompt cache). */
+function teamStarted(team: () => Team): boolean {
+  try {
+    return team().list().length > 0;
+  } catch {
+    return false;
+  }
 }

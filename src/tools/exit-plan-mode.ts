@@ -16,12 +16,13 @@ export function createExitPlanModeTool(permissions: Pick<PermissionChecker, 'mod
     name: 'exit_plan_mode',
     description:
       'In plan mode, when you have explored enough and have a concrete plan, call this with the plan. ' +
-      'The user approves it (nothing changes until then) or tells you what to change. Do not use it outside plan mode ' +
-      'or for research-only tasks.',
+      'The user sees the plan on an approval card and approves it (nothing changes until then; they may pick the mode to carry on in) ' +
+      'or sends it back with what to change, which you get as the result. Offered only in plan mode; not for research-only tasks.',
     inputSchema,
     kind: 'other',
     asksUser: true,
     effects: () => 'session',
+    unavailable: () => (permissions.mode === 'plan' ? undefined : 'the session is not in plan mode'),
     async call(_input, ctx) {
       // The user's answer may already have chosen the mode (acceptEdits); otherwise edits ask one by one.
       if (permissions.mode === 'plan') {

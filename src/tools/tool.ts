@@ -87,6 +87,12 @@ export interface Tool<I = unknown> {
    * unless a rule allows it, and the answer may switch the permission mode.
    */
   readonly asksUser?: boolean;
+  /**
+   * Why this tool is not offered to the model right now (exit_plan_mode outside plan mode, the lead's
+   * team tools before there is a team), or undefined when it is. Asked before every request, so the
+   * list follows mode changes; a call to it meanwhile gets this reason. Absent: always offered.
+   */
+  unavailable?(): string | undefined;
   /** Fail closed: absent means the call runs alone. */
   isConcurrencySafe?(input: I): boolean;
   /** Paths the call touches (as given; the permission chain resolves them against the workspace). */
@@ -130,4 +136,14 @@ export type AnyTool = Tool<unknown>;
 
 export function defineTool<I>(tool: Tool<I>): Tool<I> {
   return tool;
+}
+
+/** The tools the model is offered in the next request, in their order (see Tool.unavailable). */
+export function offeredTools(tools: readonly AnyTool[]): AnyTool[] {
+  return tools.filter((t) => t.unavailable?.() === undefined);
+}
+
+/** The same tool, offered only while `why` returns undefined. */
+export function offeredWhile(tool: AnyTool, why: () => string | undefined): AnyTool {
+  return Object.create(tool, { unavailable: { value: why, enumerable: true } }) as AnyTool;
 }

@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
+import type { AgentEvent } from '../../../src/events.js';
+import type { ModelRequest } from '../../../src/providers/provider.js';
+import { tempWorkspace } from '../../helpers/run-cairn.js';
+import { waitFor } from '../../helpers/wait-for.js';
+
+const runtimes: Runtime[] = [];
+afterEach(() => {
+  for (const r of runtimes.splice(0)) r.close();
+});
+
+/** A session on the offline model (no team, no cron running, default mode), every request kept. */
+async function recordedSession(onRequest: (request: ModelRequest, runtime: Runtime) => void = () => undefined) {
+  const ws = await tempWorkspace({ 'a.txt': 'alpha\n' });
+  const home = path.join(path.dirname(ws.dir), 'user');
+  await fs.mkdir(home, { recursive: true });
+  const runtime = await createRuntime({ cwd: ws.dir, env: { HOME: home, CAIRN_HOME: ws.home, CAIRN_OFFLINE_DELAY_MS: '0', PATH: process.env['PATH'] ?? '' }, interactive: false, persist: false });
+  runtimes.push(runtime);
+  const requests: ModelRequest[] = [];
+  const provider = runtime.session.provider;
+  const stream = provider.stream.bind(provider);
+  (provider as { stream: typeof provider.stream }).stream = (request) => {
+    requests.push(request);
+    onRequest(request, runtime);
+    return stream(request);
+  };
+  const events: AgentEvent[] = [];
+  runtime.session.subscribe((e) => events.push(e));
+  const names = (request: ModelRequest | undefined) => request?.tools.map((t) => t.name) ?? [];
+  return { runtime, requests, events, names };
+}
+
+const TEAM_TOOLS = ['task_create', 'task_list', 'task_get', 'task_update', 'send_message', 'read_inbox'];
+const CRON_TOOLS = ['cron_create', 'cron_list', 'cron_delete'];
+
+describe('the tools a request offers', () => {
+  it('by default (no team, no cron, default mode): none the session cannot use, fewer than the 27 it has', async () => {
+    const { runtime, requests, names } = await recordedSession();
+    await runtime.session.run('hello');
+    const offered = names(requests[0]);
+    expect(runtime.session.tools).toHaveLength(27);
+    expect(offered.length).toBeLessThan(27);
+    for (const name of ['exit_plan_mode', ...CRON_TOOLS, ...TEAM_TOOLS]) expect(offered, name).not.toContain(name);
+    expect(offered).toEqual(expect.arrayContaining(['read_file', 'write_file', 'edit_file', 'bash', 'agent', 'todo_write', 'team_spawn']));
+    // The environment section names the same tools.
+    expect(requests[0]?.system).toContain(`- Tools: ${offered.join(', ')}`);
+  });
+
+  it('follows a mode change within one prompt: plan mode entered mid-prompt offers exit_plan_mode in the next request', async () => {
+    const { runtime, requests, names } = await recordedSession((request, rt) => {
+      if (request.messages.length === 1) rt.session.setMode('plan');
+    });
+    await runtime.session.run('read a.txt');
+    expect(requests).toHaveLength(2);
+    expect(names(requests[0])).not.toContain('exit_plan_mode');
+    expect(names(requests[1])).toContain('exit_plan_mode');
+    runtime.session.setMode('default');
+    await runtime.session.run('hello');
+    expect(names(requests[2])).not.toContain('exit_plan_mode');
+  });
+
+  it('offers the team tools once a teammate is started, and the cron tools once the scheduler runs', async () => {
+    const { runtime, requests, names } = await recordedSession();
+    await runtime.session.run('hello');
+    runtime.team.spawn('helper', 'general', 'read a.txt');
+    await waitFor(() => runtime.team.list()[0]?.status === 'idle', { message: 'the teammate to finish' });
+    await runtime.session.run('hello');
+    expect(names(requests.at(-1))).toEqual(expect.arrayContaining(TEAM_TOOLS));
+    expect(names(requests.at(-1))).not.toContain('cron_create');
+    runtime.startBackground();
+    await runtime.session.run('hello');
+    expect(names(requests.at(-1))).toEqual(expect.arrayContaining(CRON_TOOLS));
+  });
+
+  it('keeps the tool list byte for byte between requests when nothing changed (the prompt cache holds)', async () => {
+    const { runtime, requests } = await recordedSession();
+    await runtime.session.run('read a.txt');
+    await runtime.session.run('hello');
+    expect(requests).toHaveLength(3);
+    const [a, b, c] = requests.map((r) => JSON.stringify(r.tools));
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+  });
+
+  it('a call to a tool not offered is refused with the reason', async () => {
+    const { runtime, events } = await recordedSession();
+    await runtime.session.run('propose plan: change everything');
+    const result = events.find((e) => e.type === 'tool_result');
+    expect(result).toMatchObject({ name: 'exit_plan_mode', is_error: true, content: 'exit_plan_mode is not available now: the session is not in plan mode.' });
+  });
+});

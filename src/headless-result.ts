@@ -11,8 +11,19 @@ export function isClaudeCodeEnvelope(line: unknown): boolean {
   return type === 'result' || (type === 'system' && (line as { subtype?: unknown }).subtype === 'init');
 }
 
+/** One MCP server in the init line, as Claude Code lists it. */
+export interface McpServerLine {
+  name: string;
+  status: 'connected' | 'failed' | 'pending' | 'disabled';
+}
+
+/** Claude Code's status words for a server's state (a server still connecting is pending). */
+export function mcpServerLines(servers: readonly { name: string; state: 'pending' | 'disabled' | 'connecting' | 'connected' | 'failed' }[]): McpServerLine[] {
+  return servers.map((s) => ({ name: s.name, status: s.state === 'connecting' ? 'pending' : s.state }));
+}
+
 /** The first line of a stream-json run, as Claude Code prints it. */
-export function initLine(start: EventOf<'session_start'>, sessionId: string): Record<string, unknown> {
+export function initLine(start: EventOf<'session_start'>, sessionId: string, mcpServers: readonly McpServerLine[] = []): Record<string, unknown> {
   return {
     type: 'system',
     subtype: 'init',
@@ -22,7 +33,7 @@ export function initLine(start: EventOf<'session_start'>, sessionId: string): Re
     model: start.model,
     permissionMode: start.permission_mode,
     tools: start.tools,
-    mcp_servers: [],
+    mcp_servers: mcpServers,
     // cairn's own
     provider: start.provider,
     offline: start.offline,

@@ -3,7 +3,7 @@ import type { Runtime } from './bootstrap.js';
 import { costOf, priceFor, type TokenCounts } from './pricing.js';
 import type { Usage } from './usage.js';
 import { usageIn } from './usage-events.js';
-import { initLine, ResultTracker } from './headless-result.js';
+import { initLine, mcpServerLines, ResultTracker } from './headless-result.js';
 import { stripTerminalControls } from './util/terminal-text.js';
 import { hookLine } from './runtime/hook-wiring.js';
 
@@ -61,7 +61,7 @@ export async function runHeadless(
   const unsubscribe = session.subscribe(onEvent);
   const start = session.sessionStart();
   // Claude Code's init line first, so its scripts find session_id, model, tools and permissionMode there.
-  if (format === 'stream-json') io.stdout.write(`${JSON.stringify(initLine(start, runtime.sessionId))}\n${JSON.stringify(start)}\n`);
+  if (format === 'stream-json') io.stdout.write(`${JSON.stringify(initLine(start, runtime.sessionId, mcpServerLines(runtime.mcp?.statuses() ?? [])))}\n${JSON.stringify(start)}\n`);
   if (start.offline && format !== 'stream-json') {
     io.stderr.write('cairn: no provider configured, using the offline scripted model (set ANTHROPIC_API_KEY or OPENAI_API_KEY, or see --list-providers)\n');
   }

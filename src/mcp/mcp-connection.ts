@@ -8,6 +8,7 @@ import { errorMessage } from '../util/error-message.js';
 import type { McpScope, McpServerEntry } from './mcp-config.js';
 import { closeClient } from './mcp-close.js';
 import { describeToolResult } from './mcp-result.js';
+import { mcpStartFailure } from './mcp-start-failure.js';
 import { checkListedTool, createMcpTool } from './mcp-tool.js';
 import { CappedLog, createTransport } from './mcp-transport.js';
 
@@ -101,7 +102,7 @@ export class McpConnection {
       this.closing = true;
       await closeClient(client, transport).catch(() => undefined);
       this.closing = false;
-      this.set('failed', this.withStderr(`could not start: ${errorMessage(err)}`));
+      this.set('failed', this.withStderr(mcpStartFailure(this.options.entry.config, err)));
       return;
     }
     this.client = client;

@@ -137,7 +137,7 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
   }
   if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
   if (decision.behavior === 'deny') {
-    const why = decision.message ? `the user said: ${decision.message}` : 'the user declined';
+    const why = decision.unanswered ?? (decision.message ? `the user said: ${decision.message}` : 'the user declined');
     return yield* deny(call, why, ctx);
   }
   if (decision.mode !== undefined && tool.asksUser && decision.mode !== ctx.permissions.mode) {

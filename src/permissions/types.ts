@@ -14,7 +14,8 @@ export type PermissionCheck =
 export type PermissionDecision =
   /** mode: the permission mode to carry on in (approving a plan); honoured only for tools that ask the user. */
   | { behavior: 'allow'; remember?: 'session' | 'project'; rules?: string[]; mode?: PermissionMode }
-  | { behavior: 'deny'; message?: string };
+  /** unanswered: nobody answered in time (the approval timeout), so the model is told that rather than "the user declined". */
+  | { behavior: 'deny'; message?: string; unanswered?: string };
 
 export interface PermissionAsk {
   id: string;

@@ -52,6 +52,8 @@ export function openSession(services: Services, finish: (opened: OpenedSession) 
     finishOpened,
   );
   services.ref.session = session;
+  // The terminal's approval timeout (off unless config.json sets it); cairn serve sets the page's over it.
+  session.setApprovalTimeout(services.facts.sessionConfig.approvalTimeoutSeconds.tui * 1000);
   // Recorded from the first event on; hooks read the file's path from here.
   const writer =
     options.persist !== false

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadSessionConfig } from '../session/session-config.js';
 import { cairnHomeFrom } from '../util/cairn-home.js';
 import { cairnPackageRoot } from '../util/package-root.js';
 import { errorMessage } from '../util/error-message.js';
@@ -76,6 +77,13 @@ export async function runServe(args: readonly string[], io: { stdout: NodeJS.Wri
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const env = process.env;
   const cwd = process.cwd();
+  let approvalTimeout: number;
+  try {
+    approvalTimeout = loadSessionConfig(cairnHomeFrom(env)).approvalTimeoutSeconds.web;
+  } catch (error) {
+    io.stderr.write(`cairn serve: ${errorMessage(error)}\n`);
+    return 1;
+  }
   const hub = createSessionHub({
     refuseBypass: !loopback,
     onProblem: (message) => io.stderr.write(`cairn serve: ${message}\n`),
@@ -83,6 +91,7 @@ export async function runServe(args: readonly string[], io: { stdout: NodeJS.Wri
     // Each session its own copy of the environment: its folder's settings `env` is applied to that
     // copy and reaches only its own commands, hooks and servers, never process.env (every later session's).
     open: async (o) => (await import('../bootstrap.js')).createRuntime({ cwd: o.cwd, env: { ...env }, interactive: true, ...(o.resumeId ? { resumeId: o.resumeId } : {}) }),
+    approvalTimeoutMs: approvalTimeout * 1000,
   });
   let server: CairnServer;
   try {

@@ -45,7 +45,8 @@ export interface SessionState {
   provider: string;
   queued: readonly string[];
   contextWindow?: number;
-  pending: { id: string; name: string; input: unknown; reason: string; suggestions: string[]; narrower?: string[]; preview?: string; answers: ApprovalAnswer[] }[];
+  /** expires_in_ms: how long until the request is answered no by itself (the approval timeout), as of this state; absent when it waits for ever. */
+  pending: { id: string; name: string; input: unknown; reason: string; suggestions: string[]; narrower?: string[]; preview?: string; answers: ApprovalAnswer[]; expires_in_ms?: number }[];
   lastEventId: number;
 }
 
@@ -62,6 +63,11 @@ export interface SessionHubOptions {
   refuseBypass: boolean;
   /** What went wrong where no page is listening (a SessionEnd hook that failed at close). */
   onProblem?(message: string): void;
+  /**
+   * How long a page's approval waits before it is answered no (someone walked away from the tab);
+   * 0 waits for ever; absent leaves the session's own setting.
+   */
+  approvalTimeoutMs?: number;
 }
 
 export function createSessionHub(opts: SessionHubOptions) {
@@ -82,6 +88,7 @@ export function createSessionHub(opts: SessionHubOptions) {
       queued: [...session.queued],
       ...(s.runtime.contextWindow !== undefined ? { contextWindow: s.runtime.contextWindow } : {}),
       pending: session.pendingRequests().map((r) => ({
+        ...expiry(session.expiresAt(r.id)),
         id: r.id,
         name: r.name,
         input: r.input,
@@ -122,6 +129,7 @@ export function createSessionHub(opts: SessionHubOptions) {
         setImmediate(() => pushState(entry));
       }
     });
+    if (opts.approvalTimeoutMs !== undefined) runtime.session.setApprovalTimeout(opts.approvalTimeoutMs);
     runtime.startBackground();
     live.set(entry.id, entry);
     return entry;
@@ -229,3 +237,8 @@ export function createSessionHub(opts: SessionHubOptions) {
 }
 
 export type SessionHub = ReturnType<typeof createSessionHub>;
+
+/** Sent as time left, not a time of day: the page's clock need not agree with the server's. */
+function expiry(at: number | undefined): { expires_in_ms?: number } {
+  return at !== undefined ? { expires_in_ms: Math.max(0, at - Date.now()) } : {};
+}

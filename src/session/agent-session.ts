@@ -59,7 +59,9 @@ export class AgentSession {
   private history: Message[];
   private readonly listeners = new Set<Listener>();
   private readonly interruptListeners = new Set<() => void>();
-  private readonly pendingAsks = new Map<string, { resolve: (d: PermissionDecision) => void; request: PermissionAsk }>();
+  private readonly pendingAsks = new Map<string, { resolve: (d: PermissionDecision) => void; request: PermissionAsk; expiresAt?: number }>();
+  /** How long an approval waits before it is answered no (setApprovalTimeout); undefined: for ever. */
+  private approvalTimeoutMs: number | undefined;
   /** Waiting input in order: prompts, and `!` commands typed while a turn ran (`shell`). */
   private readonly queue: Array<{ text: string; shell?: string }> = [];
   private controller: AbortController | undefined;
@@ -238,20 +240,41 @@ export class AgentSession {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(new AbortError());
       void notifyHooks(this.options.hooks, 'permission_prompt', PERMISSION_MESSAGE(request.name), (e) => this.emit(e));
+      const timeout = this.approvalTimeoutMs;
+      let timer: NodeJS.Timeout | undefined;
       const onAbort = (): void => {
+        clearTimeout(timer);
         this.pendingAsks.delete(request.id);
         reject(new AbortError());
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      this.pendingAsks.set(request.id, {
-        request,
-        resolve: (decision) => {
-          signal.removeEventListener('abort', onAbort);
-          this.pendingAsks.delete(request.id);
-          resolve(decision);
-        },
-      });
+      const settle = (decision: PermissionDecision): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        this.pendingAsks.delete(request.id);
+        resolve(decision);
+      };
+      const now = this.options.now ?? Date.now;
+      this.pendingAsks.set(request.id, { request, resolve: settle, ...(timeout !== undefined ? { expiresAt: now() + timeout } : {}) });
+      if (timeout === undefined) return;
+      // Nobody there: the call is answered no rather than holding the turn (and the page) for ever.
+      timer = setTimeout(() => {
+        const waited = formatSeconds(timeout);
+        this.emit(notice('warning', `No answer to ${request.name} within ${waited}: answered no. (Approvals wait ${waited}; approvalTimeoutSeconds in config.json sets it.)`));
+        settle({ behavior: 'deny', unanswered: `nobody answered the permission prompt within ${waited}, so it was answered no; the user may be away: do not retry it now` });
+      }, timeout);
+      timer.unref();
     });
+  }
+
+  /** Answers each later approval no once it has waited this long (ms); undefined waits for ever (the TUI's default). */
+  setApprovalTimeout(ms: number | undefined): void {
+    this.approvalTimeoutMs = ms !== undefined && ms > 0 ? ms : undefined;
+  }
+
+  /** When a waiting request will be answered no by itself (epoch ms), or undefined when it waits for ever. */
+  expiresAt(id: string): number | undefined {
+    return this.pendingAsks.get(id)?.expiresAt;
   }
 
   /** Answers a pending permission request by its tool_use id. Returns false if none is pending. */
@@ -455,4 +478,9 @@ export class AgentSession {
   clearQueue(): string[] {
     return this.queue.splice(0, this.queue.length).map((q) => q.text);
   }
+}
+
+function formatSeconds(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s >= 120 && s % 60 === 0 ? `${s / 60} min` : `${s} s`;
 }

@@ -11,7 +11,12 @@ export interface SessionConfig {
   pricing: PriceTable;
   /** Archive ended sessions that were never compacted at the next interactive start (default true). */
   archiveSessions: boolean;
+  /** How long an approval waits before it is answered no, in seconds, per face; 0 waits for ever. */
+  approvalTimeoutSeconds: { web: number; tui: number };
 }
+
+/** The page answers no after 3 minutes (someone walked away from a browser tab); the terminal waits. */
+export const DEFAULT_APPROVAL_TIMEOUT = { web: 180, tui: 0 } as const;
 
 export class SessionConfigError extends Error {
   override name = 'SessionConfigError';
@@ -27,7 +32,7 @@ export function loadSessionConfig(cairnHome: string): SessionConfig {
     if (error instanceof FileReadError) throw new SessionConfigError(error.message);
     throw error;
   }
-  const defaults: SessionConfig = { continueOnMaxTokens: false, pricing: builtinPriceTable, archiveSessions: true };
+  const defaults: SessionConfig = { continueOnMaxTokens: false, pricing: builtinPriceTable, archiveSessions: true, approvalTimeoutSeconds: { ...DEFAULT_APPROVAL_TIMEOUT } };
   if (text === undefined) return defaults;
   let json: unknown;
   try {
@@ -44,6 +49,23 @@ export function loadSessionConfig(cairnHome: string): SessionConfig {
   if (archive !== undefined && typeof archive !== 'boolean') problems.push(`${file}: archiveSessions: expected true or false`);
   const pricing = pricingFrom(fields['pricing'], file);
   if ('problems' in pricing) problems.push(...pricing.problems);
+  const timeouts = approvalTimeoutsFrom(fields['approvalTimeoutSeconds'], file, problems);
   if (problems.length > 0) throw new SessionConfigError(problems.join('\n'));
-  return { continueOnMaxTokens: cont === true, pricing: 'problems' in pricing ? builtinPriceTable : pricing, archiveSessions: archive !== false };
+  return { continueOnMaxTokens: cont === true, pricing: 'problems' in pricing ? builtinPriceTable : pricing, archiveSessions: archive !== false, approvalTimeoutSeconds: timeouts };
+}
+
+/** `approvalTimeoutSeconds: { "web": 180, "tui": 0 }`, either key optional; a bad value is a problem naming the field. */
+function approvalTimeoutsFrom(value: unknown, file: string, problems: string[]): SessionConfig['approvalTimeoutSeconds'] {
+  const out: SessionConfig['approvalTimeoutSeconds'] = { ...DEFAULT_APPROVAL_TIMEOUT };
+  if (value === undefined) return out;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    problems.push(`${file}: approvalTimeoutSeconds: expected an object like {"web": 180, "tui": 0} (seconds; 0 waits for ever)`);
+    return out;
+  }
+  for (const [key, seconds] of Object.entries(value)) {
+    if (key !== 'web' && key !== 'tui') problems.push(`${file}: approvalTimeoutSeconds.${key}: unknown key (use "web" and "tui")`);
+    else if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) problems.push(`${file}: approvalTimeoutSeconds.${key}: expected seconds, 0 or more (0 waits for ever)`);
+    else out[key] = seconds;
+  }
+  return out;
 }

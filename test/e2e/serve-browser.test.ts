@@ -19,8 +19,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(files: Record<string, string> = {}, viewport = { width: 1280, height: 800 }): Promise<{ r: Rig; page: Page; close(): Promise<void> }> {
-  const r = await startServeRig({ files });
+async function open(files: Record<string, string> = {}, viewport = { width: 1280, height: 800 }, rigOptions: { approvalTimeoutMs?: number } = {}): Promise<{ r: Rig; page: Page; close(): Promise<void> }> {
+  const r = await startServeRig({ files, ...rigOptions });
   const context = await browser.newContext({ viewport, colorScheme: 'dark' });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -64,6 +64,17 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
     await page.keyboard.press('y');
     await page.waitForSelector('.item.tool.done');
     expect(await fs.readFile(path.join(r.dir, 'out.txt'), 'utf8')).toBe('hello\n');
+    await close();
+  }, 60_000);
+
+  it('an approval shows how long it waits; unanswered, it is answered no with a message and nothing is written', async () => {
+    const { r, page, close } = await open({}, undefined, { approvalTimeoutMs: 4000 });
+    await send(page, 'write hello to out.txt');
+    await page.waitForSelector('#approval .expiry');
+    expect(await page.innerText('#approval .expiry')).toMatch(/^Waits 0:0[1-4] for an answer, then cairn answers no\.$/);
+    await waitFor(async () => (await page.innerText('#transcript')).includes('No answer to write_file within 4 s: answered no.'), { message: 'the timeout notice', timeout: 15_000 });
+    await waitFor(async () => (await page.locator('#approval').count()) === 0, { message: 'the approval gone' });
+    await expect(fs.access(path.join(r.dir, 'out.txt'))).rejects.toThrow();
     await close();
   }, 60_000);
 

@@ -72,6 +72,15 @@ describe.skipIf(!TmuxTerminal.available())('REPL commands in a real terminal', (
     await term.waitForText('Denied: the user interrupted');
   });
 
+  it('with approvalTimeoutSeconds.tui in config.json, an approval nobody answers is answered no with a message', async () => {
+    const { term, ws } = await start({ files, columns: 120, rows: 40, homeFiles: { 'config.json': JSON.stringify({ approvalTimeoutSeconds: { tui: 2 } }) } });
+    run(term, 'run touch late.txt');
+    await term.waitForText('Allow bash?');
+    const screen = await term.waitForScreen((s) => s.includes('No answer to bash within 2 s: answered no.') && !s.includes('Allow bash?'), 'the approval answered no');
+    expect(screen).toContain('approvalTimeoutSeconds in config.json sets it');
+    await expect(fs.access(path.join(ws.dir, 'late.txt'))).rejects.toThrow();
+  });
+
   it('/save names the session; cairn --resume NAME and /load NAME open it; /load n picks a row of /sessions', async () => {
     const { term, ws } = await start({ files, columns: 120, rows: 40 });
     run(term, 'read a.txt');

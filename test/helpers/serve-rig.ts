@@ -9,11 +9,12 @@ import { tempWorkspace } from './run-cairn.js';
 import { waitFor } from './wait-for.js';
 
 /** A real `cairn serve` in-process on a loopback port: real runtimes on the offline model, temp workspace and CAIRN_HOME. */
-export async function startServeRig(opts: { files?: Record<string, string>; host?: string; token?: string; refuseBypass?: boolean; heartbeatMs?: number } = {}) {
+export async function startServeRig(opts: { files?: Record<string, string>; host?: string; token?: string; refuseBypass?: boolean; heartbeatMs?: number; approvalTimeoutMs?: number } = {}) {
   const { dir, home } = await tempWorkspace(opts.files ?? {});
   const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '', HOME: path.dirname(home), CAIRN_HOME: home };
   const hub = createSessionHub({
     refuseBypass: opts.refuseBypass ?? false,
+    ...(opts.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: opts.approvalTimeoutMs } : {}),
     open: (o) => createRuntime({ cwd: o.cwd, env, interactive: true, ...(o.resumeId ? { resumeId: o.resumeId } : {}) }),
   });
   const server: CairnServer = await startServer({

@@ -51,7 +51,7 @@ describe('config.json: pricing and continueOnMaxTokens', () => {
 
   it('defaults when the file is absent', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-pricing-'));
-    expect(loadSessionConfig(dir)).toEqual({ continueOnMaxTokens: false, pricing: builtinPriceTable });
+    expect(loadSessionConfig(dir)).toEqual({ continueOnMaxTokens: false, pricing: builtinPriceTable, archiveSessions: true, approvalTimeoutSeconds: { web: 180, tui: 0 } });
   });
 
   it('overrides a built-in price and adds a model of its own', async () => {
@@ -67,5 +67,13 @@ describe('config.json: pricing and continueOnMaxTokens', () => {
     const dir = await home({ continueOnMaxTokens: 'yes', pricing: { 'x-model': { input: -1, output: 2 } } });
     expect(() => loadSessionConfig(dir)).toThrow(/config\.json: continueOnMaxTokens: expected true or false/);
     expect(() => loadSessionConfig(dir)).toThrow(/config\.json: pricing\.x-model\.input: /);
+  });
+
+  it('approvalTimeoutSeconds: the page answers no after 180 s and the terminal waits, unless config.json says otherwise', async () => {
+    expect(loadSessionConfig(await home({})).approvalTimeoutSeconds).toEqual({ web: 180, tui: 0 });
+    expect(loadSessionConfig(await home({ approvalTimeoutSeconds: { tui: 300 } })).approvalTimeoutSeconds).toEqual({ web: 180, tui: 300 });
+    const bad = await home({ approvalTimeoutSeconds: { web: -1, desktop: 5 } });
+    expect(() => loadSessionConfig(bad)).toThrow(/config\.json: approvalTimeoutSeconds\.web: expected seconds, 0 or more/);
+    expect(() => loadSessionConfig(bad)).toThrow(/config\.json: approvalTimeoutSeconds\.desktop: unknown key/);
   });
 });

@@ -139,6 +139,8 @@ function follow(id) {
   source.addEventListener('state', (m) => {
     const before = app.state;
     app.state = JSON.parse(m.data);
+    // Time left as of this message, made a deadline on this page's clock.
+    for (const r of app.state.pending ?? []) if (r.expires_in_ms !== undefined) approvalDeadlines.set(r.id, Date.now() + r.expires_in_ms);
     scheduleDraw();
     // The list reads every saved session's file: refresh it when a turn starts or ends (its dot and
     // title change then), not on every state message of a turn.
@@ -279,6 +281,19 @@ function pendingRequest() {
   return app.state?.pending?.[0];
 }
 
+// How long each approval waits before cairn answers it no by itself (the approval timeout).
+const approvalDeadlines = new Map();
+function expiryText(id) {
+  const deadline = approvalDeadlines.get(id);
+  if (deadline === undefined) return '';
+  const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  if (left === 0) return 'No answer in time: cairn answers no.';
+  return `Waits ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} for an answer, then cairn answers no.`;
+}
+window.setInterval(() => {
+  for (const node of document.querySelectorAll('.approval .expiry')) node.textContent = expiryText(node.dataset.request);
+}, 1000);
+
 async function answer(kind) {
   const request = pendingRequest();
   if (!request) return;
@@ -313,6 +328,7 @@ function drawApprovalBox(request) {
     'div',
     { class: 'approval', id: 'approval', role: 'group', 'aria-label': 'approval', tabindex: '0' },
     el('div', { class: 'ask' }, `Allow ${request.name}? `, el('span', { class: 'reason' }, request.reason)),
+    approvalDeadlines.has(request.id) ? el('div', { class: 'expiry', 'data-request': request.id }, expiryText(request.id)) : null,
     request.preview ? el('pre', { class: 'preview' }, request.preview.split('\n').map((line) => el('span', { class: line.startsWith('+') && !line.startsWith('+++') ? 'add' : line.startsWith('-') && !line.startsWith('---') ? 'del' : '' }, `${line}\n`))) : null,
     el('div', { class: 'answers' }, request.answers.map((kind) => el('button', { type: 'button', 'data-answer': kind, onclick: () => answer(kind) }, `${ANSWER_KEYS[kind]} · ${ANSWER_LABELS[kind](request)}`))),
     app.denying

@@ -71,6 +71,24 @@ describe('cairn serve: sessions over HTTP', () => {
     await expect(fs.access(path.join(r.dir, 'out.txt'))).rejects.toThrow();
   });
 
+  it('an approval nobody answers says how long it waits, then is answered no with a message; nothing is written', async () => {
+    const r = await rig({ approvalTimeoutMs: 1000 });
+    const id = await r.newSession();
+    const tab = r.stream(`/api/sessions/${id}/events`);
+    await r.api(`/api/sessions/${id}/prompt`, { body: { text: 'write hello to out.txt' } });
+    const state = await tab.waitFor((m) => m.event === 'state' && m.data.pending.length === 1, 'the pending request in the state');
+    const left = state.data.pending[0].expires_in_ms as number;
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(1000);
+    const result = await tab.waitFor(isType('tool_result'), 'the unanswered request answered no');
+    expect(result.data.is_error).toBe(true);
+    expect(result.data.content).toMatch(/nobody answered the permission prompt within 1 s, so it was answered no/);
+    const warning = await tab.waitFor((m) => isType('notice')(m) && String(m.data['message']).startsWith('No answer to write_file'), 'the notice');
+    expect(warning.data['message']).toBe('No answer to write_file within 1 s: answered no. (Approvals wait 1 s; approvalTimeoutSeconds in config.json sets it.)');
+    await tab.waitFor((m) => m.event === 'state' && m.data.pending.length === 0, 'no request pending');
+    await expect(fs.access(path.join(r.dir, 'out.txt'))).rejects.toThrow();
+  });
+
   it('an answer the request did not offer is refused: a page cannot remember a rule of its own', async () => {
     const r = await rig();
     const id = await r.newSession();

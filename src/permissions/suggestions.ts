@@ -19,6 +19,9 @@ export function bashSuggestion(toolName: string, part: string): string | undefin
   const words = part.trim().split(/\s+/);
   const first = words[0];
   if (!first || /[=$`()]/.test(first)) return undefined;
+  // An interpreter runs whatever program it is given: `node:*` would cover any script. The rule
+  // keeps the script (`node src/cli.js:*`), or is the exact command when there is none (`node -e ...`).
+  if (INTERPRETERS.has(first)) return interpreterRule(toolName, part.trim(), words);
   const prefix = [first];
   if (SUBCOMMAND_TOOLS.has(first) && isArgumentWord(words[1])) {
     prefix.push(words[1]);
@@ -31,6 +34,25 @@ export function bashSuggestion(toolName: string, part: string): string | undefin
   } catch {
     return undefined; // a prefix no rule can express: the user is asked each time instead
   }
+}
+
+// Programs whose first argument is the program they run.
+const INTERPRETERS = new Set(['node', 'nodejs', 'python', 'python3', 'ruby', 'perl', 'php', 'sh', 'bash', 'zsh', 'dash', 'tsx', 'ts-node', 'lua', 'Rscript']);
+
+function interpreterRule(toolName: string, command: string, words: readonly string[]): string | undefined {
+  const script = words[1];
+  const candidates = isArgumentWord(script) && !script.startsWith('-') ? [`${toolName}(${words[0]} ${script}:*)`] : [];
+  // No script named (options, -e code, stdin): only this exact command; a rule with a * in it would be a pattern.
+  if (!command.includes('*')) candidates.push(`${toolName}(${command})`);
+  for (const rule of candidates) {
+    try {
+      parseRule(rule);
+      return rule;
+    } catch {
+      // the next, narrower form
+    }
+  }
+  return undefined; // nothing narrow enough to remember: asked each time
 }
 
 function escapeGlob(path: string): string {

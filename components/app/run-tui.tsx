@@ -15,6 +15,7 @@ import { KEYMAP, setActiveKeymap } from '../keys/keymap.js';
 import { loadKeybindings } from '../keys/user-keybindings.js';
 import { loadMarkdown } from '../markdown/render-markdown.js';
 import { watchPasteSilence } from '../prompt/terminal-input.js';
+import { watchTypeAhead } from '../prompt/type-ahead.js';
 import { appendPromptHistory, loadPromptHistory } from '../prompt/prompt-history.js';
 import { createStore } from '../store/create-store.js';
 import { replayEvents } from '../store/replay.js';
@@ -266,6 +267,10 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   // With the frame writer, the transcript, prompt and status rows are painted outside React and Ink.
   const painter = output.overlay ? createScreenPainter({ store, overlay: output.overlay, itemLines, view: deps.view, statusLine: statusLineFor(store) }) : undefined;
   if (painter) disposals.defer('screen painter', () => painter.dispose());
+  // Keys typed before raw mode was on (while cairn started) come in the first read with Enter as a
+  // newline: made Enter there. Attached before Ink's reader, so it sees that read first.
+  const input = options.stdin ?? process.stdin;
+  if (input.isTTY) disposals.defer('type-ahead', watchTypeAhead(input));
   const instance = render(
     <ErrorBoundary onError={fatal}>
       <PainterContext.Provider value={painter}>

@@ -67,6 +67,8 @@ export interface QueryParams {
    * empty one for this run. edit_file and write_file change an existing file only once it is read.
    */
   readState?: FileReadState;
+  /** The caller has already told (and recorded) the prompt's user_prompt, before its hooks ran: not told again. */
+  promptTold?: boolean;
 }
 
 export interface CompactionSettings {
@@ -114,7 +116,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
     if (!prompt) return yield end('completed', 0);
     messages.push(prompt);
     const text = textOf(params.prompt);
-    if (text) yield { type: 'user_prompt', text };
+    if (text && params.promptTold !== true) yield { type: 'user_prompt', text };
   }
 
   for (let turn = 1; ; turn++) {

@@ -13,6 +13,7 @@ import { AbortError } from '../util/abort.js';
 import { errorMessage } from '../util/error-message.js';
 import { runUserShell, shellCommandMessage } from './user-shell.js';
 import type { CheckpointRecorder } from './checkpoint-tools.js';
+import { promptBlocked } from './prompt-blocked.js';
 import { rewindConversation, type PromptHistory, type PromptMark } from './rewind.js';
 import { createFileReadState } from '../tools/read-state.js';
 
@@ -171,10 +172,24 @@ export class AgentSession {
     const generation = this.generation;
     const ask: AskPermission | undefined = this.options.interactive ? (request, s) => this.waitForAnswer(request, s) : undefined;
     let terminal: EventOf<'terminal'> | undefined;
-    const provider = this.turnProvider(text);
     const turn = this.history.length;
-    // The id the prompt gets once its user_prompt is told (and written): a prompt a hook blocks takes none.
+    // The id the prompt takes as its user_prompt is told: a prompt a hook blocks gives it back.
     const id = this.promptCount;
+    // Told (and so written to the session file) before start-up and the UserPromptSubmit hooks
+    // are waited for: a prompt the user can see is never lost to a kill.
+    if (text) {
+      this.marks.push({ turn, id, text });
+      this.promptCount = id + 1;
+      this.emit({ type: 'user_prompt', text });
+    }
+    try {
+      await this.ready();
+    } catch (error) {
+      const failed: EventOf<'terminal'> = { type: 'terminal', reason: 'error', turns: 0, messages: [...this.history], error: `cairn did not finish starting: ${errorMessage(error)}` };
+      this.emit(failed);
+      return failed;
+    }
+    const provider = this.turnProvider(text);
     this.options.checkpoints?.startPrompt({ turn, id });
     const stream = query({
       messages: this.history,
@@ -195,13 +210,14 @@ export class AgentSession {
       ...(this.options.maxTokens !== undefined ? { maxTokens: this.options.maxTokens } : {}),
       ...(this.options.continueOnMaxTokens ? { continueOnMaxTokens: true } : {}),
       ...(this.options.hooks ? { hooks: this.options.hooks } : {}),
+      promptTold: true,
     });
     try {
       for await (const event of stream) {
         const current = generation === this.generation;
-        if (current && event.type === 'user_prompt') {
-          this.marks.push({ turn, id, text: event.text });
-          this.promptCount = id + 1;
+        if (current && promptBlocked(event) && this.marks.at(-1)?.id === id) {
+          this.marks.pop();
+          this.promptCount = id;
         }
         if (current && event.type === 'compact') this.marks = [];
         if (event.type === 'terminal') {
@@ -219,6 +235,11 @@ export class AgentSession {
       this.emit(terminal);
     }
     return terminal ?? { type: 'terminal', reason: 'error', turns: 0, messages: this.history, error: 'the loop ended without a result' };
+  }
+
+  /** What a turn waits for after its prompt is told and before it runs (start-up, in StartingSession). */
+  protected ready(): Promise<void> | undefined {
+    return undefined;
   }
 
   /** The session's provider, or for a prompt that names its own model, that model for this turn only. */

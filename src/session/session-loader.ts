@@ -1,6 +1,7 @@
 import { AgentEventSchema, type AgentEvent } from '../events.js';
 import type { Message, ToolResultBlock } from '../messages.js';
 import { userText } from '../messages.js';
+import { promptBlocked } from './prompt-blocked.js';
 import { shellCommandMessage } from './user-shell.js';
 import type { PromptHistory, PromptMark } from './rewind.js';
 import { INTERRUPTED_RESULT } from '../loop/normalize.js';
@@ -125,7 +126,16 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
     pending = undefined;
   };
 
+  // A user_prompt with nothing after it yet but its hooks' words: a block among them takes it back.
+  let promptOpen = false;
   for (const event of events) {
+    if (promptOpen && promptBlocked(event)) {
+      messages.pop();
+      prompts.pop();
+      count--;
+    }
+    if (event.type !== 'notice' && event.type !== 'hook') promptOpen = event.type === 'user_prompt';
+    else if (promptBlocked(event)) promptOpen = false;
     switch (event.type) {
       case 'user_prompt':
         flush();

@@ -1,12 +1,10 @@
-import type { EventOf } from '../events.js';
-import { errorMessage } from '../util/error-message.js';
 import { AgentSession, type AgentSessionOptions } from './agent-session.js';
 
 /**
  * A session the TUI can show before start-up has finished: the first frame does not wait for what
  * it does not show (the tools, the agent definitions, SessionStart hooks: bootstrap's
- * finishStartup), but a turn does. A prompt sent meanwhile starts once start-up is done, in the
- * order sent; none is dropped. If start-up fails, each such turn ends with that error.
+ * finishStartup), but a turn does. A prompt sent meanwhile is shown and recorded at once, and its
+ * turn starts once start-up is done; later ones queue behind it. If start-up fails, the turn ends with that error.
  */
 export class StartingSession extends AgentSession {
   private started: Promise<void> | undefined;
@@ -33,16 +31,8 @@ export class StartingSession extends AgentSession {
     return !this.done;
   }
 
-  override run(text: string): Promise<EventOf<'terminal'>> {
-    if (this.done) return super.run(text);
-    // Every waiting prompt hangs on the same promise, so they start in the order they were sent.
-    return this.finishStartup().then(
-      () => super.run(text),
-      (error: unknown) => {
-        const terminal: EventOf<'terminal'> = { type: 'terminal', reason: 'error', turns: 0, messages: [...this.messages], error: `cairn did not finish starting: ${errorMessage(error)}` };
-        this.emit(terminal);
-        return terminal;
-      },
-    );
+  /** A turn's prompt is told and recorded at once; the turn itself waits for start-up. */
+  protected override ready(): Promise<void> | undefined {
+    return this.done ? undefined : this.finishStartup();
   }
 }

@@ -52,8 +52,9 @@ describe('createRuntime with deferStartup (the TUI)', () => {
     const eagerTurn = await eager.session.run('hello');
     const eagerFirst = eagerTurn.messages[0];
     expect(eagerFirst ? textOf(eagerFirst) : '').toContain('started at the dock');
-    // Told once: the notices come before the turn's first event.
-    expect(events.findIndex((e) => e.type === 'user_prompt')).toBeGreaterThan(events.findIndex((e) => e.type === 'notice'));
+    // The prompt is told (and recorded) before start-up is waited for; start-up's notices, once, before the turn starts.
+    expect(events.findIndex((e) => e.type === 'user_prompt')).toBe(0);
+    expect(events.findIndex((e) => e.type === 'turn_start')).toBeGreaterThan(events.findIndex((e) => e.type === 'notice'));
   });
 
   it('finishStartup() sets it all up without a turn, once; the system prompt waits for it', async () => {

@@ -48,9 +48,11 @@ describe('StartingSession', () => {
     session.submit('first');
     session.submit('second');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    // Nothing has reached the model, and nothing was dropped.
+    // Nothing has reached the model, and nothing was dropped: the first prompt is told (and so
+    // recorded) at once, the second waits behind it.
     expect(provider.requests).toEqual([]);
-    expect(events).toEqual([]);
+    expect(events).toEqual([{ type: 'user_prompt', text: 'first' }]);
+    expect(session.queued).toEqual(['second']);
     gate.resolve();
     await session.finishStartup();
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -81,7 +83,7 @@ describe('StartingSession', () => {
     session.subscribe((e) => events.push(e));
     const terminal = await session.run('hi');
     expect(terminal).toMatchObject({ type: 'terminal', reason: 'error', error: 'cairn did not finish starting: the tools did not load' });
-    expect(events).toEqual([terminal]);
+    expect(events).toEqual([{ type: 'user_prompt', text: 'hi' }, terminal]);
     expect(provider.requests).toEqual([]);
     await expect(session.finishStartup()).rejects.toThrow('the tools did not load');
   });

@@ -1,4 +1,4 @@
-import { PermissionModeSchema } from '../events.js';
+import { PermissionModeSchema, type AgentEvent } from '../events.js';
 import { errorMessage } from '../util/error-message.js';
 import { HttpError } from './http-error.js';
 import type { SessionHub } from './session-hub.js';
@@ -8,6 +8,8 @@ export interface PageCommand {
   name: string;
   argHint?: string;
   description: string;
+  /** The event that already shows the command's effect in every tab: when the run emits it, no notice repeats it. */
+  shownBy?: AgentEvent['type'];
   run(hub: SessionHub, id: string, args: string): Promise<string>;
 }
 
@@ -16,6 +18,7 @@ export const PAGE_COMMANDS: readonly PageCommand[] = [
     name: 'mode',
     argHint: '<default|acceptEdits|plan|dontAsk>',
     description: 'switch the permission mode',
+    shownBy: 'mode_change',
     async run(hub, id, args) {
       const parsed = PermissionModeSchema.safeParse(args.trim());
       if (!parsed.success) throw new HttpError(400, `mode: one of ${PermissionModeSchema.options.join(', ')}`);
@@ -72,7 +75,16 @@ export async function runPageCommand(hub: SessionHub, id: string, text: string):
   const [, name = '', args = ''] = match;
   const command = PAGE_COMMANDS.find((c) => c.name === name);
   if (!command) throw new HttpError(400, `text: no command /${name} (try /help)`);
-  const output = await command.run(hub, id, args);
-  hub.get(id).runtime.session.emit({ type: 'notice', level: 'info', message: output });
-  return output;
+  const session = hub.get(id).runtime.session;
+  let shown = false;
+  const off = session.subscribe((e) => {
+    if (e.type === command.shownBy) shown = true;
+  });
+  try {
+    const output = await command.run(hub, id, args);
+    if (!shown) session.emit({ type: 'notice', level: 'info', message: output });
+    return output;
+  } finally {
+    off();
+  }
 }

@@ -79,7 +79,13 @@ function drawSidebar() {
   const side = $('#sidebar');
   const folder = el('input', { class: 'folder', placeholder: 'folder for a new session', value: app.info.cwd, 'aria-label': 'folder' });
   side.replaceChildren(
-    el('div', { class: 'brand' }, el('strong', {}, 'cairn'), el('button', { type: 'button', class: 'theme', title: 'switch theme', id: 'theme', onclick: () => applyTheme(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark') }, '◐')),
+    el(
+      'div',
+      { class: 'brand' },
+      el('strong', {}, 'cairn'),
+      el('button', { type: 'button', class: 'theme', title: 'switch theme', id: 'theme', onclick: () => applyTheme(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark') }, '◐'),
+      el('button', { type: 'button', class: 'close-sidebar', id: 'close-sidebar', title: 'close the sessions list', 'aria-label': 'close the sessions list', onclick: () => showSidebar(false) }, '✕'),
+    ),
     el('div', { class: 'new' }, folder, el('button', { type: 'button', id: 'new-session', onclick: () => openSession({ cwd: folder.value.trim() || undefined }) }, 'New session')),
     ...app.workspaces.map((w) => {
       const closed = app.collapsed.has(w.cwd);
@@ -112,7 +118,13 @@ function toggleWorkspace(cwd) {
   drawSidebar();
 }
 
+/** On a narrow screen the sessions list covers the page: it shows on demand and closes once a session is chosen. */
+function showSidebar(shown) {
+  document.body.classList.toggle('show-sidebar', shown);
+}
+
 async function openSession(opts) {
+  showSidebar(false);
   try {
     const state = await api('/api/sessions', { ...(opts.cwd ? { cwd: opts.cwd } : {}), ...(opts.resume ? { resume: opts.resume } : {}) });
     location.hash = `#/session/${state.id}`;
@@ -183,14 +195,36 @@ function drawTopbar() {
   const s = app.state;
   const { used, limit, share } = contextShare();
   const level = share >= 0.8 ? 'red' : share >= 0.5 ? 'amber' : 'green';
-  $('#topbar').replaceChildren(
-    el('button', { type: 'button', class: 'menu', onclick: () => document.body.classList.toggle('show-sidebar'), 'aria-label': 'sessions' }, '☰'),
+  const parts = [
+    el('button', { type: 'button', class: 'menu', onclick: () => showSidebar(!document.body.classList.contains('show-sidebar')), 'aria-label': 'sessions' }, '☰'),
     el('span', { class: 'where' }, s ? s.cwd : 'No session open'),
     s ? el('span', { class: 'pill', id: 'mode' }, s.mode) : null,
     s ? el('span', { class: 'pill' }, s.model) : null,
     s ? el('span', { class: `context ${level}`, id: 'context', title: `${used} of ${limit} tokens` }, el('span', { class: 'bar' }, fill(share)), `${Math.round(share * 100)}%`) : null,
-    s?.busy ? el('button', { type: 'button', id: 'stop', onclick: () => api(`/api/sessions/${s.id}/abort`, {}) }, 'Stop (Esc)') : null,
-  );
+    s?.busy ? el('button', { type: 'button', id: 'stop', onclick: stop }, 'Stop (Esc)') : null,
+  ];
+  // replaceChildren would draw a null as the text "null": only the parts that are there.
+  $('#topbar').replaceChildren(...parts.filter((p) => p !== null));
+}
+
+/** Stops the turn; prompts that were waiting come back into the box (as in the terminal), so nothing runs by itself. */
+async function stop() {
+  if (!app.sessionId) return;
+  try {
+    const { returned } = await api(`/api/sessions/${app.sessionId}/abort`, {});
+    if (returned.length) restoreDraft(returned);
+  } catch (error) {
+    toast(error.message, 'error');
+  }
+}
+
+function restoreDraft(taken) {
+  const area = $('#prompt');
+  const text = [...taken, area.value].filter((t) => t !== '').join('\n');
+  area.value = text;
+  app.draft = text;
+  drawCompletion();
+  area.focus();
 }
 
 function drawQueued() {
@@ -219,6 +253,9 @@ function drawComposer() {
   area.disabled = !app.sessionId;
 }
 
+/** A command whose hint names a required argument (`<...>`) waits for it; others run at once. */
+const needsArgs = (c) => c.argHint?.startsWith('<') ?? false;
+
 function completions() {
   const text = app.draft;
   if (!text.startsWith('/') || text.includes(' ')) return [];
@@ -246,6 +283,16 @@ function onPromptKey(e) {
   }
   if (e.key === 'Enter' && !e.shiftKey) {
     e.preventDefault();
+    // A partial `/mo` is the highlighted entry, as in the terminal's palette.
+    const chosen = list[app.completion] ?? list[0];
+    if (chosen && needsArgs(chosen)) {
+      app.draft = `/${chosen.name} `;
+      e.target.value = app.draft;
+      app.completion = 0;
+      drawCompletion();
+      return;
+    }
+    if (chosen) e.target.value = `/${chosen.name}`;
     send();
   }
 }
@@ -364,8 +411,8 @@ document.addEventListener('keydown', (e) => {
   const request = pendingRequest();
   const active = document.activeElement;
   if (e.key === 'Escape') {
-    if (request) answer('no').then(() => app.sessionId && api(`/api/sessions/${app.sessionId}/abort`, {}));
-    else if (app.state?.busy) api(`/api/sessions/${app.sessionId}/abort`, {}).catch((error) => toast(error.message, 'error'));
+    if (request) answer('no').then(stop);
+    else if (app.state?.busy) stop();
     return;
   }
   if (!request || e.ctrlKey || e.metaKey || e.altKey) return;

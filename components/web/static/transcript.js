@@ -16,12 +16,17 @@ function push(t, item) {
   return item;
 }
 
-function last(t) {
-  return t.items[t.items.length - 1];
+/** The item text streams into: the last one, looking past notices that arrived mid-stream. */
+function streamTail(t) {
+  let at = t.items.length - 1;
+  while (t.items[at]?.kind === 'notice') at--;
+  return t.items[at];
 }
 
 function stream(t, kind, text) {
-  const tail = last(t);
+  // A notice that arrived mid-answer (a hook, a warning) stays below the text, which goes on
+  // growing in one piece instead of being cut at the notice (as the terminal's store does).
+  const tail = streamTail(t);
   if (tail && tail.kind === kind && !tail.done) {
     tail.text += text;
     touch(t, tail);

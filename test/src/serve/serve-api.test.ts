@@ -147,6 +147,12 @@ describe('cairn serve: sessions over HTTP', () => {
     const mode = await r.api(`/api/sessions/${id}/command`, { body: { text: '/mode plan' } });
     expect(mode.status).toBe(200);
     expect(mode.body.state.mode).toBe('plan');
+    await tab.waitFor((m) => m.event === 'agent' && m.data.type === 'mode_change' && m.data.mode === 'plan', 'the mode change');
+    await r.api(`/api/sessions/${id}/command`, { body: { text: '/help' } });
+    await tab.waitFor((m) => m.event === 'agent' && m.data.type === 'notice' && String(m.data.message).includes('/compact'), "/help's notice");
+    // The mode change is the page's notice ("Mode: plan"): no second notice repeats it.
+    expect(tab.agentEvents().filter((e) => e.type === 'notice' && e.message === 'Mode: plan')).toEqual([]);
+    await r.api(`/api/sessions/${id}/command`, { body: { text: '/mode plan' } }); // unchanged: no mode change, so a notice says so
     await tab.waitFor((m) => m.event === 'agent' && m.data.type === 'notice' && m.data.message === 'Mode: plan', 'the notice');
     const unknown = await r.api(`/api/sessions/${id}/command`, { body: { text: '/nope' } });
     expect(unknown.status).toBe(400);

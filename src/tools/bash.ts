@@ -30,7 +30,7 @@ const inputSchema = z.object({
   description: z
     .string()
     .optional()
-    .describe('A short (5-10 word) description of what the command does, shown to the user.'),
+    .describe('What the command does, in 5-10 words ("Run the unit tests"): the title of the card the user sees for this call.'),
 });
 
 const backgroundSchema = inputSchema.extend({
@@ -62,13 +62,22 @@ const description = `Run a shell command with bash in the workspace root and ret
 - Use for builds, tests, git, package managers and other programs. Prefer read_file, list_dir, glob, grep, edit_file and write_file over cat, ls, find, grep, sed or echo redirection.
 - Each call is a fresh shell: cd and exported variables do not persist between calls; use absolute paths or chain with &&.
 - No stdin: interactive commands (editors, prompts, pagers) will not work; pass flags like --yes or --no-pager.
-- Timeout defaults to ${DEFAULT_TIMEOUT_MS / 1000} s (max ${MAX_TIMEOUT_MS / 1000} s); on timeout the whole process group is killed. For servers, run them in the background with output redirected to a file.
-- Output over ${MAX_OUTPUT_CHARS} characters keeps only its beginning and end. A non-zero exit code is reported.`;
+- Timeout defaults to ${DEFAULT_TIMEOUT_MS / 1000} s (max ${MAX_TIMEOUT_MS / 1000} s); on timeout the whole process group is killed and the result says so. For servers, run them in the background with output redirected to a file.
+- Output over ${MAX_OUTPUT_CHARS} characters keeps only its beginning and end; to see all of it, redirect it to a file and read that with read_file. A non-zero exit code is reported.
+- The user sees a card titled by description, with the output folded to its last lines.`;
 
 const backgroundDescription = description.replace(
   'For servers, run them in the background with output redirected to a file.',
   'For servers, watchers and other long-running commands, set run_in_background: the call returns a shell id at once (no timeout applies), bash_output reads what it printed since the last read, kill_shell stops it, and you are told when it ends.',
 );
+
+const SAVED_OUTPUT = `Output over ${MAX_OUTPUT_CHARS} characters is saved to a file: the result shows its beginning and end and the file's path; page through it with read_file or search it with grep.`;
+
+/** The description as this session's bash behaves: with background shells or not, with large output saved to a file or cut. */
+function describeBash(background: boolean, saved: boolean): string {
+  const text = background ? backgroundDescription : description;
+  return saved ? text.replace(/Output over .*? with read_file\./, SAVED_OUTPUT) : text;
+}
 
 type Ending = 'timeout' | 'abort';
 
@@ -150,8 +159,12 @@ function runProcess(launch: PreparedCommand, ctx: ToolContext, timeoutMs: number
   });
 }
 
-function statusLine(o: Outcome, timeoutMs: number): string | undefined {
-  if (o.ending === 'timeout') return `Command timed out after ${timeoutMs} ms; its process group was killed.`;
+function statusLine(o: Outcome, timeoutMs: number, background: boolean): string | undefined {
+  if (o.ending === 'timeout') {
+    const longer = timeoutMs < MAX_TIMEOUT_MS ? `pass a larger timeout (up to ${MAX_TIMEOUT_MS} ms), or ` : '';
+    const how = background ? 'run it with run_in_background: true and read its output with bash_output' : 'run it in the background with its output redirected to a file (cmd > out.log 2>&1 &) and read that file';
+    return `Command timed out after ${timeoutMs} ms (the limit for this call) and its process group was killed. If it needs longer, ${longer}${how}.`;
+  }
   if (o.ending === 'abort') return 'Command was interrupted by the user; its process group was killed.';
   if (o.signal) return `Killed by signal ${o.signal}`;
   if (o.code !== null && o.code !== 0) return `Exit code: ${o.code}`;
@@ -163,7 +176,7 @@ async function prepare(input: BashInput, sandbox: CommandSandbox | undefined, ap
   return sandbox.prepare(input.command, { disable: input.dangerously_disable_sandbox === true, approval: approval ?? UNASKED });
 }
 
-async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandbox | undefined, keepChars = MAX_OUTPUT_CHARS, env: NodeJS.ProcessEnv = process.env): Promise<ToolResult> {
+async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandbox | undefined, keepChars = MAX_OUTPUT_CHARS, env: NodeJS.ProcessEnv = process.env, background = false): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
   const timeoutMs = Math.min(Math.max(1, input.timeout ?? DEFAULT_TIMEOUT_MS), MAX_TIMEOUT_MS);
   const out = new HeadTailBuffer(keepChars);
@@ -174,7 +187,7 @@ async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandb
   if (outcome.spawnError) return errorResult(`Could not start ${launch.sandboxed ? 'the sandbox (bwrap)' : 'bash'}: ${outcome.spawnError.message}`);
 
   const text = out.toString().replace(/\n+$/, '');
-  const status = statusLine(outcome, timeoutMs);
+  const status = statusLine(outcome, timeoutMs, background);
   const parts = [text === '' ? '(no output)' : text];
   if (status) parts.push(status);
   if (note) parts.push(note);
@@ -210,7 +223,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
   const base = shells ? backgroundSchema : inputSchema;
   return defineTool<BashInput>({
     name: 'bash',
-    description: shells ? backgroundDescription : description,
+    description: describeBash(shells !== undefined, (options.keepChars ?? MAX_OUTPUT_CHARS) > MAX_OUTPUT_CHARS),
     // Without a shell manager the model is not offered run_in_background (zod strips it if sent);
     // without a sandbox that may be left, not dangerously_disable_sandbox either.
     inputSchema: sandbox?.allowUnsandboxed ? base.extend(unsandboxedSchema) : base,
@@ -224,7 +237,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
     async call(input, ctx) {
       try {
         if (input.run_in_background && shells) return await startBackground(input, ctx, shells, sandbox);
-        return await runBash(input, ctx, sandbox, options.keepChars, options.env);
+        return await runBash(input, ctx, sandbox, options.keepChars, options.env, shells !== undefined);
       } catch (err) {
         return errorResult(`bash failed: ${errorMessage(err)}`);
       }

@@ -4,7 +4,7 @@ import { shortenDiff, unifiedDiff } from './diff.js';
 import { displayPath, resolveForWrite } from './paths.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
 import { recordSeen, staleReadRefusal } from './read-state.js';
-import { similarity } from './similar.js';
+import { similarSibling, similarity } from './similar.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
 
 const inputSchema = z.object({
@@ -87,7 +87,10 @@ async function planEdit(input: EditFileInput, ctx: ToolContext): Promise<Plan> {
   try {
     before = await fs.readFile(abs);
   } catch (err) {
-    if (isErrno(err, 'ENOENT')) return { error: `File not found: ${shown}. To create a new file use write_file.` };
+    if (isErrno(err, 'ENOENT')) {
+      const sibling = await similarSibling(abs);
+      return { error: `File not found: ${shown}.${sibling ? ` Did you mean ${displayPath(ctx.cwd, sibling)}?` : ''} To create a new file use write_file.` };
+    }
     if (isErrno(err, 'EISDIR')) return { error: `${shown} is a directory, not a file.` };
     return { error: fsErrorMessage(err, shown) };
   }

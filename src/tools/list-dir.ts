@@ -6,6 +6,7 @@ import { GitignoreFilter } from './gitignore.js';
 import { displayPath, resolveInWorkspace } from './paths.js';
 import { deniedNote } from './read-deny.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
+import { similarSibling } from './similar.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
 
 export const MAX_ENTRIES = 1000;
@@ -41,7 +42,10 @@ async function listDir(input: ListDirInput, ctx: ToolContext): Promise<ToolResul
     entries = await fs.readdir(abs, { withFileTypes: true });
   } catch (err) {
     if (isErrno(err, 'ENOTDIR')) return errorResult(`${shown} is a file, not a directory. Use read_file to read it.`);
-    if (isErrno(err, 'ENOENT')) return errorResult(`Directory not found: ${shown}`);
+    if (isErrno(err, 'ENOENT')) {
+      const sibling = await similarSibling(abs);
+      return errorResult(`Directory not found: ${shown}.${sibling ? ` Did you mean ${displayPath(ctx.cwd, sibling)}?` : ' Use glob to find it.'}`);
+    }
     return errorResult(fsErrorMessage(err, shown));
   }
   const filter = new GitignoreFilter(ctx.cwd);

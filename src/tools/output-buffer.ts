@@ -33,7 +33,7 @@ export class HeadTailBuffer {
     if (this.total <= this.cap) return this.head + this.tail;
     const tail = this.tail.slice(-(this.cap - this.half));
     const omitted = this.total - this.head.length - tail.length;
-    return `${this.head}\n... ${omitted} chars omitted ...\n${tail}`;
+    return `${this.head}\n... ${omitted} chars omitted (to see them, redirect the output to a file and read it with read_file) ...\n${tail}`;
   }
 }
 

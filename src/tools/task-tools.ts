@@ -52,7 +52,7 @@ export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
     }),
     defineTool({
       name: 'task_update',
-      description: `Updates a shared task. Claim one by setting owner to "${actor}" (fails if another agent owns it); set status in_progress/completed; owner null releases it.`,
+      description: `Updates a shared task. You are "${actor}"${actor === 'lead' ? ' (the lead: the agent the user talks to, whose teammates work under it)' : ''}: claim a task by setting owner to "${actor}" (refused, naming the owner, if another agent owns it); set status in_progress/completed; owner null releases it.`,
       inputSchema: z.object({
         id: z.string(),
         status: z.enum(['pending', 'in_progress', 'completed']).optional(),

@@ -11,7 +11,9 @@ export function createMessagingTools(bus: MessageBus, me: string): AnyTool[] {
   return [
     defineTool({
       name: 'send_message',
-      description: 'Sends a message to a teammate (or to "lead"). It lands in their inbox and wakes them if idle.',
+      description: me === 'lead'
+        ? 'Sends a message to a teammate by name (you are "lead", who started them). It lands in their inbox and wakes them if idle.'
+        : 'Sends a message to a teammate by name, or to "lead" (the agent that started you and reports to the user). It lands in their inbox and wakes them if idle.',
       inputSchema: z.object({ to: z.string().describe('The recipient name'), text: z.string().describe('The message') }),
       kind: 'other',
       effects: () => 'session',

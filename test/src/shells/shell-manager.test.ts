@@ -143,7 +143,7 @@ describe('background shells', () => {
     expect(r?.truncated).toBe(true);
     expect(r?.newOutput.startsWith('1\n2\n3\n')).toBe(true);
     expect(r?.newOutput.endsWith('4999\n5000\n')).toBe(true);
-    expect(r?.newOutput).toMatch(/\.\.\. \d+ chars omitted \.\.\./);
+    expect(r?.newOutput).toMatch(/\.\.\. \d+ chars omitted \(to see them, redirect the output to a file and read it with read_file\) \.\.\./);
   });
 
   it('returns undefined for an unknown id', () => {

@@ -14,7 +14,7 @@ describe('HeadTailBuffer', () => {
         } else {
           const half = Math.floor(cap / 2);
           const tail = all.slice(all.length - (cap - half));
-          expect(buf.toString()).toBe(`${all.slice(0, half)}\n... ${all.length - cap} chars omitted ...\n${tail}`);
+          expect(buf.toString()).toBe(`${all.slice(0, half)}\n... ${all.length - cap} chars omitted (to see them, redirect the output to a file and read it with read_file) ...\n${tail}`);
         }
       }),
     );

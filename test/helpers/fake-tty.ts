@@ -14,6 +14,10 @@ export class FakeStdin extends EventEmitter {
     this.data = null;
     return d;
   }
+  /** As a real stream's unshift: a chunk put back is what the next read returns, ahead of the rest. */
+  unshift(chunk: string | Buffer): void {
+    this.data = String(chunk) + (this.data ?? '');
+  }
   setEncoding(): void {}
   setRawMode(): void {}
   resume(): void {}

@@ -23,6 +23,8 @@ afterEach(async () => {
 
 const readJson = async (file: string): Promise<Record<string, unknown>> => JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
 const exists = (file: string) => fs.access(file).then(() => true, () => false);
+// The hook's shell creates the file (`cat > f`) before it writes the JSON: wait for all of it.
+const written = (file: string) => readJson(file).then(() => true, () => false);
 
 function session(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], interactive = true) {
   const s = new AgentSession({
@@ -51,7 +53,7 @@ describe('Notification hooks', () => {
     const turn = s.run('write a.txt');
 
     await waitFor(() => s.pendingRequests().length === 1, { message: 'the approval to be asked' });
-    await waitFor(() => exists(path.join(dir, 'perm.json')), { message: 'the permission_prompt hook to run' });
+    await waitFor(() => written(path.join(dir, 'perm.json')), { message: 'the permission_prompt hook to run' });
     expect(await readJson(path.join(dir, 'perm.json'))).toMatchObject({
       hook_event_name: 'Notification',
       notification_type: 'permission_prompt',
@@ -63,7 +65,7 @@ describe('Notification hooks', () => {
 
     s.respond('w1', { behavior: 'allow' });
     await turn;
-    await waitFor(() => exists(path.join(dir, 'idle.json')), { message: 'the idle_prompt hook to run' });
+    await waitFor(() => written(path.join(dir, 'idle.json')), { message: 'the idle_prompt hook to run' });
     expect(await readJson(path.join(dir, 'idle.json'))).toMatchObject({ hook_event_name: 'Notification', notification_type: 'idle_prompt', message: 'cairn is waiting for your input' });
     expect((await fs.readFile(path.join(dir, 'perm.log'), 'utf8')).trim().split('\n')).toHaveLength(1);
     expect(await fs.readFile(path.join(dir, 'a.txt'), 'utf8')).toBe('x');

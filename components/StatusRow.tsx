@@ -1,6 +1,5 @@
 import { Box, Text } from 'ink';
 import { memo, useEffect } from 'react';
-import { TOAST_MS } from './store/background-state.js';
 import type { Toast } from './store/background-state.js';
 import type { TuiStore } from './store/create-store.js';
 import type { TuiState } from './store/types.js';
@@ -10,6 +9,7 @@ import { selectStatus, statusBarText } from './status-bar-text.js';
 import type { Theme } from './theme/theme.js';
 import { statusLineFor } from './app/status-line.js';
 import { useStatusLineText } from './app/use-status-line.js';
+import { watchToastExpiry } from './app/toast-expiry.js';
 import { clipLine, paint, textWidth } from './theme/ansi.js';
 import { useTheme } from './theme/use-theme.js';
 
@@ -43,13 +43,7 @@ export function statusRowLine(state: TuiState, theme: Theme, width: number, now:
 export const StatusRow = memo(function StatusRow({ store, width }: { store: TuiStore; width: number }) {
   const toasts = useStoreSelector(store, selectToasts);
   const theme = useTheme(store);
-  useEffect(() => {
-    const first = toasts[0];
-    if (!first) return undefined;
-    const wait = Math.max(0, first.at + TOAST_MS - Date.now());
-    const timer = setTimeout(() => store.dispatch({ type: 'toastExpire', now: Date.now() }), wait);
-    return () => clearTimeout(timer);
-  }, [toasts, store]);
+  useEffect(() => watchToastExpiry(store), [store]);
   const custom = useStatusLineText(statusLineFor(store));
   const toast = toasts[toasts.length - 1];
   const side = toastWidth(toast, width);

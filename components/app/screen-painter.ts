@@ -9,7 +9,6 @@ import { promptLines, promptPlaceholder } from '../prompt/prompt-lines.js';
 import { selectStatus, STATUS_TICK_MS, statusTicks } from '../status-bar-text.js';
 import { statusRowLine } from '../StatusRow.js';
 import type { TuiStore } from '../store/create-store.js';
-import { TOAST_MS } from '../store/background-state.js';
 import type { TuiState } from '../store/types.js';
 import type { LineOverlay, OverlayRows } from '../terminal/line-overlay.js';
 import { themeFor } from '../theme/use-theme.js';
@@ -17,6 +16,7 @@ import type { createItemLines } from '../transcript/item-lines.js';
 import { SPINNER_MS, TranscriptPane } from '../transcript/transcript-pane.js';
 import type { Layout } from './layout.js';
 import type { StatusLineText } from './status-line.js';
+import { watchToastExpiry } from './toast-expiry.js';
 
 /** The layout the painter draws into: App's, plus whether the full view covers the transcript. */
 export interface PaintLayout extends Layout {
@@ -65,7 +65,6 @@ export function createScreenPainter(options: ScreenPainterOptions): ScreenPainte
   let tick = 0;
   let spinner: ReturnType<typeof setInterval> | undefined;
   let statusTimer: ReturnType<typeof setInterval> | undefined;
-  let toastTimer: { toast: unknown; timer: ReturnType<typeof setTimeout> } | undefined;
   let disposed = false;
   // When the draft last changed: while output streams, the cursor is kept at the caret only then.
   let typedAt = -Infinity;
@@ -80,16 +79,6 @@ export function createScreenPainter(options: ScreenPainterOptions): ScreenPainte
     overlay.invalidate(false);
   };
   const onStatusTick = (): void => overlay.invalidate(false);
-
-  const expireToasts = (state: TuiState): void => {
-    const first = state.toasts[0];
-    if (toastTimer?.toast === first) return;
-    if (toastTimer) clearTimeout(toastTimer.timer);
-    toastTimer = undefined;
-    if (!first) return;
-    const wait = Math.max(0, first.at + TOAST_MS - now());
-    toastTimer = { toast: first, timer: setTimeout(() => store.dispatch({ type: 'toastExpire', now: now() }), wait) };
-  };
 
   const rows = (): OverlayRows[] => {
     if (!layout || disposed) return [];
@@ -128,12 +117,12 @@ export function createScreenPainter(options: ScreenPainterOptions): ScreenPainte
     return out;
   };
 
+  const stopToastExpiry = watchToastExpiry(store, now);
   const offStore = store.subscribe(() => {
     const state = store.getSnapshot();
     const urgent = userVisibleNow(last, state);
     if (state.editor !== last.editor) typedAt = now();
     last = state;
-    expireToasts(state);
     overlay.invalidate(urgent);
   });
   const offStatusLine = options.statusLine?.subscribe(() => overlay.invalidate(false));
@@ -156,7 +145,7 @@ export function createScreenPainter(options: ScreenPainterOptions): ScreenPainte
       offMarkdown();
       spinner = every(spinner, false, SPINNER_MS, onSpinner);
       statusTimer = every(statusTimer, false, STATUS_TICK_MS, onStatusTick);
-      if (toastTimer) clearTimeout(toastTimer.timer);
+      stopToastExpiry();
       overlay.setPainter(undefined);
     },
   };

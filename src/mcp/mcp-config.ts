@@ -1,6 +1,7 @@
 // MCP server configurations in Claude Code's format, from every place a user may have written them:
 // $CAIRN_HOME/mcp.json, `mcpServers` in the settings files, the project's .mcp.json and
 // --mcp-config. A later source replaces an earlier server of the same name whole (no field merge).
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import type { SettingsLayer } from '../settings/settings-layers.js';
@@ -79,20 +80,32 @@ export async function loadMcpConfig(at: McpConfigLocations): Promise<McpConfig> 
     }
   };
 
-  await file(path.join(at.cairnHome, 'mcp.json'), 'user');
+  // A file named on the command line (often the project's own .mcp.json) is read once, as the flag's:
+  // read again from its usual place, each of its problems would be told twice.
+  const flagged = new Set<string>();
+  const flagFiles = new Set(await Promise.all((at.flagConfigs ?? []).filter((v) => !isJsonText(v)).map((v) => fileIdentity(path.resolve(at.workspace, v)))));
+  const usual = async (name: string, scope: McpScope): Promise<void> => {
+    if (!flagFiles.has(await fileIdentity(name))) await file(name, scope);
+  };
+
+  await usual(path.join(at.cairnHome, 'mcp.json'), 'user');
   for (const layer of at.layers.filter((l) => l.scope === 'user')) take(layer.data['mcpServers'], 'user', layer.file);
-  await file(path.join(at.workspace, '.mcp.json'), 'project');
+  await usual(path.join(at.workspace, '.mcp.json'), 'project');
   for (const layer of at.layers.filter((l) => l.scope !== 'user')) take(layer.data['mcpServers'], 'project', layer.file);
   for (const value of at.flagConfigs ?? []) {
-    if (value.trim().startsWith('{')) {
+    if (!isJsonText(value)) {
+      const name = path.resolve(at.workspace, value);
+      const identity = await fileIdentity(name);
+      if (flagged.has(identity)) continue;
+      flagged.add(identity);
+      await file(name, 'flag');
+    } else {
       try {
         const json: unknown = JSON.parse(value);
         take(isObject(json) ? json['mcpServers'] : undefined, 'flag', '--mcp-config');
       } catch (err) {
         problems.push(`--mcp-config: invalid JSON: ${errorMessage(err)}`);
       }
-    } else {
-      await file(path.resolve(at.workspace, value), 'flag');
     }
   }
   return { servers: [...byName.values()], problems };
@@ -184,6 +197,20 @@ function parseTransport(
 
 function describe(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length > 0 ? `"${i.path.join('.')}"` : 'value'}: ${i.message}`).join('; ');
+}
+
+function isJsonText(value: string): boolean {
+  return value.trim().startsWith('{');
+}
+
+/** The same file however it is spelled (relative, through a symlink); its path when it does not exist. */
+async function fileIdentity(name: string): Promise<string> {
+  try {
+    const st = await fs.stat(name);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return path.resolve(name);
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

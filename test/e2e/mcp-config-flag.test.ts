@@ -29,6 +29,15 @@ describe('--mcp-config (headless)', () => {
     expect(r.stderr).toMatch(/nowhere\.json/);
   });
 
+  it("--mcp-config naming the project's own .mcp.json tells each of its problems once", async () => {
+    const ws = await tempWorkspace({ '.mcp.json': servers({ v: { ...stdio('v'), env: { TOKEN: '${CAIRN_TEST_UNSET_TOKEN}' } }, bad: 5 }) });
+    const r = await runCairn(['-p', 'hello', '--mcp-config', '.mcp.json'], { cwd: ws.dir, home: ws.home, env: { MCP_TIMEOUT: '10000' }, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const count = (text: string): number => r.stderr.split('\n').filter((line) => line.includes(text)).length;
+    expect(count('${CAIRN_TEST_UNSET_TOKEN} not set'), r.stderr).toBe(1);
+    expect(count('MCP server "bad": expected an object'), r.stderr).toBe(1);
+  });
+
   it('a headless run whose server stays up after its stdin ends still exits promptly once the answer is out', async () => {
     const ws = await tempWorkspace();
     await fs.writeFile(path.join(ws.home, 'mcp.json'), servers({ alpha: stdio('alpha', '--linger') }));

@@ -89,6 +89,29 @@ describe('loadMcpConfig', () => {
   });
 });
 
+describe('loadMcpConfig: a file named by --mcp-config that is also read from its usual place', () => {
+  it('--mcp-config .mcp.json (however spelled, or given twice) reads it once: each problem is told once, and its servers are the flag\'s', async () => {
+    const at = await dirs({ 'ws/.mcp.json': { mcpServers: { v: { command: 'x', env: { A: '${UNSET_Q}' } }, bad: 5 } } });
+    const mcpJson = path.join(at.workspace, '.mcp.json');
+    for (const flagConfigs of [['.mcp.json'], ['./.mcp.json', mcpJson]]) {
+      const { servers, problems } = await loadMcpConfig({ ...at, layers: [], flagConfigs, env: {} });
+      expect([...problems].sort()).toEqual([
+        `${mcpJson}: MCP server "bad": expected an object with "command" or "type" and "url"; not started`,
+        `${mcpJson}: MCP server "v": \${UNSET_Q} not set; left as written`,
+      ]);
+      expect(servers.map((s) => [s.name, s.scope])).toEqual([['v', 'flag']]);
+    }
+  });
+
+  it('$CAIRN_HOME/mcp.json named by the flag through a symlink is read once too', async () => {
+    const at = await dirs({ 'home/mcp.json': { mcpServers: { u: { command: 'y', args: ['${UNSET_R}'] } } } });
+    const link = path.join(at.workspace, 'linked.json');
+    await fs.symlink(path.join(at.cairnHome, 'mcp.json'), link);
+    const { problems } = await loadMcpConfig({ ...at, layers: [], flagConfigs: ['linked.json'], env: {} });
+    expect(problems).toEqual([`${link}: MCP server "u": \${UNSET_R} not set; left as written`]);
+  });
+});
+
 describe('approveServer', () => {
   const project = { name: 'gh', scope: 'project' as const, source: '.mcp.json', config: { transport: 'stdio' as const, command: 'x', args: [], env: {} } };
   const user = { ...project, scope: 'user' as const };

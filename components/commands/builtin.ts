@@ -5,7 +5,7 @@ import { isThemeName, THEME_NAMES } from '../theme/theme.js';
 import type { CommandContext, SlashCommand } from './registry.js';
 import { usageReport } from './usage-report.js';
 import { rewindCommand } from './rewind-command.js';
-import { describeRules } from '../../src/permissions/rule-listing.js';
+import { describeRules } from '../../src/permissions/rules/listing.js';
 
 /** Modes Shift+Tab and /mode may switch to: bypass only if the session started in it. */
 export function allowedModes(startedInBypass: boolean): PermissionMode[] {

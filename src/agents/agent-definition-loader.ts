@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { findGitRoot, foldersDown } from '../context/instruction-files.js';
-import { canonicalToolName } from '../permissions/rule-parse.js';
+import { canonicalToolName } from '../permissions/rules/parse.js';
 import { errorMessage } from '../util/error-message.js';
 import { PermissionModeSchema, type PermissionMode } from '../events.js';
 import { parseLenientFrontmatter } from '../util/lenient-frontmatter.js';

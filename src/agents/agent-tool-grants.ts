@@ -1,5 +1,5 @@
-import { CLAUDE_CODE_TOOL_NAMES } from '../permissions/rule-listing.js';
-import { canonicalToolName } from '../permissions/rule-parse.js';
+import { CLAUDE_CODE_TOOL_NAMES } from '../permissions/rules/listing.js';
+import { canonicalToolName } from '../permissions/rules/parse.js';
 import type { AgentDefinition } from './agent-definition.js';
 
 /** Whether a definition's list names this tool: exactly, or `mcp__server` for each of that server's tools. */

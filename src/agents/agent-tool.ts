@@ -3,7 +3,7 @@ import type { AgentEvent, EventOf } from '../events.js';
 import { notice } from '../events.js';
 import { query } from '../loop/query.js';
 import { userText } from '../messages.js';
-import { canonicalAgentType } from '../permissions/rule-parse.js';
+import { canonicalAgentType } from '../permissions/rules/parse.js';
 import type { PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { AnyTool } from '../tools/tool.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createPermissionChecker } from '../permissions/checker.js';
-import { BUILTIN_DENY } from '../permissions/builtin-deny.js';
+import { BUILTIN_DENY } from '../permissions/rules/builtin-deny.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { Skill } from '../skills/skill.js';
 import { findSkill, sourceScope } from '../skills/skill.js';

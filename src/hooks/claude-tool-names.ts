@@ -1,6 +1,6 @@
 // Hooks written for Claude Code read `tool_name` and `tool_input` in Claude Code's names (`Write`
 // with `file_path`), and may answer with an `updatedInput` in those names. This table maps cairn's
-// tool calls to that shape and back. The forward tool-name aliases live in permissions/rule-parse.ts
+// tool calls to that shape and back. The forward tool-name aliases live in permissions/rules/parse.ts
 // (canonicalToolName); this is the reverse, plus the field names, for the tools whose fields differ.
 import path from 'node:path';
 

@@ -2,7 +2,7 @@
 // characters is a list of exact names split on "|" or ","; anything else is an unanchored regular
 // expression. Tool names match through the same aliases as permission rules (`Bash` is `bash`),
 // and a regular expression is tried against both names (`Edit.*`, `mcp__memory__.*`).
-import { canonicalToolName } from '../permissions/rule-parse.js';
+import { canonicalToolName } from '../permissions/rules/parse.js';
 import { claudeToolName } from './claude-tool-names.js';
 
 const PLAIN = /^[A-Za-z0-9_ ,|-]*$/;

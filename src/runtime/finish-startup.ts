@@ -4,7 +4,7 @@
 // What it finds goes to `tell`: start-up notices before the session is shown, warnings after.
 import { agentToolNotices } from '../agents/agent-tool-grants.js';
 import { withFolderInstructions } from '../context/folder-instructions-tools.js';
-import { unknownToolWarnings } from '../permissions/unknown-tools.js';
+import { unknownToolWarnings } from '../permissions/rules/unknown-tools.js';
 import { loadSkillRuntime, type SkillRuntime } from '../skills/skill-runtime.js';
 import { hookLine } from './hook-wiring.js';
 import type { OpenedSession } from './open-session.js';

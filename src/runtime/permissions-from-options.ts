@@ -1,8 +1,8 @@
 import type { PermissionMode } from '../events.js';
 import { createPermissionChecker } from '../permissions/checker.js';
-import { anchorRule, type RuleList } from '../permissions/rule-anchor.js';
-import { splitRuleList } from '../permissions/rule-parse.js';
-import type { LoadedSettings, RuleOrigin } from '../permissions/settings.js';
+import { anchorRule, type RuleList } from '../permissions/rules/anchor.js';
+import { splitRuleList } from '../permissions/rules/parse.js';
+import type { LoadedSettings, RuleOrigin } from '../permissions/rules/settings.js';
 import type { PermissionChecker } from '../permissions/types.js';
 import { errorMessage } from '../util/error-message.js';
 

@@ -5,7 +5,7 @@
 // Keep this module's imports light: everything here runs before the first frame.
 import fs from 'node:fs/promises';
 import type { PermissionMode } from '../permission-modes.js';
-import { loadSettings, type LoadedSettings } from '../permissions/settings.js';
+import { loadSettings, type LoadedSettings } from '../permissions/rules/settings.js';
 import { resolveProvider, type ResolvedProvider } from '../providers/resolve.js';
 import type { WithheldSetting } from '../settings/trusted-layers.js';
 import { loadSessionConfig, type SessionConfig } from '../session/session-config.js';

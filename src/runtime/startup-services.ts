@@ -12,7 +12,7 @@ import { notice } from '../events.js';
 import type { McpManager } from '../mcp/mcp-manager.js';
 import { mcpServersEvent, setUpMcp } from '../mcp/mcp-setup.js';
 import type { PermissionChecker } from '../permissions/types.js';
-import type { RuleOrigin } from '../permissions/settings.js';
+import type { RuleOrigin } from '../permissions/rules/settings.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { ResolvedProvider } from '../providers/resolve.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';

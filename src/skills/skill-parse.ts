@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { allowWildcardOk, parseRule, splitRuleList } from '../permissions/rule-parse.js';
+import { allowWildcardOk, parseRule, splitRuleList } from '../permissions/rules/parse.js';
 import { errorMessage } from '../util/error-message.js';
 import { parseLenientFrontmatter } from '../util/lenient-frontmatter.js';
 import { argumentNames } from '../custom-commands/command-template.js';

@@ -1,7 +1,7 @@
 import { claudeHomeFrom } from '../settings/settings-layers.js';
-import { ruleNamesHost } from '../permissions/domain-rules.js';
-import { parseRule } from '../permissions/rule-parse.js';
-import type { ParsedRule } from '../permissions/rule-parse.js';
+import { ruleNamesHost } from '../permissions/rules/domain.js';
+import { parseRule } from '../permissions/rules/parse.js';
+import type { ParsedRule } from '../permissions/rules/parse.js';
 import type { PermissionChecker } from '../permissions/types.js';
 import { loadSearchConfig } from '../web/search/search-config.js';
 import type { AnyTool } from './tool.js';

@@ -8,7 +8,7 @@ import { agentModel } from '../../../src/agents/agent-model.js';
 import { agentToolNotices, grantsTool } from '../../../src/agents/agent-tool-grants.js';
 import { createAgentTool } from '../../../src/agents/agent-tool.js';
 import { BUILTIN_AGENTS } from '../../../src/agents/agent-definition.js';
-import { canonicalToolName } from '../../../src/permissions/rule-parse.js';
+import { canonicalToolName } from '../../../src/permissions/rules/parse.js';
 import { fakePermissions } from '../../helpers/fake-permissions.js';
 import { createOfflineProvider } from '../../../src/providers/offline.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeBash, analyzeBashCommand } from '../../../src/permissions/bash-analysis.js';
+import { analyzeBash, analyzeBashCommand } from '../../../src/permissions/bash/analysis.js';
 
 describe('analyzeBashCommand', () => {
   it('keeps a simple command as one part, not compound', async () => {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeBash } from '../../../src/permissions/bash-analysis.js';
+import { analyzeBash } from '../../../src/permissions/bash/analysis.js';
 import { decideBash } from '../../helpers/permission-tools.js';
 
 // Issue 29 item 3: where cairn's reading and bash's differ, the answer is "ask", never "allow". Each generated

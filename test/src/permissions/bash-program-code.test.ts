@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeBash } from '../../../src/permissions/bash-analysis.js';
+import { analyzeBash } from '../../../src/permissions/bash/analysis.js';
 import { decideBash } from '../../helpers/permission-tools.js';
 
 // Issue 29 item 4b: an allow rule for a program does not cover the forms of it that run arbitrary code.

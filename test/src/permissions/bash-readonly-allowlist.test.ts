@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyzeBash } from '../../../src/permissions/bash-analysis.js';
+import { analyzeBash } from '../../../src/permissions/bash/analysis.js';
 import { decideBash, type BashCase } from '../../helpers/permission-tools.js';
 
 // Issue 29: a command cairn calls read-only runs without asking in every mode, so the options each program
@@ -174,8 +174,8 @@ const { cases, abbreviations } = generate();
 
 describe('generated: options that write, run or follow links are never read-only', () => {
   it('covers every program on the read-only list, with enough cases', async () => {
-    const { READ_SPECS } = await import('../../../src/permissions/bash-readonly-programs.js');
-    const { GIT_READ } = await import('../../../src/permissions/bash-readonly-git.js');
+    const { READ_SPECS } = await import('../../../src/permissions/bash/readonly-programs.js');
+    const { GIT_READ } = await import('../../../src/permissions/bash/readonly-git.js');
     const programs = [...Object.keys(READ_SPECS), ...Object.keys(GIT_READ).map((s) => `git ${s}`)];
     // A program with an option that writes or runs must have its row above; the rest take none.
     for (const p of Object.keys(DANGEROUS)) expect(programs, p).toContain(p);

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { PermissionMode } from '../../../src/events.js';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
-import { loadSettings } from '../../../src/permissions/settings.js';
+import { loadSettings } from '../../../src/permissions/rules/settings.js';
 import { defineTool, type AnyTool } from '../../../src/tools/tool.js';
 import { fakeBashTool } from '../../helpers/permission-tools.js';
 

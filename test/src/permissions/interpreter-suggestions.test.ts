@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
-import { bashSuggestion } from '../../../src/permissions/suggestions.js';
+import { bashSuggestion } from '../../../src/permissions/rules/suggestions.js';
 import { fakeBashTool } from '../../helpers/permission-tools.js';
 
 // "Always" on `node src/cli.js '2 weeks'` offered bash(node:*): any node program, which is any

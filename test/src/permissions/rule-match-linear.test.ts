@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchBashSpecifier, matchPathSpecifier } from '../../../src/permissions/rule-match.js';
+import { matchBashSpecifier, matchPathSpecifier } from '../../../src/permissions/rules/match.js';
 
 /** The regex compilation rule matching used before it became linear: the oracle for identical semantics. */
 function regexOracle(specifier: string, command: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchBashSpecifier, matchPathSpecifier, ruleCoversTool } from '../../../src/permissions/rule-match.js';
-import { parseRule } from '../../../src/permissions/rule-parse.js';
+import { matchBashSpecifier, matchPathSpecifier, ruleCoversTool } from '../../../src/permissions/rules/match.js';
+import { parseRule } from '../../../src/permissions/rules/parse.js';
 
 describe('matchBashSpecifier', () => {
   const table: Array<[string, string, boolean]> = [

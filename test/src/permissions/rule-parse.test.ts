@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalToolName, parseRule, RuleError, splitRuleList } from '../../../src/permissions/rule-parse.js';
+import { canonicalToolName, parseRule, RuleError, splitRuleList } from '../../../src/permissions/rules/parse.js';
 
 describe('parseRule', () => {
   it('maps Claude Code tool names to cairn tool names', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
-import { addAllowRulesToFile, loadSettings, SettingsError } from '../../../src/permissions/settings.js';
+import { addAllowRulesToFile, loadSettings, SettingsError } from '../../../src/permissions/rules/settings.js';
 import { makeFifo, releaseFifo } from '../../helpers/fifo.js';
 import { fakeBashTool } from '../../helpers/permission-tools.js';
 

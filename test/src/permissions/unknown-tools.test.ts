@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeRules } from '../../../src/permissions/rule-listing.js';
-import { unknownToolWarnings } from '../../../src/permissions/unknown-tools.js';
+import { describeRules } from '../../../src/permissions/rules/listing.js';
+import { unknownToolWarnings } from '../../../src/permissions/rules/unknown-tools.js';
 
 const tools = ['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'grep', 'list_dir', 'agent'];
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addAllowRulesToFile } from '../../../src/permissions/settings.js';
+import { addAllowRulesToFile } from '../../../src/permissions/rules/settings.js';
 import { CAIRN_GITIGNORE, cairnDir, prepareCairnDir, prepareCairnDirSync } from '../../../src/util/cairn-dir.js';
 import { saveMemory } from '../../../src/context/long-term-memory.js';
 import { createMessageBus } from '../../../src/team/message-bus.js';

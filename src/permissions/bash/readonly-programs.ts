@@ -1,4 +1,4 @@
-import { options, type OptionTable } from './bash-readonly-options.js';
+import { options, type OptionTable } from './readonly-options.js';
 
 /** A program cairn knows to only read and print when given options from its table. */
 export interface ReadSpec extends OptionTable {

@@ -1,7 +1,7 @@
-import { gitFacts } from './bash-readonly-git.js';
-import { scanOptions } from './bash-readonly-options.js';
-import { READ_SPECS } from './bash-readonly-programs.js';
-import type { Word } from './bash-words.js';
+import { gitFacts } from './readonly-git.js';
+import { scanOptions } from './readonly-options.js';
+import { READ_SPECS } from './readonly-programs.js';
+import type { Word } from './words.js';
 
 /** What a program's arguments say about what it reads, and whether that is all it does. */
 export interface ReadFacts {
@@ -15,7 +15,7 @@ const RECURSIVE = /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive
 
 /**
  * What a program (already looked through its wrappers) reads, and whether reading is all it does.
- * Read-only means every option is one its table lists (bash-readonly-programs.ts, bash-readonly-git.ts):
+ * Read-only means every option is one its table lists (readonly-programs.ts, readonly-git.ts):
  * an option cairn does not know, an abbreviation included, is a command to ask about.
  */
 export function readFacts(name: string, args: readonly Word[]): ReadFacts {

@@ -1,14 +1,14 @@
-import { codeRisk } from './bash-code-risk.js';
-import { findFacts } from './bash-find.js';
-import { readFacts } from './bash-readonly.js';
-import { envRisk, optionRisk, sensitiveVariable, assignedName } from './bash-risk.js';
-import { builtinHits, dangerousCommand, interpreterHits } from './bash-safety.js';
-import type { BuiltinHit } from './bash-safety.js';
-import { baseName, joinWords, literalWord } from './bash-words.js';
-import type { Word } from './bash-words.js';
-import { unwrapOnce } from './bash-wrappers.js';
-import { FILE_ONLY, writeFacts } from './bash-writes.js';
-import { itemAt } from '../util/invariant.js';
+import { codeRisk } from './code-risk.js';
+import { findFacts } from './find.js';
+import { readFacts } from './readonly.js';
+import { envRisk, optionRisk, sensitiveVariable, assignedName } from './risk.js';
+import { builtinHits, dangerousCommand, interpreterHits } from './safety.js';
+import type { BuiltinHit } from './safety.js';
+import { baseName, joinWords, literalWord } from './words.js';
+import type { Word } from './words.js';
+import { unwrapOnce } from './wrappers.js';
+import { FILE_ONLY, writeFacts } from './writes.js';
+import { itemAt } from '../../util/invariant.js';
 
 export interface BashPart {
   /** The simple command with wrappers and harmless leading assignments looked through: what allow rules see. */

@@ -1,18 +1,18 @@
-import type { PermissionMode } from '../events.js';
-import type { AnyTool } from '../tools/tool.js';
-import { analyzeBash } from './bash-analysis.js';
-import { cdPrelude } from './bash-cd-prelude.js';
-import type { BashAnalysisDetail, BashPart } from './bash-analysis.js';
-import { BUILTIN_DENY } from './builtin-deny.js';
+import type { PermissionMode } from '../../events.js';
+import type { AnyTool } from '../../tools/tool.js';
+import { analyzeBash } from './analysis.js';
+import { cdPrelude } from './cd-prelude.js';
+import type { BashAnalysisDetail, BashPart } from './analysis.js';
+import { BUILTIN_DENY } from '../rules/builtin-deny.js';
 import { argsReachOutside, judgeWrites, readScriptFile, readsOutside } from './command-paths.js';
 import { deniedRead } from './command-reads.js';
 import type { WriteTarget } from './command-paths.js';
-import { matchBashSpecifier, matchPathSpecifier, ruleCoversTool } from './rule-match.js';
-import type { PathBases } from './rule-match.js';
-import type { ParsedRule } from './rule-parse.js';
-import { bashSuggestion } from './suggestions.js';
-import type { PermissionCheck } from './types.js';
-import { allow, allowReadOnly, ask, deny, quoteList } from './verdicts.js';
+import { matchBashSpecifier, matchPathSpecifier, ruleCoversTool } from '../rules/match.js';
+import type { PathBases } from '../rules/match.js';
+import type { ParsedRule } from '../rules/parse.js';
+import { bashSuggestion } from '../rules/suggestions.js';
+import type { PermissionCheck } from '../types.js';
+import { allow, allowReadOnly, ask, deny, quoteList } from '../verdicts.js';
 
 export interface RuleLists {
   allow: ParsedRule[];
@@ -47,7 +47,7 @@ export async function checkCommand(ctx: CommandCheckContext, tool: AnyTool, comm
   const b = await ctx.bases();
   const whole = await judgeCommand(ctx, tool, command, sandboxed, b);
   if (whole.behavior !== 'ask') return whole;
-  // `cd sub && npm run lint`: the rest judged from the folder, as if run there (bash-cd-prelude.ts).
+  // `cd sub && npm run lint`: the rest judged from the folder, as if run there (cd-prelude.ts).
   const cd = await cdPrelude(command, b);
   if (!cd) return whole;
   const cdForm = `cd ${cd.target}`;

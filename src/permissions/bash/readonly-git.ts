@@ -1,7 +1,7 @@
-import { options, scanOptions, withOptions, type OptionTable } from './bash-readonly-options.js';
-import type { Word } from './bash-words.js';
+import { options, scanOptions, withOptions, type OptionTable } from './readonly-options.js';
+import type { Word } from './words.js';
 
-// Options of git's read-only subcommands, an allowlist as for the other programs (bash-readonly-options.ts).
+// Options of git's read-only subcommands, an allowlist as for the other programs (readonly-options.ts).
 // Left out on purpose: --output (writes), --ext-diff, --textconv, --filters, --show-signature (run programs),
 // grep's -O/--open-files-in-pager (runs a program). git accepts unique prefixes of long options
 // (`git grep --open=CMD`): an option that is not in a table exactly is not read-only.

@@ -1,6 +1,6 @@
-import { baseName, literalWord } from './bash-words.js';
-import type { Word } from './bash-words.js';
-import { itemAt } from '../util/invariant.js';
+import { baseName, literalWord } from './words.js';
+import type { Word } from './words.js';
+import { itemAt } from '../../util/invariant.js';
 
 /** What a wrapper adds to the command it runs: environment, files it writes itself, a changed directory. */
 export interface WrapperEffects {

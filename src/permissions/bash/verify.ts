@@ -1,5 +1,5 @@
-import type { NodeIndex } from './bash-nodes.js';
-import type { SyntaxNode } from './bash-parser.js';
+import type { NodeIndex } from './nodes.js';
+import type { SyntaxNode } from './parser.js';
 
 /**
  * tree-sitter-bash reads some valid scripts differently from bash (measured against bash 5.2):

@@ -5,7 +5,7 @@
 // older cairn (where "/x" was absolute) must not fail open, and denying more is the safe side.
 // Likewise a relative deny or ask pattern also matches at any depth.
 import path from 'node:path';
-import { parseRule } from './rule-parse.js';
+import { parseRule } from './parse.js';
 
 // Tools whose specifier is a path (cairn's names, after the alias table).
 const PATH_TOOLS = new Set(['read_file', 'edit_file', 'write_file', 'glob', 'grep', 'list_dir']);

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
-import type { BuiltinDenyRule } from './builtin-deny.js';
-import { baseName } from './bash-words.js';
-import type { Word } from './bash-words.js';
+import type { BuiltinDenyRule } from '../rules/builtin-deny.js';
+import { baseName } from './words.js';
+import type { Word } from './words.js';
 
 // Targets whose recursive removal wipes the machine, the home directory or the whole workspace.
 const RM_CATASTROPHIC = new Set(['/', '/*', '~', '~/*', '.', './*', '..', '../*', '*', '.*', '$HOME', '$HOME/*']);

@@ -1,10 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import { isInside, resolveToolPath } from './paths.js';
-import type { ResolvedPath } from './paths.js';
-import { protectedReason } from './protected-paths.js';
-import type { PathBases } from './rule-match.js';
-import type { PermissionCheck } from './types.js';
+import { isInside, resolveToolPath } from '../paths.js';
+import type { ResolvedPath } from '../paths.js';
+import { protectedReason } from '../protected-paths.js';
+import type { PathBases } from '../rules/match.js';
+import type { PermissionCheck } from '../types.js';
 
 // Characters that make bash compute a path at run time: expansions, substitutions, brace expansion.
 const COMPUTED = /[$`{]/;

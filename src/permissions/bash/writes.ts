@@ -1,6 +1,6 @@
-import { literalWord } from './bash-words.js';
-import type { Word } from './bash-words.js';
-import { itemAt } from '../util/invariant.js';
+import { literalWord } from './words.js';
+import type { Word } from './words.js';
+import { itemAt } from '../../util/invariant.js';
 
 /** What a program (already looked through its wrappers) writes. */
 export interface WriteFacts {

@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
-import { isInside } from './paths.js';
+import { isInside } from '../paths.js';
 import { GLOB, locate, MAX_PATHS, staticPath } from './command-paths.js';
-import { isBarePattern, matchPathSpecifier, ruleCoversTool } from './rule-match.js';
-import type { PathBases } from './rule-match.js';
-import type { ParsedRule } from './rule-parse.js';
+import { isBarePattern, matchPathSpecifier, ruleCoversTool } from '../rules/match.js';
+import type { PathBases } from '../rules/match.js';
+import type { ParsedRule } from '../rules/parse.js';
 
 const READ_PROBE = { name: 'read_file', kind: 'read' as const };
 // Programs that list names or sizes without printing what is in the files.

@@ -1,7 +1,7 @@
 // /rules lists every rule in force; a rule whose tool cairn does not have (yet: an MCP server not
 // started, a Claude Code tool cairn lacks) is kept, since it may apply later, and marked as such.
-import { ruleNamesTool } from './rule-match.js';
-import { CLAUDE_CODE_ALIASES, parseRule } from './rule-parse.js';
+import { ruleNamesTool } from './match.js';
+import { CLAUDE_CODE_ALIASES, parseRule } from './parse.js';
 
 /** Claude Code's own tool names: a rule naming one is not a typo, even where cairn has no such tool yet. */
 export const CLAUDE_CODE_TOOL_NAMES: ReadonlySet<string> = new Set([

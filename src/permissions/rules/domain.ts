@@ -1,9 +1,9 @@
-import type { AnyTool } from '../tools/tool.js';
-import type { RuleLists } from './command-check.js';
-import type { ParsedRule } from './rule-parse.js';
-import type { PermissionCheck } from './types.js';
-import type { PermissionMode } from '../events.js';
-import { allow, ask, deny } from './verdicts.js';
+import type { AnyTool } from '../../tools/tool.js';
+import type { RuleLists } from '../bash/command-check.js';
+import type { ParsedRule } from './parse.js';
+import type { PermissionCheck } from '../types.js';
+import type { PermissionMode } from '../../events.js';
+import { allow, ask, deny } from '../verdicts.js';
 
 // Claude Code's `WebFetch(domain:example.com)`: one host exactly; `domain:*.example.com` its
 // subdomains only (not example.com itself). A bare `WebFetch` covers every host.

@@ -1,5 +1,5 @@
-import { sedScriptRisk } from './bash-sed.js';
-import type { Word } from './bash-words.js';
+import { sedScriptRisk } from './sed.js';
+import type { Word } from './words.js';
 
 /**
  * Programs whose arguments can be code: awk programs call system() and pipe to commands, sed scripts

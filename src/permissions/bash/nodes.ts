@@ -1,4 +1,4 @@
-import type { SyntaxNode } from './bash-parser.js';
+import type { SyntaxNode } from './parser.js';
 
 /** The nodes of the types the checks look at, gathered in one pass, and how deep the tree goes. */
 export interface NodeIndex {
@@ -6,7 +6,7 @@ export interface NodeIndex {
   maxDepth: number;
 }
 
-// The node types bash-arith, bash-verify and bash-analysis look up.
+// The node types arith.ts, verify.ts and analysis.ts look up.
 const INDEXED = new Set([
   'ansi_c_string', 'heredoc_redirect', 'command_substitution', 'variable_assignment', 'for_statement', 'command', 'declaration_command',
   'unset_command', 'test_command', 'expansion', 'arithmetic_expansion', 'c_style_for_statement', 'compound_statement', 'subscript',

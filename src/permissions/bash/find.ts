@@ -1,4 +1,4 @@
-import type { Word } from './bash-words.js';
+import type { Word } from './words.js';
 
 /** What a `find` command does besides listing: commands it runs, files it deletes or writes. */
 export interface FindFacts {

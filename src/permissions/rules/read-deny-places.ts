@@ -1,8 +1,8 @@
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ruleRoot } from './command-reads.js';
-import { matchPathSpecifier } from './rule-match.js';
-import type { PathBases } from './rule-match.js';
+import { ruleRoot } from '../bash/command-reads.js';
+import { matchPathSpecifier } from './match.js';
+import type { PathBases } from './match.js';
 
 // Read deny rules as places on disk, so the OS sandbox can hide them from every program (`base64 .env`,
 // `python3 -c 'open(...)'`, `ln -s .env x && cat x`), not only from the ones the analysis knows.

@@ -1,4 +1,4 @@
-import type { Word } from './bash-words.js';
+import type { Word } from './words.js';
 
 /**
  * Environment variables that change which program runs, what it loads before it starts, which
@@ -46,7 +46,7 @@ export function envRisk(assignments: readonly Word[]): string | undefined {
 }
 
 /**
- * Options that make a program run something, or write somewhere the write analysis (bash-writes.ts)
+ * Options that make a program run something, or write somewhere the write analysis (writes.ts)
  * reads only when spelled out. GNU tools, git and npm accept a unique prefix of a long option
  * (`sort --compress-prog=sh`, `git grep --open=CMD`, `npm test --script-sh=F`) and bundled short
  * options (`sort -ro F`, `git grep -nOCMD`): both are caught here.

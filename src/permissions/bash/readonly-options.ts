@@ -1,5 +1,5 @@
-import type { Word } from './bash-words.js';
-import { itemAt } from '../util/invariant.js';
+import type { Word } from './words.js';
+import { itemAt } from '../../util/invariant.js';
 
 /**
  * The options each read-only program is known to take without writing or running anything: an

@@ -1,15 +1,15 @@
-import { hiddenEvaluation } from './bash-arith.js';
-import type { BashPart } from './bash-command.js';
-import { indexNodes } from './bash-nodes.js';
-import { parseBash } from './bash-parser.js';
-import { looksLikeForkBomb } from './bash-safety.js';
-import type { BuiltinHit } from './bash-safety.js';
-import { backquotedScripts, joinContinuations, readingDisagreement } from './bash-verify.js';
-import { walk } from './bash-walk.js';
-import type { Acc } from './bash-walk.js';
+import { hiddenEvaluation } from './arith.js';
+import type { BashPart } from './command.js';
+import { indexNodes } from './nodes.js';
+import { parseBash } from './parser.js';
+import { looksLikeForkBomb } from './safety.js';
+import type { BuiltinHit } from './safety.js';
+import { backquotedScripts, joinContinuations, readingDisagreement } from './verify.js';
+import { walk } from './walk.js';
+import type { Acc } from './walk.js';
 
-export type { BashPart } from './bash-command.js';
-export type { BuiltinHit } from './bash-safety.js';
+export type { BashPart } from './command.js';
+export type { BuiltinHit } from './safety.js';
 
 export interface BashAnalysisDetail {
   parts: BashPart[];

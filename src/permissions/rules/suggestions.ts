@@ -1,7 +1,7 @@
 import { dirname, relative, sep } from 'node:path';
-import type { ToolKind } from '../tools/tool.js';
-import { isInside } from './paths.js';
-import { parseRule } from './rule-parse.js';
+import type { ToolKind } from '../../tools/tool.js';
+import { isInside } from '../paths.js';
+import { parseRule } from './parse.js';
 
 // Tools whose second word is a subcommand worth keeping in the rule: `git status`, not all of git.
 const SUBCOMMAND_TOOLS = new Set([

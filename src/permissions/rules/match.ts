@@ -1,9 +1,9 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
-import { compileGlob, GlobSyntaxError } from '../tools/glob-match.js';
-import type { ToolKind } from '../tools/tool.js';
-import type { ParsedRule } from './rule-parse.js';
-import { itemAt } from '../util/invariant.js';
+import { compileGlob, GlobSyntaxError } from '../../tools/glob-match.js';
+import type { ToolKind } from '../../tools/tool.js';
+import type { ParsedRule } from './parse.js';
+import { itemAt } from '../../util/invariant.js';
 
 /** A bash specifier compiled to the literal runs between its `*` wildcards. */
 interface WildcardPattern {

@@ -5,9 +5,9 @@
 // the workspace read lexically and through symbolic links. The rest is then judged from there.
 // CDPATH cannot move the cd elsewhere: the commands cairn runs get no CDPATH (src/tools/bash.ts).
 import { realpath, stat } from 'node:fs/promises';
-import { parseBash, type SyntaxNode } from './bash-parser.js';
-import { isInside, resolveToolPath } from './paths.js';
-import type { PathBases } from './rule-match.js';
+import { parseBash, type SyntaxNode } from './parser.js';
+import { isInside, resolveToolPath } from '../paths.js';
+import type { PathBases } from '../rules/match.js';
 
 export interface CdPrelude {
   /** The folder as written. */

@@ -1,9 +1,9 @@
 // A rule naming a tool cairn does not have (`Bsh(rm:*)`) matches nothing: a deny rule with a
 // typo silently protects nothing. The rule is kept (a later version or an MCP server may bring
 // the tool) but the user is told, with the closest known name.
-import { canonicalToolName, CLAUDE_CODE_ALIASES, parseRule } from './rule-parse.js';
-import { CLAUDE_CODE_TOOL_NAMES, ruleHasTool } from './rule-listing.js';
-import { editDistance } from '../util/edit-distance.js';
+import { canonicalToolName, CLAUDE_CODE_ALIASES, parseRule } from './parse.js';
+import { CLAUDE_CODE_TOOL_NAMES, ruleHasTool } from './listing.js';
+import { editDistance } from '../../util/edit-distance.js';
 
 export interface RuleOrigin {
   rule: string;

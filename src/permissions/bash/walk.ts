@@ -1,12 +1,12 @@
-import { handleWords } from './bash-command.js';
-import type { BashPart, CommandSink, Stdin } from './bash-command.js';
-import type { BashAnalysisDetail } from './bash-analysis.js';
-import type { SyntaxNode } from './bash-parser.js';
-import { assignedName, sensitiveVariable } from './bash-risk.js';
-import { isBlockDevice } from './bash-safety.js';
-import { heredocDelimiter } from './bash-verify.js';
-import { literalValue, literalWord, wordOf } from './bash-words.js';
-import type { Word } from './bash-words.js';
+import { handleWords } from './command.js';
+import type { BashPart, CommandSink, Stdin } from './command.js';
+import type { BashAnalysisDetail } from './analysis.js';
+import type { SyntaxNode } from './parser.js';
+import { assignedName, sensitiveVariable } from './risk.js';
+import { isBlockDevice } from './safety.js';
+import { heredocDelimiter } from './verify.js';
+import { literalValue, literalWord, wordOf } from './words.js';
+import type { Word } from './words.js';
 
 // The walk over one parsed script: simple commands, redirects, substitutions and statement-level assignments.
 

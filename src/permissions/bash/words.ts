@@ -1,5 +1,5 @@
-import type { SyntaxNode } from './bash-parser.js';
-import { group } from '../util/invariant.js';
+import type { SyntaxNode } from './parser.js';
+import { group } from '../../util/invariant.js';
 
 /** One shell word: its value with quotes removed where that is safe to know, and whether it is fully literal. */
 export interface Word {

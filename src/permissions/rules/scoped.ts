@@ -1,13 +1,13 @@
 // Two rules of the decision chain that hold whatever the tool: a scoped deny or ask rule on a tool
 // that has no paths, command or URL (`Agent(Explore)`, `Skill(deploy)`, `mcp__github__create_issue(x)`),
 // and dontAsk mode, which denies whatever would have been asked.
-import type { PermissionMode } from '../events.js';
-import type { AnyTool } from '../tools/tool.js';
-import type { RuleLists } from './command-check.js';
-import { matchBashSpecifier, ruleNamesTool } from './rule-match.js';
-import type { ParsedRule } from './rule-parse.js';
-import type { PermissionCheck } from './types.js';
-import { ask, deny } from './verdicts.js';
+import type { PermissionMode } from '../../events.js';
+import type { AnyTool } from '../../tools/tool.js';
+import type { RuleLists } from '../bash/command-check.js';
+import { matchBashSpecifier, ruleNamesTool } from './match.js';
+import type { ParsedRule } from './parse.js';
+import type { PermissionCheck } from '../types.js';
+import { ask, deny } from '../verdicts.js';
 
 /**
  * For a tool judged by neither paths, command nor URL: a scoped deny or ask rule naming it hits

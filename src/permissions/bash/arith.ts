@@ -1,6 +1,6 @@
-import type { SyntaxNode } from './bash-parser.js';
-import type { NodeIndex } from './bash-nodes.js';
-import { literalValue } from './bash-words.js';
+import type { SyntaxNode } from './parser.js';
+import type { NodeIndex } from './nodes.js';
+import { literalValue } from './words.js';
 
 /**
  * Bash evaluates some text as code that no tree shows: an arithmetic context (`$((x))`, `$[x]`,

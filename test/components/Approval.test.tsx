@@ -144,6 +144,7 @@ describe('inline approval', () => {
 describe('type-ahead never answers an approval', () => {
   it('keys typed before the approval could be read go to the draft; a, p and Enter save nothing', async () => {
     rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    rig.holdClock();
     await rig.type('write hello to c.txt');
     await rig.press(KEYS.enter);
     await rig.waitFrame((f) => f.includes('Allow write_file?'));
@@ -160,6 +161,7 @@ describe('type-ahead never answers an approval', () => {
 
   it('while the person keeps typing, the approval waits; after a pause y answers it', async () => {
     rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
+    rig.holdClock();
     await rig.type('write hello to c.txt');
     await rig.press(KEYS.enter);
     await rig.waitFrame((f) => f.includes('Allow write_file?'));

@@ -80,9 +80,11 @@ export async function createRig(options: RigOptions = {}) {
   const commands = createCommandRegistry(builtinCommands());
   const exits: number[] = [];
   const history: string[] = [];
-  // The clock runs, and tests move it on past the approval guard instead of sleeping.
+  // The clock runs, and tests move it on past the approval guard instead of sleeping. A test of the
+  // guard's timing holds it, so a slow machine cannot make keys look further apart than they were.
   let skipped = 0;
-  const now = (): number => Date.now() + skipped;
+  let heldAt: number | undefined;
+  const now = (): number => (heldAt ?? Date.now()) + skipped;
   // The app's own wiring of keys and commands (run-tui builds its deps the same way).
   const deps = createKeyDeps({
     store,
@@ -125,6 +127,10 @@ export async function createRig(options: RigOptions = {}) {
     settle() {
       store.flushNow();
       skipped += APPROVAL_GUARD_MS + TYPING_IDLE_MS;
+    },
+    /** Stops real time from moving the clock: from now on only later() and settle() do. */
+    holdClock() {
+      heldAt ??= Date.now();
     },
     /** Moves the clock on. */
     later(ms: number) {

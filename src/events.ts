@@ -91,8 +91,8 @@ const BASE_EVENTS = [
     reason: z.string(),
     // Rules an "always allow" answer would add, one per part for compound commands.
     suggestions: z.array(z.string()),
-    // The same rules scoped to the file's folder, offered as a second "always" choice.
-    narrower: z.array(z.string()).optional(),
+    // The same rules for the file's whole folder, offered as a second "always" choice (f).
+    folder: z.array(z.string()).optional(),
     preview: z.string().optional(),
     agent: z.string().optional(),
   }),

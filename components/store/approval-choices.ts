@@ -14,7 +14,7 @@ export const APPROVAL_KEYS: Readonly<Record<ApprovalChoiceKind, { readonly key: 
   yes: { key: 'y', does: 'yes (once)' },
   session: { key: 'a', does: "yes, and don't ask again this session (for the rule shown)" },
   project: { key: 'p', does: 'yes, always in this project (the rule is saved in .cairn/settings.local.json)' },
-  folder: { key: 'f', does: 'yes, always in this project, only in the folder shown' },
+  folder: { key: 'f', does: 'yes, always in this project, for the whole folder shown (the second choice)' },
   acceptEdits: { key: 'e', does: 'approve a plan and accept edits without asking' },
   no: { key: 'n', does: 'no, and tell cairn what to do instead (type it, Enter sends)' },
 };
@@ -33,7 +33,7 @@ export function approvalChoices(request: PermissionRequest): ApprovalChoice[] {
       case 'project':
         return `Yes, always in this project (${rules})`;
       case 'folder':
-        return `Yes, always in this project, only ${(request.narrower ?? []).join(', ')}`;
+        return `Yes, always in this project, for the whole folder (${(request.folder ?? []).join(', ')})`;
       case 'acceptEdits':
         return 'Yes, and accept edits without asking';
       case 'no':

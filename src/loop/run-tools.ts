@@ -117,7 +117,7 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     input,
     reason: check.reason,
     suggestions: check.suggestions,
-    ...(check.narrower ? { narrower: check.narrower } : {}),
+    ...(check.folder ? { folder: check.folder } : {}),
     ...(preview !== undefined ? { preview } : {}),
     ...(ctx.agentName !== undefined ? { agent: ctx.agentName } : {}),
   };
@@ -146,7 +146,7 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     yield { type: 'mode_change', mode: decision.mode };
   }
   // Only rules the prompt offered can be remembered: an answer never widens what was shown.
-  const offered = new Set([...check.suggestions, ...(check.narrower ?? [])]);
+  const offered = new Set([...check.suggestions, ...(check.folder ?? [])]);
   const rules = (decision.rules ?? check.suggestions).filter((r) => offered.has(r));
   if (decision.remember === 'session') ctx.permissions.addSessionRules(rules);
   if (decision.remember === 'project') {

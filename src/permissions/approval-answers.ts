@@ -10,13 +10,13 @@ export type ApprovalAnswer = 'yes' | 'session' | 'project' | 'folder' | 'acceptE
 export const APPROVAL_ANSWERS: readonly ApprovalAnswer[] = ['yes', 'session', 'project', 'folder', 'acceptEdits', 'no'];
 
 /** Which answers a request offers: "don't ask again" only with a rule to remember, plans their own. */
-export function answersFor(request: Pick<PermissionAsk, 'name' | 'suggestions' | 'narrower'>): ApprovalAnswer[] {
+export function answersFor(request: Pick<PermissionAsk, 'name' | 'suggestions' | 'folder'>): ApprovalAnswer[] {
   if (request.name === 'exit_plan_mode') return ['yes', 'acceptEdits', 'no'];
-  const remember: ApprovalAnswer[] = request.suggestions.length > 0 ? ['session', 'project', ...((request.narrower ?? []).length > 0 ? (['folder'] as const) : [])] : [];
+  const remember: ApprovalAnswer[] = request.suggestions.length > 0 ? ['session', 'project', ...((request.folder ?? []).length > 0 ? (['folder'] as const) : [])] : [];
   return ['yes', ...remember, 'no'];
 }
 
-export function decisionFor(kind: ApprovalAnswer, request: Pick<PermissionAsk, 'suggestions' | 'narrower'>, denyText: string): PermissionDecision {
+export function decisionFor(kind: ApprovalAnswer, request: Pick<PermissionAsk, 'suggestions' | 'folder'>, denyText: string): PermissionDecision {
   switch (kind) {
     case 'yes':
       return { behavior: 'allow' };
@@ -27,7 +27,7 @@ export function decisionFor(kind: ApprovalAnswer, request: Pick<PermissionAsk, '
     case 'acceptEdits':
       return { behavior: 'allow', mode: 'acceptEdits' };
     case 'folder':
-      return { behavior: 'allow', remember: 'project', rules: [...(request.narrower ?? [])] };
+      return { behavior: 'allow', remember: 'project', rules: [...(request.folder ?? [])] };
     case 'no': {
       const message = denyText.trim();
       return message ? { behavior: 'deny', message } : { behavior: 'deny' };

@@ -138,8 +138,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     const askWith = async (reason: string): Promise<PermissionCheck> => {
       if (uncovered.length === 0) return ask(reason, [tool.name]);
       const offers = await Promise.all(uncovered.map(async (p) => pathSuggestion(tool, p.real, await isDirectory(p.real), b)));
-      const narrower = offers.some((o) => o.narrower !== undefined) ? offers.map((o) => o.narrower ?? o.rule) : [];
-      return ask(reason, offers.map((o) => o.rule), narrower);
+      const folders = offers.some((o) => o.folder !== undefined) ? offers.map((o) => o.folder ?? o.rule) : [];
+      return ask(reason, offers.map((o) => o.rule), folders);
     };
     const outsideReason = (): string =>
       `${quoteList(outside.map((p) => p.given))} ${outside.length === 1 ? 'is' : 'are'} outside the workspace`;

@@ -7,8 +7,8 @@ export type PermissionCheck =
   | { behavior: 'allow'; reason: string; readOnly?: boolean }
   | { behavior: 'deny'; reason: string }
   /** suggestions: the rules an "always allow" answer would add (one per part of a compound command). */
-  /** narrower: the same answer scoped to the file's folder, offered as a second choice. */
-  | { behavior: 'ask'; reason: string; suggestions: string[]; narrower?: string[] };
+  /** folder: the same answer for the file's whole folder, offered as a second choice (f). */
+  | { behavior: 'ask'; reason: string; suggestions: string[]; folder?: string[] };
 
 /** What the user (or whoever holds the ask channel) answered. */
 export type PermissionDecision =
@@ -23,7 +23,7 @@ export interface PermissionAsk {
   input: unknown;
   reason: string;
   suggestions: string[];
-  narrower?: string[];
+  folder?: string[];
   preview?: string;
   agent?: string;
 }

@@ -46,7 +46,7 @@ export interface SessionState {
   queued: readonly string[];
   contextWindow?: number;
   /** expires_in_ms: how long until the request is answered no by itself (the approval timeout), as of this state; absent when it waits for ever. */
-  pending: { id: string; name: string; input: unknown; reason: string; suggestions: string[]; narrower?: string[]; preview?: string; answers: ApprovalAnswer[]; expires_in_ms?: number }[];
+  pending: { id: string; name: string; input: unknown; reason: string; suggestions: string[]; folder?: string[]; preview?: string; answers: ApprovalAnswer[]; expires_in_ms?: number }[];
   lastEventId: number;
 }
 
@@ -94,7 +94,7 @@ export function createSessionHub(opts: SessionHubOptions) {
         input: r.input,
         reason: r.reason,
         suggestions: r.suggestions,
-        ...(r.narrower ? { narrower: r.narrower } : {}),
+        ...(r.folder ? { folder: r.folder } : {}),
         ...(r.preview !== undefined ? { preview: r.preview } : {}),
         answers: answersFor(r),
       })),

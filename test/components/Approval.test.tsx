@@ -231,19 +231,19 @@ describe('type-ahead never answers an approval', () => {
     expect(f).toContain('Denied: the user declined');
   });
 
-  it('an edit offers the workspace-wide rule and the folder-only rule', async () => {
+  it('an edit offers the workspace-wide rule and, as a second choice, the folder rule', async () => {
     rig = await createRig({
       rows: 30,
       decide: (tool) =>
         tool.kind === 'read'
           ? { behavior: 'allow', reason: 'read-only' }
-          : { behavior: 'ask', reason: 'needs permission', suggestions: ['write_file(./**)'], narrower: ['write_file(./src/**)'] },
+          : { behavior: 'ask', reason: 'needs permission', suggestions: ['write_file(./**)'], folder: ['write_file(./src/**)'] },
     });
     await rig.type('write hello to src/c.txt');
     await rig.press(KEYS.enter);
     const f = await rig.waitFrame((f) => f.includes('Allow write_file?'));
     expect(f).toContain('Yes, always in this project (write_file(./**)) (p)');
-    expect(f).toContain('Yes, always in this project, only write_file(./src/**) (f)');
+    expect(f).toContain('Yes, always in this project, for the whole folder (write_file(./src/**)) (f)');
     rig.settle();
     await rig.press('f');
     await rig.idle();

@@ -63,7 +63,7 @@ describe('layout', () => {
     const decide = (tool: { kind: string }) =>
       tool.kind === 'read'
         ? { behavior: 'allow' as const, reason: 'read-only' }
-        : { behavior: 'ask' as const, reason: 'needs permission', suggestions: ['write_file(./**)'], narrower: ['write_file(./src/**)'] };
+        : { behavior: 'ask' as const, reason: 'needs permission', suggestions: ['write_file(./**)'], folder: ['write_file(./src/**)'] };
     rig = await createRig({ columns: 40, rows: 10, decide });
     await rig.type('write hello to src/c.txt');
     await rig.press(KEYS.enter);

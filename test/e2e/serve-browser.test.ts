@@ -67,6 +67,30 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
     await close();
   }, 60_000);
 
+  it('an edit outside the workspace offers the file first and its folder second, as the terminal does; f saves the folder rule', async () => {
+    const { r, page, close } = await open();
+    const outside = path.join(path.dirname(r.dir), 'tmp');
+    await fs.mkdir(outside);
+    await send(page, `write hello to ${outside}/notes.txt`);
+    await page.waitForSelector('#approval[data-armed]');
+    const buttons = await page.locator('#approval [data-answer]').all();
+    const answers = await Promise.all(buttons.map(async (b) => [await b.getAttribute('data-answer'), await b.innerText()]));
+    expect(answers).toEqual([
+      ['yes', 'y · Yes'],
+      ['session', `a · Yes, don't ask again this session (write_file(/${outside}/notes.txt))`],
+      ['project', `p · Yes, always in this project (write_file(/${outside}/notes.txt))`],
+      ['folder', `f · Yes, always in this project, for the whole folder (write_file(/${outside}/**))`],
+      ['no', 'n · No…'],
+    ]);
+    await page.focus('#approval');
+    await page.keyboard.press('f');
+    await page.waitForSelector('.item.tool.done');
+    expect(await fs.readFile(path.join(outside, 'notes.txt'), 'utf8')).toBe('hello\n');
+    const settings = JSON.parse(await fs.readFile(path.join(r.dir, '.cairn', 'settings.local.json'), 'utf8')) as { permissions: { allow: string[] } };
+    expect(settings.permissions.allow).toEqual([`write_file(/${outside}/**)`]);
+    await close();
+  }, 60_000);
+
   it('an approval shows how long it waits; unanswered, it is answered no with a message and nothing is written', async () => {
     const { r, page, close } = await open({}, undefined, { approvalTimeoutMs: 4000 });
     await send(page, 'write hello to out.txt');

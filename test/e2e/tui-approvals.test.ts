@@ -66,6 +66,49 @@ describe.skipIf(!TmuxTerminal.available())('approvals in a real terminal', () =>
     await term.waitForScreen((s) => (s.match(/Denied: the user interrupted/g) ?? []).length >= 2, 'the second denial');
   });
 
+  it('an edit outside the workspace offers the file first and its folder as the second choice; each writes its own rule', async () => {
+    const { term, ws } = await startCairn('', {}, { columns: 200 });
+    const outside = path.join(path.dirname(ws.dir), 'tmp');
+    await fs.mkdir(outside);
+    await fs.writeFile(path.join(outside, 'notes.txt'), 'draft one\n');
+    const rule = (tool: string, spec: string): string => `${tool}(/${outside}/${spec})`;
+
+    term.type(`edit ${outside}/notes.txt: replace one with two`);
+    term.keys('Enter');
+    await term.waitForText('Allow read_file?');
+    await term.pauseBeforeAnswering();
+    term.keys('y');
+    let screen = await term.waitForText('Allow edit_file?');
+    const rows = screen.split('\n');
+    const project = rows.findIndex((r) => r.includes(`Yes, always in this project (${rule('edit_file', 'notes.txt')}) (p)`));
+    const folder = rows.findIndex((r) => r.includes(`Yes, always in this project, for the whole folder (${rule('edit_file', '**')}) (f)`));
+    expect(project, screen).toBeGreaterThan(-1);
+    expect(folder, screen).toBeGreaterThan(project);
+    expect(screen).toContain(`don't ask again this session for ${rule('edit_file', 'notes.txt')} (a)`);
+    await term.pauseBeforeAnswering();
+    term.keys('p');
+    await term.waitForScreen((s) => /✓ edit_file/.test(s), 'the edit to run');
+    expect(await fs.readFile(path.join(outside, 'notes.txt'), 'utf8')).toBe('draft two\n');
+    expect(JSON.parse(await localSettings(ws.dir)).permissions.allow).toEqual([rule('edit_file', 'notes.txt')]);
+
+    // The file's rule does not reach the folder: a write beside it asks, and f remembers the folder.
+    term.type(`write bye to ${outside}/other.txt`);
+    term.keys('Enter');
+    screen = await term.waitForText('Allow write_file?');
+    expect(screen).toContain(`(${rule('write_file', 'other.txt')}) (p)`);
+    await term.pauseBeforeAnswering();
+    term.keys('f');
+    await term.waitForScreen((s) => !s.includes('Allow write_file?') && /✓ write_file/.test(s), 'the write to run');
+    expect(JSON.parse(await localSettings(ws.dir)).permissions.allow).toEqual([rule('edit_file', 'notes.txt'), rule('write_file', '**')]);
+
+    // Now the folder is allowed: a third file there is written without asking.
+    term.type(`write again to ${outside}/third.txt`);
+    term.keys('Enter');
+    await term.waitForScreen((s) => (s.match(/✓ write_file/g) ?? []).length >= 2, 'the second write, unasked');
+    expect(term.screen()).not.toContain('Allow write_file?');
+    expect(await fs.readFile(path.join(outside, 'third.txt'), 'utf8')).toBe('again\n');
+  });
+
   it('a protected path asks under acceptEdits and a bare allow rule', async () => {
     const { term, ws } = await startCairn('--permission-mode acceptEdits --allowed-tools write_file');
     term.type('write evil to .git/hooks/pre-commit');

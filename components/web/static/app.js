@@ -319,7 +319,7 @@ const ANSWER_LABELS = {
   yes: () => 'Yes',
   session: (r) => `Yes, don't ask again this session (${r.suggestions.join(', ')})`,
   project: (r) => `Yes, always in this project (${r.suggestions.join(', ')})`,
-  folder: (r) => `Yes, always, only ${(r.narrower ?? []).join(', ')}`,
+  folder: (r) => `Yes, always in this project, for the whole folder (${(r.folder ?? []).join(', ')})`,
   acceptEdits: () => 'Yes, and accept edits',
   no: () => 'No…',
 };

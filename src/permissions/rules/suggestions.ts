@@ -59,17 +59,20 @@ function escapeGlob(path: string): string {
   return path.replace(/[*?[\]{}!]/g, '\\$&');
 }
 
-/** The rules an "always allow" for a path could add: the wider one, and a narrower one when there is one. */
+/** The rules an "always allow" for a path could add: the first choice, and the file's folder as a second one. */
 export interface PathSuggestion {
   rule: string;
-  /** Only the folder of the file, offered as a choice beside the workspace-wide rule. */
-  narrower?: string;
+  /** The file's whole folder, offered as a second "always" choice (absent when it is the rule itself). */
+  folder?: string;
 }
 
 /**
- * Rules scoped to where the path is, never bare: inside the workspace the tool over the workspace
- * (`edit_file(./**)`, narrower `edit_file(./src/**)`); outside it the folder, named explicitly
- * (`read_file(~/notes/**)`, `write_file(/tmp/out/**)`), since only an explicit rule reaches outside.
+ * Rules scoped to where the path is, never bare. Inside the workspace an edit tool's rule is the
+ * workspace (`edit_file(./**)`, the reach of acceptEdits), the folder (`edit_file(./src/**)`) the
+ * second choice. Anywhere else the narrowest rule that covers the call comes first: the file itself
+ * (`edit_file(//tmp/notes.txt)`, `read_file(~/notes/todo.md)`; a folder's `/**` for a folder), and
+ * its folder (`edit_file(//tmp/**)`) only as the second choice. A rule outside the workspace names
+ * the place explicitly, since only an explicit rule reaches outside.
  */
 export function pathSuggestion(
   tool: { name: string; kind: ToolKind },
@@ -79,19 +82,32 @@ export function pathSuggestion(
 ): PathSuggestion {
   const inside = isInside(bases.workspace, realPath);
   const dir = isDirectory ? realPath : dirname(realPath);
+  const rule = (spec: string): string => `${tool.name}(${spec})`;
+  if (inside && tool.kind === 'edit') {
+    const workspace = rule('./**');
+    const folder = rule(folderSpec(dir, bases));
+    return folder === workspace ? { rule: workspace } : { rule: workspace, folder };
+  }
+  const folder = rule(folderSpec(dir, bases));
+  return isDirectory ? { rule: folder } : { rule: rule(placeSpec(realPath, bases)), folder };
+}
+
+/** The specifier naming exactly this place: `./src/a.ts`, `~/notes/todo.md`, `//tmp/notes.txt`. */
+function placeSpec(path: string, bases: { workspace: string; home: string }): string {
+  const from = (base: string, prefix: string): string => `${prefix}${escapeGlob(relative(base, path).split(sep).join('/'))}`;
+  if (isInside(bases.workspace, path)) return from(bases.workspace, './');
+  if (isInside(bases.home, path)) return from(bases.home, '~/');
+  // "//" is the filesystem root; a single "/" in a settings file is anchored at that file's folder (Claude Code's rule).
+  return `/${escapeGlob(path)}`;
+}
+
+/** The specifier for everything under a folder: `./src/**`, `~/notes/**`, `//tmp/**`. */
+function folderSpec(dir: string, bases: { workspace: string; home: string }): string {
   const under = (base: string, prefix: string): string => {
     const rel = relative(base, dir).split(sep).join('/');
     return `${prefix}${rel === '' ? '' : `${escapeGlob(rel)}/`}**`;
   };
-  if (inside && tool.kind === 'edit') {
-    const folder = `${tool.name}(${under(bases.workspace, './')})`;
-    const rule = `${tool.name}(./**)`;
-    return folder === rule ? { rule } : { rule, narrower: folder };
-  }
-  let spec: string;
-  if (inside) spec = under(bases.workspace, './');
-  else if (isInside(bases.home, dir)) spec = under(bases.home, '~/');
-  // "//" is the filesystem root; a single "/" in a settings file is anchored at that file's folder (Claude Code's rule).
-  else spec = dir === '/' ? '//**' : `/${escapeGlob(dir)}/**`;
-  return { rule: `${tool.name}(${spec})` };
+  if (isInside(bases.workspace, dir)) return under(bases.workspace, './');
+  if (isInside(bases.home, dir)) return under(bases.home, '~/');
+  return dir === '/' ? '//**' : `/${escapeGlob(dir)}/**`;
 }

@@ -131,7 +131,7 @@ describe('modes', () => {
       behavior: 'ask',
       reason: expect.stringContaining('src/a.ts') as string,
       suggestions: ['edit_file(./**)'],
-      narrower: ['edit_file(./src/**)'],
+      folder: ['edit_file(./src/**)'],
     });
     const atRoot = await checker('default').check(editFileTool, { path: 'a.ts' });
     expect(atRoot).toEqual({ behavior: 'ask', reason: expect.any(String) as string, suggestions: ['edit_file(./**)'] });
@@ -151,8 +151,13 @@ describe('read-only tools and the workspace boundary', () => {
     expect(await c.check(readFileTool, { path: 'src/a.ts' })).toEqual({ behavior: 'allow', reason: 'read-only' });
     expect((await c.check(otherTool('web_fetch', true), {})).behavior).toBe('allow');
     const out = await c.check(readFileTool, { path: join(outside, 'notes.txt') });
-    expect(out).toEqual({ behavior: 'ask', reason: expect.stringContaining('outside the workspace') as string, suggestions: [`read_file(/${outside}/**)`] });
-    const inHome = await c.check(grepTool, { path: join(home, 'docs') });
+    expect(out).toEqual({
+      behavior: 'ask',
+      reason: expect.stringContaining('outside the workspace') as string,
+      suggestions: [`read_file(/${outside}/notes.txt)`],
+      folder: [`read_file(/${outside}/**)`],
+    });
+    const inHome = await c.check(grepTool, { path: home });
     expect(inHome).toMatchObject({ behavior: 'ask', suggestions: ['grep(~/**)'] });
   });
 

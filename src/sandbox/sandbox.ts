@@ -173,6 +173,7 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
         decide,
         placeholders,
         retryHint: settings.allowUnsandboxedCommands || !enabled,
+        approvedByUser: approval.byUser,
         ...(seccompFilter !== undefined ? { seccompFilter } : {}),
       });
     },

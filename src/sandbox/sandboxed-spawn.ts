@@ -7,6 +7,7 @@ import { landingPlace, linkedProtectedPlaces } from '../permissions/protected-pa
 import { nestedProtectedPlaces } from './nested-protected.js';
 import { startNetworkProxy, type DomainDecider } from './network-proxy.js';
 import { SWEPT_AFTER, type SandboxPolicy } from './policy.js';
+import { watchPrivateTmp } from './private-tmp.js';
 
 /** A command ready to spawn (detached, in the workspace), and what to do once it has ended. */
 export interface PreparedCommand {
@@ -36,6 +37,8 @@ export interface SandboxedSpawnInput {
   /** Placeholders of absent protected names in use, with how many running commands hold each. */
   placeholders: Map<string, number>;
   retryHint: boolean;
+  /** The user approved this call: a write it makes to the session's private /tmp is pointed out (they meant the machine's). */
+  approvedByUser?: boolean;
   bwrap?: string;
   /** A file holding seccomp-filter.ts's program (no Unix sockets), where this machine has one. */
   seccompFilter?: string;
@@ -196,6 +199,7 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
   const plan = bwrapArgs(policy, { ...host(input), ...(socket !== undefined ? { proxySocket: socket } : {}), ...(filter.seccompFd !== undefined ? { seccompFd: filter.seccompFd } : {}) }, input.command);
   for (const p of plan.placeholders) placeholders.set(p.path, (placeholders.get(p.path) ?? 0) + 1);
   const present = new Set(nested.swept.filter((p) => existsSync(p)));
+  const privateTmp = input.approvedByUser === true ? watchPrivateTmp(input.command, policy) : undefined;
 
   let finished = false;
   return {
@@ -220,7 +224,9 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
       const domains = proxy ? [...proxy.refused] : [];
       await proxy?.close();
       const swept = sweep(nested.swept, present, path.join(input.socketDir, 'quarantine'));
-      const note = explainRefusals({ paths: refusedPaths(output), domains }, policy.writable, input.retryHint);
+      const refused = explainRefusals({ paths: refusedPaths(output), domains }, policy.writable, input.retryHint);
+      const tmpNote = privateTmp?.report(input.retryHint);
+      const note = refused !== undefined && tmpNote !== undefined ? `${refused}\n${tmpNote}` : (refused ?? tmpNote);
       if (swept.length === 0) return note;
       const sweptNote = `Sandbox: the command created ${swept.join(', ')}, which would redirect git to another configuration (code that runs later, outside the sandbox); cairn moved it out of the workspace.`;
       return note === undefined ? sweptNote : `${note}\n${sweptNote}`;

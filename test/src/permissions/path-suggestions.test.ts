@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
-import { parseRule } from '../../../src/permissions/rule-parse.js';
-import { pathSuggestion } from '../../../src/permissions/suggestions.js';
+import { parseRule } from '../../../src/permissions/rules/parse.js';
+import { pathSuggestion } from '../../../src/permissions/rules/suggestions.js';
 import type { PermissionCheck } from '../../../src/permissions/types.js';
 import { defineTool, type ToolKind } from '../../../src/tools/tool.js';
 

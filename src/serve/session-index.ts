@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { listSessions, type SessionSummary } from '../session/session-list.js';
+import { readSessionHeader } from '../session/session-records.js';
 
 /** The session files of every workspace cairn has worked in, found from their headers. */
 export interface WorkspaceSessions {
@@ -8,22 +9,20 @@ export interface WorkspaceSessions {
   sessions: SessionSummary[];
 }
 
-const HEADER_BYTES = 4096;
-
-/** The workspace a session file belongs to, from its first line (the header); undefined if unreadable. */
-async function headerCwd(file: string): Promise<string | undefined> {
-  let handle: fs.FileHandle | undefined;
-  try {
-    handle = await fs.open(file, 'r');
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
-    const first = buffer.subarray(0, bytesRead).toString('utf8').split('\n')[0] ?? '';
-    const header = JSON.parse(first) as { type?: unknown; cwd?: unknown };
-    return header.type === 'session_header' && typeof header.cwd === 'string' ? header.cwd : undefined;
-  } catch {
-    return undefined; // not a session file cairn can place; it is left out of the list
-  } finally {
-    await handle?.close();
+/**
+ * The workspace a folder's session files belong to, from the first header that reads (a broken
+ * file does not hide its neighbours); undefined when none does.
+ */
+async function folderCwd(dir: string, names: readonly string[]): Promise<string | undefined> {
+  for (const name of names) {
+    try {
+      const { cwd } = (await readSessionHeader(path.join(dir, name))).header;
+      if (typeof cwd === 'string') return cwd;
+    } catch {
+      // not a session file cairn can place: the next one may be
+    }
   }
+  return undefined;
 }
 
 /** Workspaces with saved sessions (plus `extra`, e.g. the server's own), newest session first in each. */
@@ -38,10 +37,8 @@ export async function indexSessions(cairnHome: string, extra: readonly string[])
   }
   for (const dir of dirs) {
     const names = (await fs.readdir(path.join(root, dir)).catch(() => [] as string[])).filter((n) => n.endsWith('.jsonl'));
-    const first = names[0];
-    if (!first) continue;
-    const cwd = await headerCwd(path.join(root, dir, first));
-    if (cwd) cwds.add(cwd);
+    const cwd = await folderCwd(path.join(root, dir), names);
+    if (cwd !== undefined) cwds.add(cwd);
   }
   const out: WorkspaceSessions[] = [];
   for (const cwd of cwds) out.push({ cwd, sessions: await listSessions(cairnHome, cwd) });

@@ -1,7 +1,7 @@
-// The lines of a session file a read chunk at a time: the same lines, numbers, limits and refusals
-// as readSessionLines (session-lines.ts), but a line that lies within one chunk is decoded straight
-// from it (no copy, no head kept), and lines come back in arrays, one await per megabyte instead of
-// one per line. Resuming a 10,000-message session read its file in ~90 ms line by line, ~6 ms so.
+// The lines of a session file a read chunk at a time (the only line reader; session-records.ts
+// makes them records): a line that lies within one chunk is decoded straight from it (no copy),
+// and lines come back in arrays, one await per megabyte instead of one per line. Resuming a
+// 10,000-message session read its file in ~90 ms line by line, ~6 ms so.
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import { describeFileType, FileReadError } from '../util/read-text-file.js';

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../util/error-message.js';
-import { readSessionLines } from './session-lines.js';
 import { nameOf, readSessionNames } from './session-names.js';
 import { projectDir } from './session-paths.js';
+import { readSessionRecords } from './session-records.js';
 
 export interface SessionSummary {
   id: string;
@@ -39,34 +39,25 @@ export async function listSessions(cairnHome: string, cwd: string): Promise<Sess
   return named.sort((a, b) => b.modified.getTime() - a.modified.getTime());
 }
 
-// The list needs only record types and the first prompt; longer lines are counted by their start.
-const LIST_LINE_BYTES = 1024 * 1024;
-
 async function summarize(file: string): Promise<SessionSummary> {
   const stat = await fs.stat(file);
-  let firstPrompt = '';
+  let firstPrompt: string | undefined;
   let messageCount = 0;
   let problem: string | undefined;
-  // A cheap scan: no full parse of every record. Read line by line: a session can outgrow a string.
   try {
-    for await (const line of readSessionLines(file, { maxLineBytes: LIST_LINE_BYTES })) {
-      const start = 'text' in line ? line.text : line.head;
-      if (start.startsWith('{"type":"user_prompt"')) {
+    for await (const record of readSessionRecords(file)) {
+      if (record.kind !== 'event') continue;
+      const { event } = record;
+      if (event.type === 'user_prompt') {
         messageCount++;
-        if (!firstPrompt && 'text' in line) {
-          try {
-            firstPrompt = String((JSON.parse(line.text) as { text: string }).text);
-          } catch {
-            // a torn line: keep looking
-          }
-        }
-      } else if (start.startsWith('{"type":"assistant"')) messageCount++;
+        firstPrompt ??= event.text;
+      } else if (event.type === 'assistant') messageCount++;
     }
   } catch (error) {
     // Listed with what is known and why the rest is not; opening it says the same.
     problem = errorMessage(error);
   }
-  return { id: path.basename(file, '.jsonl'), file, modified: stat.mtime, firstPrompt, messageCount, ...(problem === undefined ? {} : { problem }) };
+  return { id: path.basename(file, '.jsonl'), file, modified: stat.mtime, firstPrompt: firstPrompt ?? '', messageCount, ...(problem === undefined ? {} : { problem }) };
 }
 
 /**

@@ -1,13 +1,14 @@
-import { AgentEventSchema, type AgentEvent } from '../events.js';
+import type { AgentEvent } from '../events.js';
 import type { Message, ToolResultBlock } from '../messages.js';
 import { userText } from '../messages.js';
 import { promptBlocked } from './prompt-blocked.js';
 import { shellCommandMessage } from './user-shell.js';
 import type { PromptHistory, PromptMark } from './rewind.js';
 import { INTERRUPTED_RESULT } from '../loop/normalize.js';
-import { MIGRATIONS, migrateRecord, SESSION_FORMAT_VERSION, unreadableVersion, type RecordMigration, type SessionHeader } from './session-format.js';
-import { readSessionLineBatches } from './session-line-batches.js';
-import { MAX_SESSION_LINE_BYTES, type ReadLinesOptions } from './session-lines.js';
+import type { SessionHeader } from './session-format.js';
+import { readSessionRecords, SessionFormatError, type ReadRecordsOptions } from './session-records.js';
+
+export { SessionFormatError };
 
 /** A record that fits no event this cairn knows, even after migration: kept as it was read. */
 export interface UnknownRecord {
@@ -34,66 +35,26 @@ export interface LoadedSession {
   warnings: string[];
 }
 
-export interface LoadSessionOptions extends ReadLinesOptions {
-  /** The format this reader speaks and its migrations; tests pass their own. */
-  format?: { version: number; migrations: Readonly<Record<number, RecordMigration>> };
-}
-
-export class SessionFormatError extends Error {}
+export type LoadSessionOptions = ReadRecordsOptions;
 
 /**
- * Reads a session file. Older formats are migrated record by record; a newer format is refused.
- * A line that is not JSON is skipped with a warning; a record that fails today's schema is kept
- * (`unknown`) and reported, never silently dropped. The file is read as a stream of lines, each
- * bounded (`maxLineBytes`): a longer line is skipped with a warning naming the file and line.
+ * Reads a session file (session-records.ts: older formats migrated, a newer one refused, each
+ * line bounded) and folds its records: a line that is not JSON is skipped with a warning; a record
+ * that fails today's schema is kept (`unknown`) and reported, never silently dropped.
  */
 export async function loadSession(file: string, options: LoadSessionOptions = {}): Promise<LoadedSession> {
-  const format = options.format ?? { version: SESSION_FORMAT_VERSION, migrations: MIGRATIONS };
   const warnings: string[] = [];
   const unknown: UnknownRecord[] = [];
   let header: SessionHeader | undefined;
   const events: AgentEvent[] = [];
-  // A line that is not JSON is expected last (a write torn by a crash); said so once we know.
-  let lastLine = 0;
-  let badJson: { line: number; warning: number } | undefined;
-  for await (const batch of readSessionLineBatches(file, options)) {
-    for (const line of batch) {
-      lastLine = line.number;
-      const where = `${file}:${line.number}`;
-      if ('tooLong' in line) {
-        const limit = options.maxLineBytes ?? MAX_SESSION_LINE_BYTES;
-        warnings.push(`${where}: skipped a line of ${line.tooLong} bytes, over the ${limit}-byte limit for one record`);
-        continue;
-      }
-      if (line.text.trim() === '') continue;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(line.text);
-      } catch {
-        badJson = { line: line.number, warning: warnings.length };
-        warnings.push(`${where}: skipped a line that is not valid JSON`);
-        continue;
-      }
-      if (!header) {
-        const h = raw as Partial<SessionHeader>;
-        if (h.type !== 'session_header') throw new SessionFormatError(`${where}: not a cairn session file (no header)`);
-        const problem = unreadableVersion(h.version, format.version, format.migrations);
-        if (problem) throw new SessionFormatError(`${file}: ${problem}`);
-        header = h as SessionHeader;
-        continue;
-      }
-      const parsed = AgentEventSchema.safeParse(migrateRecord(raw, header.version, format.version, format.migrations));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const reason = issue ? `${issue.path.join('.') || 'type'}: ${issue.message}` : 'unknown';
-        unknown.push({ line: line.number, record: raw, reason });
-        warnings.push(`${where}: kept a record this cairn cannot read (${reason}); it stays in the file but is not shown`);
-        continue;
-      }
-      events.push(parsed.data);
+  for await (const record of readSessionRecords(file, options)) {
+    if (record.kind === 'header') header = record.header;
+    else if (record.kind === 'event') events.push(record.event);
+    else {
+      if (record.kind === 'unknown') unknown.push({ line: record.line, record: record.record, reason: record.reason });
+      warnings.push(record.warning);
     }
   }
-  if (badJson && badJson.line === lastLine) warnings[badJson.warning] += ' (cut off by a crash?)';
   if (!header) throw new SessionFormatError(`${file}: empty session file`);
   const { messages, repairs, prompts } = rebuildMessages(events);
   for (const r of repairs) warnings.push(`${file}: ${r}`);

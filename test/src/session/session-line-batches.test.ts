@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSessionLineBatches } from '../../../src/session/session-line-batches.js';
-import { readSessionLines, type SessionLine } from '../../../src/session/session-lines.js';
+import type { SessionLine } from '../../../src/session/session-lines.js';
 import { makeFifo, releaseFifo } from '../../helpers/fifo.js';
 
 const dirs: string[] = [];
@@ -24,12 +24,6 @@ async function tempFile(content: string | Buffer): Promise<string> {
 async function batched(file: string, maxLineBytes?: number): Promise<SessionLine[]> {
   const out: SessionLine[] = [];
   for await (const batch of readSessionLineBatches(file, maxLineBytes ? { maxLineBytes } : {})) out.push(...batch);
-  return out;
-}
-
-async function oneByOne(file: string, maxLineBytes?: number): Promise<SessionLine[]> {
-  const out: SessionLine[] = [];
-  for await (const line of readSessionLines(file, maxLineBytes ? { maxLineBytes } : {})) out.push(line);
   return out;
 }
 
@@ -55,10 +49,10 @@ describe('readSessionLineBatches', () => {
     expect(out[3]).toMatchObject({ number: 4, tooLong: big.length });
     expect((out[3] as { head: string }).head).toBe(big.slice(0, 200));
     expect(out[4]).toEqual({ number: 5, text: 'end' });
-    expect(out).toEqual(await oneByOne(file, 1000));
+    expect(out).toHaveLength(5);
   });
 
-  it('gives the same lines as readSessionLines on a file of many lines and multi-byte text around the chunk edges', async () => {
+  it('gives every line whole and numbered on a file of many lines and multi-byte text around the chunk edges', async () => {
     const lines: string[] = [];
     for (let i = 0, size = 0; size < 3.5 * 1024 * 1024; i++) {
       const line = JSON.stringify({ type: 'user_prompt', text: `${i} ${'é✓ 漢字 '.repeat(i % 97)}` });
@@ -67,7 +61,7 @@ describe('readSessionLineBatches', () => {
     }
     const file = await tempFile(`${lines.join('\n')}\n`);
     const out = await batched(file);
-    expect(out).toEqual(await oneByOne(file));
+    expect(out.map((l) => l.number)).toEqual(lines.map((_, i) => i + 1));
     expect(out.map((l) => ('text' in l ? l.text : ''))).toEqual(lines);
   });
 

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listSessions } from '../../../src/session/session-list.js';
-import { readSessionLines } from '../../../src/session/session-lines.js';
 import { loadSession } from '../../../src/session/session-loader.js';
 import { projectDir } from '../../../src/session/session-paths.js';
 import { makeFifo, releaseFifo } from '../../helpers/fifo.js';
@@ -23,34 +22,6 @@ async function tempDir(): Promise<string> {
   dirs.push(dir);
   return dir;
 }
-
-async function lines(file: string, maxLineBytes?: number) {
-  const out = [];
-  for await (const line of readSessionLines(file, maxLineBytes ? { maxLineBytes } : {})) out.push(line);
-  return out;
-}
-
-describe('readSessionLines', () => {
-  it('numbers lines across read chunks, keeps a last line with no newline, drops a BOM', async () => {
-    const file = path.join(await tempDir(), 's.jsonl');
-    const long = 'y'.repeat(3 * 1024 * 1024);
-    await fs.writeFile(file, `\ufeffa\n\n${long}\nlast`);
-    expect(await lines(file)).toEqual([
-      { number: 1, text: 'a' },
-      { number: 2, text: '' },
-      { number: 3, text: long },
-      { number: 4, text: 'last' },
-    ]);
-  });
-
-  it('a line over the limit comes back as its length and first bytes, and the next line is intact', async () => {
-    const file = path.join(await tempDir(), 's.jsonl');
-    await fs.writeFile(file, `${header}\n{"type":"user_prompt","text":"${'z'.repeat(5000)}"}\n${prompt('after')}\n`);
-    const out = await lines(file, 1000);
-    expect(out[1]).toMatchObject({ number: 2, tooLong: 5032, head: expect.stringMatching(/^\{"type":"user_prompt"/) });
-    expect(out[2]).toEqual({ number: 3, text: prompt('after') });
-  });
-});
 
 describe('loadSession on files that cannot be one string', () => {
   it('a 600 MB line is skipped with a warning naming the file and line; the rest of the session loads', { timeout: 60_000 }, async () => {

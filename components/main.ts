@@ -92,6 +92,8 @@ async function main(args: string[]): Promise<number> {
   const { settleSessionFacts } = await import('../src/runtime/session-facts.js');
   // The TUI asks whether to trust the folder when its settings would widen something; -p never asks.
   const askTrust = !headless && process.stdin.isTTY ? (await import('./app/trust-question.js')).askTrustOnTerminal() : undefined;
+  // ...and, in a trusted folder, about each new server of its own .mcp.json (once; remembered).
+  const askMcpServer = askTrust ? (await import('./app/mcp-server-question.js')).askMcpServerOnTerminal() : undefined;
   let facts: SessionFacts;
   try {
     facts = await settleSessionFacts({
@@ -101,6 +103,8 @@ async function main(args: string[]): Promise<number> {
       ...(cli.model ? { model: cli.model } : {}),
       ...(cli.permissionMode ? { permissionMode: cli.permissionMode } : {}),
       ...(askTrust ? { askTrust } : {}),
+      ...(askMcpServer ? { askMcpServer } : {}),
+      ...(cli.mcpConfig.length > 0 ? { mcpConfig: cli.mcpConfig } : {}),
     });
   } catch (error) {
     // Settings and config errors name the file and field; refuse to start half-configured.
@@ -128,6 +132,7 @@ async function main(args: string[]): Promise<number> {
         interactive: !headless,
         ...(settled ? { facts: settled } : {}),
         ...(askTrust ? { askTrust } : {}),
+        ...(askMcpServer ? { askMcpServer } : {}),
         ...(cli.provider ? { provider: cli.provider } : {}),
         ...(cli.model ? { model: cli.model } : {}),
         ...(cli.permissionMode ? { permissionMode: cli.permissionMode } : {}),
@@ -233,8 +238,9 @@ async function main(args: string[]): Promise<number> {
     // background shell or a timer would keep it alive (the exit hook stops them).
     await endSession(current, isSignalExitCode(code) ? 'other' : picked.id === undefined ? 'prompt_input_exit' : 'resume');
     if (isSignalExitCode(code)) process.exit(code);
-    if (picked.id === undefined) return code;
+    // Closed before leaving too: a connected MCP server (a child process) would keep cairn alive.
     current.close();
+    if (picked.id === undefined) return code;
     // A prompt given with a bare --resume waits for the session picked; otherwise it was sent.
     if (!pickOnStart) initialPrompt = undefined;
     pickOnStart = false;

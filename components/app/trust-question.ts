@@ -45,76 +45,87 @@ export interface TrustTerminal {
 const KEYS = /\x1b\[[0-?]*[ -/]*[@-~]|\x1bO.|\x1b.?|[\s\S]/gu;
 
 export function askTrustOnTerminal(io: TrustTerminal = { input: process.stdin, output: process.stdout }): AskTrust {
+  return async (question) => {
+    const answer = await askLineOnTerminal(io, trustQuestionText(question), TRUST_PROMPT);
+    return answer !== undefined && /^\s*y(es)?\s*$/i.test(answer);
+  };
+}
+
+/**
+ * Writes `text`, then (once the answer guard lets keys count) `prompt`, and reads one line typed
+ * after it. Resolves to the line, or undefined on Ctrl+D, end of input or Ctrl+C (which then
+ * interrupts as it does in a shell). Start-up questions (trust, MCP servers) all read this way.
+ */
+export function askLineOnTerminal(io: TrustTerminal, text: string, prompt: string): Promise<string | undefined> {
   const clock = io.clock ?? systemClock;
   const interrupt = io.interrupt ?? (() => process.kill(process.pid, 'SIGINT'));
-  return (question) =>
-    new Promise<boolean>((resolve) => {
-      const { input, output } = io;
-      const decoder = new StringDecoder('utf8');
-      let armed = false;
-      let ignored = false;
-      let answer = '';
-      let timer: TimerHandle | undefined;
+  return new Promise<string | undefined>((resolve) => {
+    const { input, output } = io;
+    const decoder = new StringDecoder('utf8');
+    let armed = false;
+    let ignored = false;
+    let answer = '';
+    let timer: TimerHandle | undefined;
 
-      output.write(trustQuestionText(question));
-      input.setRawMode?.(true);
-      const guard = createAnswerGuard(() => clock.now());
+    output.write(text);
+    input.setRawMode?.(true);
+    const guard = createAnswerGuard(() => clock.now());
 
-      const arm = (): void => {
-        timer = undefined;
-        if (!guard.ready()) return schedule();
-        armed = true;
-        output.write(`${ignored ? `${IGNORED_KEYS_NOTICE}\n` : ''}${TRUST_PROMPT}`);
-      };
-      const schedule = (): void => {
-        if (timer === undefined) timer = clock.setTimeout(arm, guard.msUntilReady());
-      };
-      const finish = (yes: boolean): void => {
-        if (timer !== undefined) clock.clearTimeout(timer);
-        input.off('data', onData);
-        input.off('end', onEnd);
-        input.setRawMode?.(false);
-        input.pause();
-        resolve(yes);
-      };
-      const onEnd = (): void => {
-        if (armed) output.write('\n');
-        finish(false);
-      };
-      const onData = (chunk: Buffer | string): void => {
-        const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
-        for (const [key] of text.matchAll(KEYS)) {
-          if (key === '\x03') {
-            output.write('\n');
-            finish(false);
-            interrupt();
-            return;
-          }
-          if (!armed) {
-            // Too soon, or typing is still going on: not an answer, and it pushes the answer back.
-            ignored = true;
-            guard.noteTyping();
-            continue;
-          }
-          if (key === '\r' || key === '\n' || key === '\x04') {
-            output.write('\n');
-            // Ctrl+D is a no, as end of input is.
-            finish(key !== '\x04' && /^\s*y(es)?\s*$/i.test(answer));
-            return;
-          }
-          if (key === '\x7f' || key === '\b') {
-            if (answer === '') continue;
-            answer = [...answer].slice(0, -1).join('');
-            output.write('\b \b');
-          } else if (!/[\x00-\x1f\x7f]/u.test(key)) {
-            answer += key;
-            output.write(key);
-          }
+    const arm = (): void => {
+      timer = undefined;
+      if (!guard.ready()) return schedule();
+      armed = true;
+      output.write(`${ignored ? `${IGNORED_KEYS_NOTICE}\n` : ''}${prompt}`);
+    };
+    const schedule = (): void => {
+      if (timer === undefined) timer = clock.setTimeout(arm, guard.msUntilReady());
+    };
+    const finish = (line: string | undefined): void => {
+      if (timer !== undefined) clock.clearTimeout(timer);
+      input.off('data', onData);
+      input.off('end', onEnd);
+      input.setRawMode?.(false);
+      input.pause();
+      resolve(line);
+    };
+    const onEnd = (): void => {
+      if (armed) output.write('\n');
+      finish(undefined);
+    };
+    const onData = (chunk: Buffer | string): void => {
+      const keys = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+      for (const [key] of keys.matchAll(KEYS)) {
+        if (key === '\x03') {
+          output.write('\n');
+          finish(undefined);
+          interrupt();
+          return;
         }
-      };
-      input.on('data', onData);
-      input.on('end', onEnd);
-      input.resume();
-      schedule();
-    });
+        if (!armed) {
+          // Too soon, or typing is still going on: not an answer, and it pushes the answer back.
+          ignored = true;
+          guard.noteTyping();
+          continue;
+        }
+        if (key === '\r' || key === '\n' || key === '\x04') {
+          output.write('\n');
+          // Ctrl+D is no answer, as end of input is.
+          finish(key === '\x04' ? undefined : answer);
+          return;
+        }
+        if (key === '\x7f' || key === '\b') {
+          if (answer === '') continue;
+          answer = [...answer].slice(0, -1).join('');
+          output.write('\b \b');
+        } else if (!/[\x00-\x1f\x7f]/u.test(key)) {
+          answer += key;
+          output.write(key);
+        }
+      }
+    };
+    input.on('data', onData);
+    input.on('end', onEnd);
+    input.resume();
+    schedule();
+  });
 }

@@ -1,5 +1,6 @@
 // /mcp: the servers, their state, tools and errors; reconnect, enable or disable one. Each server
 // prompt becomes a command of its own, /mcp__<server>__<prompt>, registered as the server connects.
+import { DECLINED } from '../../src/mcp/mcp-approval.js';
 import type { McpServerStatus } from '../../src/mcp/mcp-connection.js';
 import type { McpManager } from '../../src/mcp/mcp-manager.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
@@ -15,7 +16,7 @@ export function describeServers(servers: readonly McpServerStatus[]): string {
       ...(s.prompts.length > 0 ? [`${s.prompts.length} prompt${s.prompts.length === 1 ? '' : 's'}`] : []),
       ...(s.resources ? ['resources'] : []),
     ];
-    lines.push(`  ${s.name}  ${s.state}  ${s.transport}, ${s.scope}${s.state === 'connected' ? `  ${offers.join(', ')}` : ''}`);
+    lines.push(`  ${s.name}  ${stateLabel(s)}  ${s.transport}, ${s.scope}${s.state === 'connected' ? `  ${offers.join(', ')}` : ''}`);
     if (s.tools.length > 0) lines.push(`    tools: ${s.tools.join(', ')}`);
     if (s.prompts.length > 0) lines.push(`    prompts: ${s.prompts.map((p) => `/${promptCommandName(s.name, p.name)}`).join(', ')}`);
     for (const skipped of s.skipped) lines.push(`    skipped: ${skipped}`);
@@ -23,6 +24,13 @@ export function describeServers(servers: readonly McpServerStatus[]): string {
   }
   lines.push('', '/mcp reconnect <name> · /mcp enable <name> · /mcp disable <name>');
   return lines.join('\n');
+}
+
+/** A project server nobody has approved "needs approval"; one the user said no to is "declined". */
+function stateLabel(s: McpServerStatus): string {
+  if (s.state === 'pending') return 'needs approval';
+  if (s.state === 'disabled' && s.error?.startsWith(DECLINED)) return DECLINED;
+  return s.state;
 }
 
 /** Command names are matched lowercased; spaces become `_`, as in Claude Code. */

@@ -25,7 +25,7 @@ export function createLazyMcpManager(options: McpManagerOptions, load: () => Pro
         scope: entry.scope,
         source: entry.source,
         transport: entry.config.transport,
-        state: loadFailed ? 'failed' : approval.start ? 'connecting' : 'pending',
+        state: loadFailed ? 'failed' : approval.start ? 'connecting' : approval.state,
         ...(loadFailed ? { error: loadFailed } : approval.start ? {} : { error: approval.why }),
         tools: [],
         skipped: [],

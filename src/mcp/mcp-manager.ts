@@ -5,6 +5,7 @@ import type { SettingsLayer } from '../settings/settings-layers.js';
 import type { AnyTool } from '../tools/tool.js';
 import { approveServer } from './mcp-approval.js';
 import type { McpConfig } from './mcp-config.js';
+import type { McpProjectChoices } from './mcp-project-choices.js';
 import { McpConnection, type McpServerStatus } from './mcp-connection.js';
 import { createResourceTools, LIST_RESOURCES, READ_RESOURCE } from './mcp-resource-tools.js';
 import { describeBlock, type McpContentBlock } from './mcp-result.js';
@@ -13,8 +14,10 @@ import { mcpTimeouts } from './mcp-timeouts.js';
 export interface McpManagerOptions {
   config: McpConfig;
   layers: readonly SettingsLayer[];
-  /** Whether the workspace is trusted, which approves its project servers. */
+  /** Whether the workspace is trusted: only then do the user's answers about its servers count. */
   trusted: boolean;
+  /** The user's answers about the project's servers (mcp-project-choices.ts). */
+  choices?: McpProjectChoices;
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** The session's tool list: MCP tools are added to and removed from it in place. */
@@ -63,7 +66,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         restartDelaysMs: options.restartDelaysMs ?? DEFAULT_RESTART_DELAYS,
         onChange: changed,
       },
-      approval.start ? { state: 'connecting' } : { state: 'pending', error: approval.why },
+      approval.start ? { state: 'connecting' } : { state: approval.state, error: approval.why },
     );
   });
   const resourceTools = createResourceTools(() => connections);

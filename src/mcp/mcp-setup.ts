@@ -8,6 +8,7 @@ import { errorMessage } from '../util/error-message.js';
 import { loadMcpConfig } from './mcp-config.js';
 import type { McpServerStatus } from './mcp-connection.js';
 import type { McpManager } from './mcp-manager.js';
+import type { McpProjectChoices } from './mcp-project-choices.js';
 import { createLazyMcpManager } from './lazy-mcp-manager.js';
 import { mcpTimeouts } from './mcp-timeouts.js';
 
@@ -16,6 +17,8 @@ export interface McpSetupOptions {
   cairnHome: string;
   env: NodeJS.ProcessEnv;
   trusted: boolean;
+  /** The user's answers about the project's servers. */
+  choices?: McpProjectChoices;
   /** --mcp-config values. */
   flagConfigs?: readonly string[];
   tools: AnyTool[];
@@ -43,7 +46,7 @@ export async function setUpMcp(options: McpSetupOptions): Promise<{ manager: Mcp
   if (config.servers.length === 0) return { manager: undefined, problems };
   problems.push(...mcpTimeouts(options.env).problems);
   // The SDK loads when the servers start, after the first frame (lazy-mcp-manager.ts).
-  const manager = createLazyMcpManager({ config, layers, trusted: options.trusted, env: options.env, cwd: options.cwd, tools: options.tools, onStatus: options.onStatus });
+  const manager = createLazyMcpManager({ config, layers, trusted: options.trusted, ...(options.choices ? { choices: options.choices } : {}), env: options.env, cwd: options.cwd, tools: options.tools, onStatus: options.onStatus });
   return { manager, problems };
 }
 

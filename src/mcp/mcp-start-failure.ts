@@ -15,7 +15,8 @@ export function mcpStartFailure(config: McpServerEntry['config'], err: unknown):
   return `could not reach ${shownUrl(config.url)}: ${cause}`;
 }
 
-function shownUrl(url: string): string {
+/** A server's URL as shown to the user: without its query or credentials, which may hold a token. */
+export function shownUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.origin}${parsed.pathname}`;

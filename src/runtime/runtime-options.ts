@@ -1,4 +1,5 @@
 import type { PermissionMode } from '../events.js';
+import type { AskMcpServer } from './mcp-choices-at-start.js';
 import type { SessionFacts } from './session-facts.js';
 import type { AskTrust } from './workspace-settings.js';
 
@@ -24,6 +25,8 @@ export interface RuntimeOptions {
   sandbox?: boolean;
   /** Asks whether to trust the folder when its settings would widen something (the TUI); absent: never asked. */
   askTrust?: AskTrust;
+  /** Asks about each new server of a trusted project's own MCP files (the TUI); absent: they wait. */
+  askMcpServer?: AskMcpServer;
   /** --mcp-config values: files or JSON objects naming MCP servers. */
   mcpConfig?: string[];
   /**

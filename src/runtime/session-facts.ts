@@ -10,6 +10,8 @@ import { resolveProvider, type ResolvedProvider } from '../providers/resolve.js'
 import type { WithheldSetting } from '../settings/trusted-layers.js';
 import { loadSessionConfig, type SessionConfig } from '../session/session-config.js';
 import { cairnHomeFrom } from '../util/cairn-home.js';
+import type { McpProjectChoices } from '../mcp/mcp-project-choices.js';
+import { settleMcpChoices, type AskMcpServer } from './mcp-choices-at-start.js';
 import { sessionModelAlias } from './session-model.js';
 import { workspaceSettings, type AskTrust } from './workspace-settings.js';
 
@@ -21,6 +23,10 @@ export interface SessionFactsOptions {
   permissionMode?: PermissionMode;
   /** Asks whether to trust the folder when its settings would widen something; absent: never asked. */
   askTrust?: AskTrust;
+  /** Asks about each new server of a trusted project's own MCP files; absent: never asked, they wait. */
+  askMcpServer?: AskMcpServer;
+  /** --mcp-config values (a server they name is not the project's to ask about). */
+  mcpConfig?: string[];
 }
 
 export interface SessionFacts {
@@ -37,6 +43,8 @@ export interface SessionFacts {
   mode: PermissionMode;
   resolved: ResolvedProvider;
   sessionConfig: SessionConfig;
+  /** The user's answers about the project's own MCP servers (asked at start, remembered). */
+  mcpChoices: McpProjectChoices;
   /** Problems that leave cairn usable, found so far (settings files, the mode): told at start. */
   notices: string[];
 }
@@ -51,6 +59,10 @@ export async function settleSessionFacts(options: SessionFactsOptions): Promise<
   const cairnHome = cairnHomeFrom(options.env);
   const notices: string[] = [];
   const folder = await workspaceSettings({ cwd, cairnHome, env: options.env, ...(options.model ? { flagModel: options.model } : {}), ...(options.askTrust ? { askTrust: options.askTrust } : {}), notices });
+  const mcpChoices = await settleMcpChoices({
+    cwd, cairnHome, claudeHome: folder.claudeHome, env: options.env, trusted: folder.trusted, notices,
+    ...(options.mcpConfig ? { flagConfigs: options.mcpConfig } : {}), ...(options.askMcpServer ? { ask: options.askMcpServer } : {}),
+  });
   const settings = await loadSettings({ workspace: cwd, cairnHome, claudeHome: folder.claudeHome, trusted: folder.trusted });
   notices.push(...settings.warnings);
   const { mode, warning } = startingMode(options.permissionMode, settings);
@@ -60,7 +72,7 @@ export async function settleSessionFacts(options: SessionFactsOptions): Promise<
     resolveProvider({ flags: { ...(options.provider ? { provider: options.provider } : {}), ...(model ? { model } : {}) }, env: options.env, cairnHome }),
     cairnHome,
   );
-  return { cwd, cairnHome, claudeHome: folder.claudeHome, trusted: folder.trusted, settings, mode, resolved, sessionConfig: loadSessionConfig(cairnHome), notices };
+  return { cwd, cairnHome, claudeHome: folder.claudeHome, trusted: folder.trusted, settings, mode, resolved, sessionConfig: loadSessionConfig(cairnHome), mcpChoices, notices };
 }
 
 /** The starting mode: the flag, else the settings' defaultMode, else default; bypass only where no settings file forbids it. */

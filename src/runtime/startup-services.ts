@@ -130,7 +130,7 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
   });
 
   // MCP servers: configured now, started later; their tools join `tools` as each connects.
-  const mcpSetup = await setUpMcp({ cwd, cairnHome, env: options.env, trusted: facts.trusted, ...(options.mcpConfig ? { flagConfigs: options.mcpConfig } : {}), tools, onStatus: (servers) => ref.session?.emit(mcpServersEvent(servers)) });
+  const mcpSetup = await setUpMcp({ cwd, cairnHome, env: options.env, trusted: facts.trusted, choices: facts.mcpChoices, ...(options.mcpConfig ? { flagConfigs: options.mcpConfig } : {}), tools, onStatus: (servers) => ref.session?.emit(mcpServersEvent(servers)) });
   notices.push(...mcpSetup.problems);
   const mcp = mcpSetup.manager;
   if (mcp) disposals.defer('MCP servers', () => void mcp.close());

@@ -221,7 +221,7 @@ describe('docs/guide/add-an-mcp-server.md: the .mcp.json example', () => {
     expect(unset.problems).toEqual([`${source}: MCP server "tracker": \${TRACKER_TOKEN} not set; left as written`]);
   });
 
-  it('starts nothing from an untrusted workspace; once trusted, the server\'s tools join as mcp__tracker__*', async () => {
+  it('starts nothing from an untrusted workspace, nor from a trusted one before the server is approved; once approved, its tools join as mcp__tracker__*', async () => {
     const remote = await startHttpFixture('tracker');
     const managers: { close(): Promise<void> }[] = [];
     try {
@@ -235,13 +235,20 @@ describe('docs/guide/add-an-mcp-server.md: the .mcp.json example', () => {
       expect(untrusted.statuses().map((s) => [s.name, s.state])).toEqual([['files', 'pending'], ['tracker', 'pending']]);
       expect(remote.headersSeen).toEqual([]);
 
-      // Only the tracker here: the files server would fetch a package with npx.
+      const unapproved = createMcpManager({ config, layers: [], trusted: true, env, cwd: dir, tools: [] });
+      managers.push(unapproved);
+      unapproved.start();
+      await unapproved.ready();
+      expect(unapproved.statuses().map((s) => [s.name, s.state])).toEqual([['files', 'pending'], ['tracker', 'pending']]);
+      expect(remote.headersSeen).toEqual([]);
+
+      // Only the tracker is approved here: the files server would fetch a package with npx.
       const tools: AnyTool[] = [];
-      const trusted = createMcpManager({ config: { ...config, servers: config.servers.filter((s) => s.name === 'tracker') }, layers: [], trusted: true, env, cwd: dir, tools });
+      const trusted = createMcpManager({ config, layers: [], trusted: true, choices: { approved: ['tracker'], declined: [] }, env, cwd: dir, tools });
       managers.push(trusted);
       trusted.start();
       await trusted.ready();
-      expect(trusted.statuses()[0]).toMatchObject({ name: 'tracker', state: 'connected' });
+      expect(trusted.statuses().map((st) => [st.name, st.state])).toEqual([['files', 'pending'], ['tracker', 'connected']]);
       const echo = tools.find((t) => t.name === 'mcp__tracker__echo');
       expect(await echo?.call(echo.inputSchema.parse({ text: 'hi' }), { cwd: dir, signal: new AbortController().signal })).toEqual({ content: 'echo from tracker: hi' });
       expect(remote.headersSeen.at(-1)?.['authorization']).toBe('Bearer abc');

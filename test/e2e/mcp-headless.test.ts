@@ -100,7 +100,7 @@ describe('MCP through the offline model (headless)', () => {
     const ws = await tempWorkspace({ '.mcp.json': JSON.stringify({ mcpServers: { proj: stdio('proj') } }) });
     const args = ['-p', 'use mcp tool mcp__proj__echo {"text": "p"}', '--output-format', 'stream-json', '--allowed-tools', 'mcp__proj'];
     const before = await runCairn(args, { cwd: ws.dir, home: ws.home, env: { CLAUDE_CONFIG_DIR: path.join(ws.home, 'claude') } });
-    expect(before.stderr).toMatch(/MCP server "proj" not started: .*waits for approval/);
+    expect(before.stderr).toMatch(/MCP server "proj" not started: needs approval/);
     expect(ofType(before.events, 'tool_result')[0]!.content).toMatch(/Unknown tool/);
     // The project approving itself counts for nothing.
     await fs.mkdir(path.join(ws.dir, '.claude'), { recursive: true });
@@ -110,5 +110,34 @@ describe('MCP through the offline model (headless)', () => {
     await fs.writeFile(path.join(ws.home, 'settings.json'), JSON.stringify({ enabledMcpjsonServers: ['proj'] }));
     const after = await runCairn(args, { cwd: ws.dir, home: ws.home, env: { CLAUDE_CONFIG_DIR: path.join(ws.home, 'claude') } });
     expect(ofType(after.events, 'tool_result')[0]).toMatchObject({ content: 'echo from proj: p', is_error: false });
+  });
+
+  it('a server added to .mcp.json after the folder was trusted does not start headless: stderr names it and how to approve it; the repository cannot approve it itself', async () => {
+    const ws = await tempWorkspace({ '.mcp.json': JSON.stringify({ mcpServers: { added: stdio('added') } }) });
+    await fs.writeFile(path.join(ws.home, 'trusted-folders.json'), JSON.stringify({ folders: { [ws.dir]: { trustedAt: '2026-01-01T00:00:00.000Z' } } }));
+    const args = ['-p', 'use mcp tool mcp__added__echo {"text": "p"}', '--output-format', 'stream-json', '--allowed-tools', 'mcp__added'];
+    const env = { CLAUDE_CONFIG_DIR: path.join(ws.home, 'claude'), MCP_TIMEOUT: '10000' };
+    const run1 = await runCairn(args, { cwd: ws.dir, home: ws.home, env, timeoutMs: 30_000 });
+    expect(run1.code, run1.stderr).toBe(0);
+    expect(run1.stderr).toMatch(/MCP server "added" not started: needs approval: a new project server \(.*\.mcp\.json\); start cairn here without -p to be asked, or add "added" to enabledMcpjsonServers in your user settings/);
+    expect(ofType(run1.events, 'tool_result')[0]!.content).toMatch(/Unknown tool/);
+
+    // The repository's own settings (committed or local), however trusted, approve nothing.
+    await fs.mkdir(path.join(ws.dir, '.claude'), { recursive: true });
+    await fs.writeFile(path.join(ws.dir, '.claude', 'settings.json'), JSON.stringify({ enableAllProjectMcpServers: true, enabledMcpjsonServers: ['added'] }));
+    await fs.writeFile(path.join(ws.dir, '.claude', 'settings.local.json'), JSON.stringify({ enableAllProjectMcpServers: true, enabledMcpjsonServers: ['added'] }));
+    const self = await runCairn(args, { cwd: ws.dir, home: ws.home, env, timeoutMs: 30_000 });
+    expect(self.stderr).toMatch(/MCP server "added" not started: needs approval/);
+    expect(ofType(self.events, 'tool_result')[0]!.content).toMatch(/Unknown tool/);
+
+    // The user's own settings do: enableAllProjectMcpServers starts it...
+    await fs.writeFile(path.join(ws.home, 'settings.json'), JSON.stringify({ enableAllProjectMcpServers: true }));
+    const all = await runCairn(args, { cwd: ws.dir, home: ws.home, env, timeoutMs: 30_000 });
+    expect(ofType(all.events, 'tool_result')[0]).toMatchObject({ content: 'echo from added: p', is_error: false });
+    // ...and disabledMcpjsonServers, in any file, wins over it.
+    await fs.writeFile(path.join(ws.dir, '.claude', 'settings.local.json'), JSON.stringify({ disabledMcpjsonServers: ['added'] }));
+    const off = await runCairn(args, { cwd: ws.dir, home: ws.home, env, timeoutMs: 30_000 });
+    expect(ofType(off.events, 'tool_result')[0]!.content).toMatch(/Unknown tool/);
+    expect(off.stderr).not.toMatch(/MCP server "added" not started/);
   });
 });

@@ -32,7 +32,7 @@ describe('the MCP manager start-up sees', () => {
     // Still the same task: nothing loaded, no server process.
     expect(loads).toBe(0);
     expect(m.statuses().map((s) => [s.name, s.state])).toEqual([['alpha', 'connecting'], ['proj', 'pending']]);
-    expect(m.statuses()[1]?.error).toMatch(/waits for approval/);
+    expect(m.statuses()[1]?.error).toMatch(/needs approval/);
     await m.ready();
     expect(loads).toBe(1);
     expect(m.statuses()[0]?.state).toBe('connected');

@@ -116,10 +116,18 @@ describe('approveServer', () => {
   const project = { name: 'gh', scope: 'project' as const, source: '.mcp.json', config: { transport: 'stdio' as const, command: 'x', args: [], env: {} } };
   const user = { ...project, scope: 'user' as const };
 
-  it('a project server waits until the workspace is trusted', () => {
-    expect(approveServer(project, { layers: [], trusted: false })).toMatchObject({ start: false, why: expect.stringMatching(/waits for approval/) });
-    expect(approveServer(project, { layers: [], trusted: true })).toEqual({ start: true });
+  it('a project server waits until the user approves it by name: trusting the folder is not enough', () => {
+    expect(approveServer(project, { layers: [], trusted: false })).toMatchObject({ start: false, state: 'pending', why: expect.stringMatching(/needs approval.*trust this workspace/) });
+    // Trusted before the server was added (a pull, an edit of .mcp.json): still asked.
+    expect(approveServer(project, { layers: [], trusted: true })).toMatchObject({ start: false, state: 'pending', why: expect.stringMatching(/needs approval: a new project server.*enabledMcpjsonServers/) });
+    expect(approveServer(project, { layers: [], trusted: true, choices: { approved: ['other'], declined: [] } }).start).toBe(false);
+    expect(approveServer(project, { layers: [], trusted: true, choices: { approved: ['gh'], declined: [] } })).toEqual({ start: true });
     expect(approveServer(user, { layers: [], trusted: false })).toEqual({ start: true });
+  });
+
+  it('a remembered answer counts only in a trusted folder; a remembered no keeps it off', () => {
+    expect(approveServer(project, { layers: [], trusted: false, choices: { approved: ['gh'], declined: [] } }).start).toBe(false);
+    expect(approveServer(project, { layers: [], trusted: true, choices: { approved: [], declined: ['gh'] } })).toMatchObject({ start: false, state: 'disabled', why: expect.stringMatching(/^declined when asked/) });
   });
 
   it("user settings approve it (enableAllProjectMcpServers, enabledMcpjsonServers); the project's own settings do not", () => {
@@ -129,10 +137,16 @@ describe('approveServer', () => {
     // A cloned repository approving its own servers proves nothing.
     expect(approveServer(project, { layers: [layer('project', { enableAllProjectMcpServers: true })], trusted: false }).start).toBe(false);
     expect(approveServer(project, { layers: [layer('local', { enabledMcpjsonServers: ['gh'] })], trusted: false }).start).toBe(false);
+    // Nor once the folder is trusted: the repository (or the model, editing its files) must not approve its own servers.
+    expect(approveServer(project, { layers: [layer('project', { enableAllProjectMcpServers: true })], trusted: true }).start).toBe(false);
+    expect(approveServer(project, { layers: [layer('project', { enabledMcpjsonServers: ['gh'] })], trusted: true }).start).toBe(false);
+    expect(approveServer(project, { layers: [layer('local', { enableAllProjectMcpServers: true, enabledMcpjsonServers: ['gh'] })], trusted: true }).start).toBe(false);
   });
 
   it('disabledMcpjsonServers wins over every approval and over trust', () => {
     const layers = [layer('user', { enableAllProjectMcpServers: true }), layer('local', { disabledMcpjsonServers: ['gh'] })];
-    expect(approveServer(project, { layers, trusted: true })).toMatchObject({ start: false, why: expect.stringMatching(/disabledMcpjsonServers/) });
+    expect(approveServer(project, { layers, trusted: true, choices: { approved: ['gh'], declined: [] } })).toMatchObject({ start: false, state: 'disabled', why: expect.stringMatching(/^declined in .*disabledMcpjsonServers/) });
+    // In a committed file too: a rejection only makes things safer.
+    expect(approveServer(project, { layers: [layer('user', { enabledMcpjsonServers: ['gh'] }), layer('project', { disabledMcpjsonServers: ['gh'] })], trusted: true }).start).toBe(false);
   });
 });

@@ -9,11 +9,17 @@ export class TmuxTerminal {
 
   private constructor() {}
 
-  static available(): boolean {
+  /**
+   * Whether tmux runs here. Suites skip without it on a developer's machine; under CI (the `CI`
+   * variable set) a missing tmux is an error instead, so the real-terminal suites cannot pass by
+   * not running.
+   */
+  static available(env: NodeJS.ProcessEnv = process.env): boolean {
     try {
-      execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+      execFileSync('tmux', ['-V'], { stdio: 'ignore', env });
       return true;
     } catch {
+      if (env['CI']) throw new Error('tmux is not installed: under CI the real-terminal tests must run, not skip. Install tmux.');
       return false;
     }
   }

@@ -86,6 +86,9 @@ const BASE_EVENTS = [
   z.object({
     type: z.literal('permission_request'),
     id: z.string(),
+    // This ask's own id, which its answer names: a tool_use id is unique only within one agent's
+    // history, and parallel subagents ask on the same channel.
+    request_id: z.string().optional(),
     name: z.string(),
     input: z.unknown(),
     reason: z.string(),

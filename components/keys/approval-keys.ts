@@ -2,6 +2,7 @@ import type { Key } from 'ink';
 import type { ApprovalChoiceKind } from '../store/approval-choices.js';
 import { applyEditorKey, expandPastes } from '../prompt/editor.js';
 import { approvalChoices } from '../store/approval-choices.js';
+import { askKey } from '../store/reduce-events.js';
 import { decisionFor } from '../../src/permissions/approval-answers.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
@@ -22,8 +23,10 @@ function answerWith(kind: ApprovalChoiceKind, denyText: string, state: TuiState,
   const request = state.approvals[0];
   if (!request) return;
   const decision = decisionFor(kind, request, denyText);
-  deps.store.dispatch({ type: 'approvalAnswered', id: request.id, allowed: decision.behavior === 'allow', at: deps.now() });
-  deps.session.respond(request.id, decision);
+  // Named by the ask's own id: parallel subagents' asks can share a tool_use id.
+  const id = askKey(request);
+  deps.store.dispatch({ type: 'approvalAnswered', id, allowed: decision.behavior === 'allow', at: deps.now() });
+  deps.session.respond(id, decision);
 }
 
 /** A bracketed paste into the open deny field: the editor's paste handling, on one line. */

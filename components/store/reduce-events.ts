@@ -6,7 +6,7 @@ import { reduceRewind } from './reduce-rewind.js';
 import { reduceShellCommand } from './reduce-shell.js';
 import { reduceSubagent } from './reduce-subagent.js';
 import { applyToolEvent, newToolCard, withStatus } from './tool-card.js';
-import type { ToolItem, TranscriptItem, TuiState } from './types.js';
+import type { PermissionRequest, ToolItem, TranscriptItem, TuiState } from './types.js';
 
 // How each engine event changes the state. Pure: time comes in as `at`, ids from state.nextId.
 
@@ -231,6 +231,17 @@ export function updateTool(state: TuiState, toolUseId: string, change: (t: ToolI
   const items = state.items.slice();
   items[i] = change(item);
   return { ...state, items };
+}
+
+/** An ask's own id (request_id); a request without one (an older recording) goes by its tool_use id. */
+export const askKey = (request: PermissionRequest): string => request.request_id ?? request.id;
+
+/** Drops the approval of this ask (by askKey) once it is answered. */
+export function dropAnswered(state: TuiState, key: string): TuiState {
+  const approvals = state.approvals.filter((a) => askKey(a) !== key);
+  if (approvals.length === state.approvals.length) return state;
+  const headChanged = state.approvals[0] !== undefined && askKey(state.approvals[0]) === key;
+  return { ...state, approvals, ...(headChanged ? { approval: { choice: 0, denyText: '' } } : {}) };
 }
 
 export function dropApproval(state: TuiState, id: string): TuiState {

@@ -3,7 +3,7 @@ import { builtinPriceTable, type PriceTable } from '../../src/pricing.js';
 import { emptyEditor } from '../prompt/editor.js';
 import type { ThemeName } from '../theme/theme.js';
 import { reduceBackgroundAction } from './background-state.js';
-import { dropApproval, push, reduceEvent } from './reduce-events.js';
+import { askKey, dropAnswered, push, reduceEvent } from './reduce-events.js';
 import { reduceRecorded } from './reduce-recorded.js';
 import { emptyUsage, reduceUsage } from './reduce-usage.js';
 import { mapToolDeep, NEST_SEP } from './subagent-state.js';
@@ -102,9 +102,11 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
     case 'pastedPrompt':
       return { ...state, pastedPrompts: [...state.pastedPrompts, { text: action.text, display: action.display }].slice(-PASTED_KEPT) };
     case 'approvalAnswered': {
-      // A subagent's request names its nested card; a main-agent request's card has its id.
-      const cardId = state.approvals.find((a) => a.id === action.id)?.cardId ?? action.id;
-      const s = dropApproval(state, action.id);
+      // Only the ask answered leaves (parallel subagents can ask under one tool_use id). A
+      // subagent's request names its nested card; a main-agent request's card has its id.
+      const answered = state.approvals.find((a) => askKey(a) === action.id);
+      const cardId = answered?.cardId ?? answered?.id ?? action.id;
+      const s = dropAnswered(state, action.id);
       // Its timer starts now: the wait for the answer is not the tool's time.
       const running = (t: ToolItem): ToolItem => {
         const next = withStatus(t, { type: 'run' });

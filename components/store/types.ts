@@ -247,7 +247,7 @@ export type UiAction =
   | { type: 'approvalText'; text: string; pasting?: string }
   /** A prompt about to be sent held large pastes: its transcript line shows the placeholders. */
   | { type: 'pastedPrompt'; text: string; display: string }
-  /** `at`: when it was answered; an allowed tool's timer starts then. */
+  /** `id`: the ask's request_id (askKey); `at`: when it was answered; an allowed tool's timer starts then. */
   | { type: 'approvalAnswered'; id: string; allowed: boolean; at?: number }
   | { type: 'palette'; index?: number; dismissedFor?: string }
   | { type: 'theme'; name: ThemeName }

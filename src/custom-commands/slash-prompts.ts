@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPermissionChecker } from '../permissions/checker.js';
 import { BUILTIN_DENY } from '../permissions/rules/builtin-deny.js';
+import { askId } from '../permissions/approval-answers.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { Skill } from '../skills/skill.js';
 import { findSkill, sourceScope } from '../skills/skill.js';
@@ -137,8 +138,8 @@ function inlineDeps(deps: SlashPromptDeps, grants: string[], ask: AskPermission 
       ? {
           ask: async (what: { command: string } | { file: string }, reason: string) => {
             const request = 'command' in what
-              ? { id: `inline_${randomUUID()}`, name: 'bash', input: { command: what.command }, reason, suggestions: [] }
-              : { id: `inline_${randomUUID()}`, name: 'read_file', input: { path: what.file }, reason, suggestions: [] };
+              ? { id: `inline_${randomUUID()}`, request_id: askId(), name: 'bash', input: { command: what.command }, reason, suggestions: [] }
+              : { id: `inline_${randomUUID()}`, request_id: askId(), name: 'read_file', input: { path: what.file }, reason, suggestions: [] };
             return (await ask(request, signal)).behavior === 'allow';
           },
         }

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { AgentEvent } from '../events.js';
 import { notice } from '../events.js';
 import type { ToolResultBlock, ToolUseBlock } from '../messages.js';
+import { askId } from '../permissions/approval-answers.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import { invalidToolArguments } from '../providers/tool-arguments.js';
 import { offeredTools, type AnyTool, type CallApproval, type ToolResult } from '../tools/tool.js';
@@ -113,6 +114,7 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
   }
   const request = {
     id: call.id,
+    request_id: askId(),
     name: call.name,
     input,
     reason: check.reason,

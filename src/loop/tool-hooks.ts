@@ -7,6 +7,7 @@ import type { AgentEvent } from '../events.js';
 import { contextOf, firstBlock, hookEvents } from '../hooks/hook-events.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import type { ToolUseBlock } from '../messages.js';
+import { askId } from '../permissions/approval-answers.js';
 import type { AskPermission } from '../permissions/types.js';
 import type { CallApproval, ToolResult } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
@@ -42,7 +43,7 @@ export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBl
   if (asking) {
     const reason = `a PreToolUse hook (${asking.hook.source}) asks: ${asking.decisionReason ?? 'approve this call?'}`;
     if (!ctx.ask) return blocked(call, `Permission denied: ${reason}; approval is needed and no one can be asked here.`);
-    const request = { id: call.id, name: call.name, input: prepared.input, reason, suggestions: [], ...(ctx.agentName !== undefined ? { agent: ctx.agentName } : {}) };
+    const request = { id: call.id, request_id: askId(), name: call.name, input: prepared.input, reason, suggestions: [], ...(ctx.agentName !== undefined ? { agent: ctx.agentName } : {}) };
     yield { type: 'permission_request', ...request };
     try {
       const decision = await ctx.ask(request, ctx.signal);

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { PermissionAsk, PermissionDecision } from './types.js';
+
+/** A new ask's own id (its request_id): unguessable, so no other ask, and no model, can name it. */
+export const askId = (): string => `ask_${randomUUID()}`;
 
 /**
  * The answers a person can give to a permission request, whatever face they use (the terminal's

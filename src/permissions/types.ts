@@ -18,7 +18,10 @@ export type PermissionDecision =
   | { behavior: 'deny'; message?: string; unanswered?: string };
 
 export interface PermissionAsk {
+  /** The tool_use id of the call (or the ask's own kind of id when no call asks). */
   id: string;
+  /** This ask's own id (askId()): answers name it, never the tool_use id, which parallel subagents can share. */
+  request_id: string;
   name: string;
   input: unknown;
   reason: string;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { askId } from '../permissions/approval-answers.js';
 import type { AskPermission } from '../permissions/types.js';
 import { UNASKED, type CallApproval } from '../tools/tool.js';
 import { cachedProbe, type Availability } from './availability.js';
@@ -105,6 +106,7 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
     const decision = await ask(
       {
         id: `sandbox-network-${randomUUID()}`,
+        request_id: askId(),
         name: 'sandbox_network',
         input: { domain: host },
         reason: `a sandboxed command wants to reach ${host}, which is not in sandbox.network.allowedDomains`,

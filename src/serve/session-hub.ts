@@ -46,7 +46,8 @@ export interface SessionState {
   queued: readonly string[];
   contextWindow?: number;
   /** expires_in_ms: how long until the request is answered no by itself (the approval timeout), as of this state; absent when it waits for ever. */
-  pending: { id: string; name: string; input: unknown; reason: string; suggestions: string[]; folder?: string[]; preview?: string; answers: ApprovalAnswer[]; expires_in_ms?: number }[];
+  /** request_id: the ask's own id, which an answer names (id is the tool_use id, for placing it under its card). */
+  pending: { id: string; request_id: string; name: string; input: unknown; reason: string; suggestions: string[]; folder?: string[]; preview?: string; answers: ApprovalAnswer[]; expires_in_ms?: number }[];
   lastEventId: number;
 }
 
@@ -88,8 +89,9 @@ export function createSessionHub(opts: SessionHubOptions) {
       queued: [...session.queued],
       ...(s.runtime.contextWindow !== undefined ? { contextWindow: s.runtime.contextWindow } : {}),
       pending: session.pendingRequests().map((r) => ({
-        ...expiry(session.expiresAt(r.id)),
+        ...expiry(session.expiresAt(r.request_id)),
         id: r.id,
+        request_id: r.request_id,
         name: r.name,
         input: r.input,
         reason: r.reason,
@@ -193,7 +195,8 @@ export function createSessionHub(opts: SessionHubOptions) {
     /** Answers a waiting request once: a second answer (another tab) is refused with 409. */
     answer(id: string, requestId: string, answer: ApprovalAnswer, reason = ''): void {
       const s = get(id);
-      const request = s.runtime.session.pendingRequests().find((r) => r.id === requestId);
+      // Found by the ask's own id only: a tool_use id can name several asks (parallel subagents) or a later one.
+      const request = s.runtime.session.pendingRequests().find((r) => r.request_id === requestId);
       if (!request) throw new HttpError(409, `request ${requestId} is not waiting for an answer (already answered?)`);
       if (!answersFor(request).includes(answer)) throw new HttpError(400, `answer: ${answer} is not offered for this request (offered: ${answersFor(request).join(', ')})`);
       if (!s.runtime.session.respond(requestId, decisionFor(answer, request, reason))) throw new HttpError(409, `request ${requestId} was answered already`);

@@ -60,6 +60,7 @@ export class AgentSession {
   private history: Message[];
   private readonly listeners = new Set<Listener>();
   private readonly interruptListeners = new Set<() => void>();
+  /** Keyed by each ask's own request_id: tool_use ids repeat across parallel subagents. */
   private readonly pendingAsks = new Map<string, { resolve: (d: PermissionDecision) => void; request: PermissionAsk; expiresAt?: number }>();
   /** How long an approval waits before it is answered no (setApprovalTimeout); undefined: for ever. */
   private approvalTimeoutMs: number | undefined;
@@ -260,23 +261,25 @@ export class AgentSession {
   private waitForAnswer(request: PermissionAsk, signal: AbortSignal): Promise<PermissionDecision> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(new AbortError());
+      // One answer, one ask: a second ask under a waiting request_id is refused, never merged with it.
+      if (this.pendingAsks.has(request.request_id)) return reject(new Error(`ask ${request.request_id} is already waiting for an answer`));
       void notifyHooks(this.options.hooks, 'permission_prompt', PERMISSION_MESSAGE(request.name), (e) => this.emit(e));
       const timeout = this.approvalTimeoutMs;
       let timer: NodeJS.Timeout | undefined;
       const onAbort = (): void => {
         clearTimeout(timer);
-        this.pendingAsks.delete(request.id);
+        this.pendingAsks.delete(request.request_id);
         reject(new AbortError());
       };
       signal.addEventListener('abort', onAbort, { once: true });
       const settle = (decision: PermissionDecision): void => {
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
-        this.pendingAsks.delete(request.id);
+        this.pendingAsks.delete(request.request_id);
         resolve(decision);
       };
       const now = this.options.now ?? Date.now;
-      this.pendingAsks.set(request.id, { request, resolve: settle, ...(timeout !== undefined ? { expiresAt: now() + timeout } : {}) });
+      this.pendingAsks.set(request.request_id, { request, resolve: settle, ...(timeout !== undefined ? { expiresAt: now() + timeout } : {}) });
       if (timeout === undefined) return;
       // Nobody there: the call is answered no rather than holding the turn (and the page) for ever.
       timer = setTimeout(() => {
@@ -294,13 +297,13 @@ export class AgentSession {
   }
 
   /** When a waiting request will be answered no by itself (epoch ms), or undefined when it waits for ever. */
-  expiresAt(id: string): number | undefined {
-    return this.pendingAsks.get(id)?.expiresAt;
+  expiresAt(requestId: string): number | undefined {
+    return this.pendingAsks.get(requestId)?.expiresAt;
   }
 
-  /** Answers a pending permission request by its tool_use id. Returns false if none is pending. */
-  respond(id: string, decision: PermissionDecision): boolean {
-    const pending = this.pendingAsks.get(id);
+  /** Answers a pending permission request by its request_id (never its tool_use id). Returns false if none is pending. */
+  respond(requestId: string, decision: PermissionDecision): boolean {
+    const pending = this.pendingAsks.get(requestId);
     if (!pending) return false;
     pending.resolve(decision);
     return true;

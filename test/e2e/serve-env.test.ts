@@ -62,7 +62,7 @@ describe('cairn serve with sessions in two folders', () => {
           for (const e of events.agentEvents()) {
             if (e.type === 'permission_request' && !answered.has(e.id)) {
               answered.add(e.id);
-              await api(`/api/sessions/${id}/permission`, { request_id: e.id, answer: 'yes' });
+              await api(`/api/sessions/${id}/permission`, { request_id: e.request_id, answer: 'yes' });
             }
           }
           const done = events.agentEvents().find((e) => e.type === 'tool_result');

@@ -152,7 +152,7 @@ function follow(id) {
     const before = app.state;
     app.state = JSON.parse(m.data);
     // Time left as of this message, made a deadline on this page's clock.
-    for (const r of app.state.pending ?? []) if (r.expires_in_ms !== undefined) approvalDeadlines.set(r.id, Date.now() + r.expires_in_ms);
+    for (const r of app.state.pending ?? []) if (r.expires_in_ms !== undefined) approvalDeadlines.set(r.request_id, Date.now() + r.expires_in_ms);
     scheduleDraw();
     // The list reads every saved session's file: refresh it when a turn starts or ends (its dot and
     // title change then), not on every state message of a turn.
@@ -353,7 +353,8 @@ async function answer(kind) {
   const reason = kind === 'no' ? ($('#deny-reason')?.value ?? '') : '';
   app.denying = false;
   try {
-    await api(`/api/sessions/${app.sessionId}/permission`, { request_id: request.id, answer: kind, ...(reason ? { reason } : {}) });
+    // The ask's own id: the tool_use id (request.id) can be shared by parallel subagents' asks.
+    await api(`/api/sessions/${app.sessionId}/permission`, { request_id: request.request_id, answer: kind, ...(reason ? { reason } : {}) });
   } catch (error) {
     toast(error.message, 'error');
   }
@@ -362,9 +363,9 @@ async function answer(kind) {
 // The box is kept across redraws (an event arrives many times a second while the user types a reason).
 let approvalCache;
 function approvalBox(request) {
-  if (approvalCache && approvalCache.id === request.id && approvalCache.denying === app.denying) return approvalCache.node;
-  const fresh = approvalCache?.id !== request.id;
-  approvalCache = { id: request.id, denying: app.denying, node: drawApprovalBox(request) };
+  if (approvalCache && approvalCache.id === request.request_id && approvalCache.denying === app.denying) return approvalCache.node;
+  const fresh = approvalCache?.id !== request.request_id;
+  approvalCache = { id: request.request_id, denying: app.denying, node: drawApprovalBox(request) };
   if (fresh) armApproval(approvalCache.node, request);
   else approvalCache.node.dataset.armed = 'true';
   return approvalCache.node;
@@ -375,7 +376,7 @@ function drawApprovalBox(request) {
     'div',
     { class: 'approval', id: 'approval', role: 'group', 'aria-label': 'approval', tabindex: '0' },
     el('div', { class: 'ask' }, `Allow ${request.name}? `, el('span', { class: 'reason' }, request.reason)),
-    approvalDeadlines.has(request.id) ? el('div', { class: 'expiry', 'data-request': request.id }, expiryText(request.id)) : null,
+    approvalDeadlines.has(request.request_id) ? el('div', { class: 'expiry', 'data-request': request.request_id }, expiryText(request.request_id)) : null,
     request.preview ? el('pre', { class: 'preview' }, request.preview.split('\n').map((line) => el('span', { class: line.startsWith('+') && !line.startsWith('+++') ? 'add' : line.startsWith('-') && !line.startsWith('---') ? 'del' : '' }, `${line}\n`))) : null,
     el('div', { class: 'answers' }, request.answers.map((kind) => el('button', { type: 'button', 'data-answer': kind, onclick: () => answer(kind) }, `${ANSWER_KEYS[kind]} · ${ANSWER_LABELS[kind](request)}`))),
     app.denying

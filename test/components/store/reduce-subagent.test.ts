@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initialState, reduce } from '../../../components/store/reduce.js';
 import { findToolDeep, nestedId } from '../../../components/store/subagent-state.js';
 import type { ToolItem, TuiState } from '../../../components/store/types.js';
-import type { AgentEvent } from '../../../src/events.js';
+import type { AgentEvent, EventOf } from '../../../src/events.js';
 import { agentStart, terminal, toolResult, toolStart, twoSubagents, usage, wrap, wrap2 } from '../../helpers/subagent-events.js';
 
 function run(events: AgentEvent[], state: TuiState = initialState()): TuiState {
@@ -89,6 +89,32 @@ describe('subagent events in the store', () => {
     s = run([wrap(A, { type: 'permission_request', id: 'toolu_off_2_0', name: 'bash', input: { command: 'rm x' }, reason: 'r', suggestions: [], agent: 'general subagent' }, 'general')], s);
     s = run([wrap(A, { type: 'permission_denied', id: 'toolu_off_2_0', name: 'bash', reason: 'the user said no' }, 'general')], s);
     expect(s.approvals).toEqual([]);
+  });
+
+  it('two parallel subagents ask under the same tool_use id: each answer takes only its own ask off, and marks only its card', () => {
+    const [A, B, same] = ['toolu_A', 'toolu_B', 'toolu_same'];
+    const ask = (path: string, requestId: string): EventOf<'permission_request'> => ({ type: 'permission_request', id: same, request_id: requestId, name: 'read_file', input: { path }, reason: 'outside', suggestions: [], agent: 'explore subagent' });
+    let s = run([
+      { type: 'user_prompt', text: 'go' },
+      agentStart(A, 'explore', 'read a'),
+      agentStart(B, 'explore', 'read b'),
+      wrap(A, toolStart(same, 'read_file', { path: '/x/a.txt' })),
+      wrap(B, toolStart(same, 'read_file', { path: '/x/b.txt' })),
+      wrap(A, ask('/x/a.txt', 'ask_a')),
+      wrap(B, ask('/x/b.txt', 'ask_b')),
+    ]);
+    const [cardA, cardB] = topTools(s).map((t) => t.id);
+    expect(s.approvals.map((a) => [a.request_id, a.cardId])).toEqual([['ask_a', nestedId(cardA!, same)], ['ask_b', nestedId(cardB!, same)]]);
+    // B's ask is answered first (by its own id): A's stays at the head, its card still waiting.
+    s = reduce(s, { type: 'approvalAnswered', id: 'ask_b', allowed: true });
+    expect(s.approvals.map((a) => a.request_id)).toEqual(['ask_a']);
+    expect(findToolDeep(s.items, nestedId(cardB!, same))?.status).toBe('running');
+    expect(findToolDeep(s.items, nestedId(cardA!, same))?.status).toBe('awaiting_approval');
+    // The shared tool_use id names no ask.
+    expect(reduce(s, { type: 'approvalAnswered', id: same, allowed: true }).approvals.map((a) => a.request_id)).toEqual(['ask_a']);
+    s = reduce(s, { type: 'approvalAnswered', id: 'ask_a', allowed: false });
+    expect(s.approvals).toEqual([]);
+    expect(findToolDeep(s.items, nestedId(cardA!, same))?.status).toBe('awaiting_approval'); // its permission_denied event settles it
   });
 
   it('session-wide events from inside a subagent reach the session: todos, shell and cron notices', () => {

@@ -50,11 +50,28 @@ describe('cairn serve: sessions over HTTP', () => {
     await tab2.waitFor(isType('permission_request'), 'the ask in tab 2');
     const state = await tab2.waitFor((m) => m.event === 'state' && m.data.pending.length === 1, 'the pending request in the state');
     expect(state.data.pending[0].answers).toEqual(expect.arrayContaining(['yes', 'no']));
-    const first = await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.id, answer: 'yes' } });
-    const second = await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.id, answer: 'no' } });
+    const first = await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.request_id, answer: 'yes' } });
+    const second = await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.request_id, answer: 'no' } });
     expect(first.status).toBe(200);
     expect(second.status).toBe(409);
     await tab2.waitFor(isType('terminal'), 'the turn ends');
+    expect(await fs.readFile(path.join(r.dir, 'out.txt'), 'utf8')).toBe('hello\n');
+  });
+
+  it('an answer names the ask by its own request_id: the tool_use id answers nothing', async () => {
+    const r = await rig();
+    const id = await r.newSession();
+    const tab = r.stream(`/api/sessions/${id}/events`);
+    await r.api(`/api/sessions/${id}/prompt`, { body: { text: 'write hello to out.txt' } });
+    const ask = await tab.waitFor(isType('permission_request'), 'the ask');
+    const state = await tab.waitFor((m) => m.event === 'state' && m.data.pending.length === 1, 'the pending request in the state');
+    expect(ask.data.request_id).toMatch(/^ask_/);
+    expect(state.data.pending[0]).toMatchObject({ id: ask.data.id, request_id: ask.data.request_id });
+    const byToolUse = await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.id, answer: 'yes' } });
+    expect(byToolUse.status).toBe(409);
+    await expect(fs.access(path.join(r.dir, 'out.txt'))).rejects.toThrow();
+    expect((await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.request_id, answer: 'yes' } })).status).toBe(200);
+    await tab.waitFor(isType('terminal'), 'the turn ends');
     expect(await fs.readFile(path.join(r.dir, 'out.txt'), 'utf8')).toBe('hello\n');
   });
 
@@ -64,7 +81,7 @@ describe('cairn serve: sessions over HTTP', () => {
     const tab = r.stream(`/api/sessions/${id}/events`);
     await r.api(`/api/sessions/${id}/prompt`, { body: { text: 'write hello to out.txt' } });
     const ask = await tab.waitFor(isType('permission_request'), 'the ask');
-    expect((await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.id, answer: 'no', reason: 'use notes.md instead' } })).status).toBe(200);
+    expect((await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.request_id, answer: 'no', reason: 'use notes.md instead' } })).status).toBe(200);
     const result = await tab.waitFor(isType('tool_result'), 'the denied result');
     expect(result.data.is_error).toBe(true);
     expect(result.data.content).toContain('use notes.md instead');
@@ -95,10 +112,10 @@ describe('cairn serve: sessions over HTTP', () => {
     const tab = r.stream(`/api/sessions/${id}/events`);
     await r.api(`/api/sessions/${id}/prompt`, { body: { text: 'write hello to out.txt' } });
     const ask = await tab.waitFor(isType('permission_request'), 'the ask');
-    const odd = await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.id, answer: 'yes', rules: ['Bash(*)'] } });
+    const odd = await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.request_id, answer: 'yes', rules: ['Bash(*)'] } });
     expect(odd.status).toBe(400);
     expect(odd.body.error).toMatch(/rules/);
-    const plan = await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.id, answer: 'acceptEdits' } });
+    const plan = await r.api(`/api/sessions/${id}/permission`, { body: { request_id: ask.data.request_id, answer: 'acceptEdits' } });
     expect(plan.status).toBe(400);
     expect(plan.body.error).toMatch(/not offered/);
   });

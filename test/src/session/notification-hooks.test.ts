@@ -63,7 +63,7 @@ describe('Notification hooks', () => {
     // Only the permission hook so far: the turn is still waiting on the user.
     expect(await exists(path.join(dir, 'idle.json'))).toBe(false);
 
-    s.respond('w1', { behavior: 'allow' });
+    s.respond(s.pendingRequests()[0]?.request_id ?? '', { behavior: 'allow' });
     await turn;
     await waitFor(() => written(path.join(dir, 'idle.json')), { message: 'the idle_prompt hook to run' });
     expect(await readJson(path.join(dir, 'idle.json'))).toMatchObject({ hook_event_name: 'Notification', notification_type: 'idle_prompt', message: 'cairn is waiting for your input' });

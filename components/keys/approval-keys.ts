@@ -1,13 +1,14 @@
 import type { Key } from 'ink';
 import type { ApprovalChoiceKind } from '../store/approval-choices.js';
-import { applyEditorKey, expandPastes } from '../prompt/editor.js';
+import { expandPastes } from '../prompt/editor.js';
+import { applyEditorKey } from './editor-keys.js';
 import { approvalChoices } from '../store/approval-choices.js';
 import { askKey } from '../store/reduce-events.js';
 import { decisionFor } from '../../src/permissions/approval-answers.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
 import { interrupt } from './dispatch.js';
-import { is } from './keymap.js';
+import { is, isAnswer, typedText } from './keymap.js';
 import { openViewer } from './viewer-keys.js';
 import { itemAt } from '../../src/util/invariant.js';
 
@@ -61,20 +62,20 @@ export function handleApprovalKey(input: string, key: Key, state: TuiState, deps
   if (current.kind === 'no') {
     // The "tell cairn what to do instead" field has the focus: keys are text.
     const text = state.approval.denyText;
-    if (key.backspace || key.delete) deps.store.dispatch({ type: 'approvalText', text: [...text].slice(0, -1).join('') });
-    else if (input && !key.ctrl && !key.meta && !key.tab) {
+    const entered = typedText(input, key);
+    if (is('deleteBack', input, key)) deps.store.dispatch({ type: 'approvalText', text: [...text].slice(0, -1).join('') });
+    else if (entered !== undefined) {
       // Fast typing (or a terminal that batches keys) can deliver the text and Enter in one chunk.
-      const submits = input.length > 1 && input.endsWith('\r') && !input.slice(0, -1).includes('\r');
-      const typed = text + (submits ? input.slice(0, -1) : input).replace(/[\r\n]+/g, ' ');
+      const submits = entered.length > 1 && entered.endsWith('\r') && !entered.slice(0, -1).includes('\r');
+      const typed = text + (submits ? entered.slice(0, -1) : entered).replace(/[\r\n]+/g, ' ');
       if (submits) return answer('no', typed);
       deps.store.dispatch({ type: 'approvalText', text: typed });
     }
     return;
   }
-  if (key.ctrl || key.meta) return;
   // Everything it asks about, unabridged; the approval waits behind the view.
   if (is('viewFull', input, key)) return openViewer({ kind: 'approval', id: request.id }, deps);
-  const shortcut = choices.findIndex((c) => c.key === input.toLowerCase());
+  const shortcut = choices.findIndex((c) => isAnswer(c.command, input, key));
   const chosen = choices[shortcut];
   if (!chosen) return;
   if (chosen.kind === 'no') select(shortcut);

@@ -7,7 +7,7 @@ import { copyCodeKey } from './copy-code-keys.js';
 import { historySearchKey } from './history-search-keys.js';
 import { mentionKey } from './mention-keys.js';
 import { rewindKey } from './rewind-keys.js';
-import { is } from './keymap.js';
+import { is, isAnswer, typedText } from './keymap.js';
 import { saveMemoryNote } from './memory-note.js';
 import { errorMessage } from '../../src/util/error-message.js';
 
@@ -35,10 +35,8 @@ function memoryKey(input: string, key: Key, text: string, deps: KeyDeps): void {
     deps.store.dispatch({ type: 'editor', editor: { text: draft, cursor: draft.length, pastes: [] } });
     return;
   }
-  if (key.ctrl || key.meta) return;
-  const choice = input.toLowerCase();
-  if (choice === 'u') saveMemoryNote('user', text, deps);
-  else if (choice === 'p') saveMemoryNote('project', text, deps);
+  if (isAnswer('memoryUser', input, key)) saveMemoryNote('user', text, deps);
+  else if (isAnswer('memoryProject', input, key)) saveMemoryNote('project', text, deps);
 }
 
 function pickerKey(input: string, key: Key, dialog: ResumeDialog, deps: KeyDeps): void {
@@ -53,8 +51,9 @@ function pickerKey(input: string, key: Key, dialog: ResumeDialog, deps: KeyDeps)
     resume(session.id, deps);
     return;
   }
-  if (key.backspace || key.delete) return set(setPickerFilter(dialog, [...dialog.filter].slice(0, -1).join('')));
-  if (input && !key.ctrl && !key.meta && !key.tab) set(setPickerFilter(dialog, dialog.filter + input.replace(/[\r\n]+/g, ' ')));
+  if (is('deleteBack', input, key)) return set(setPickerFilter(dialog, [...dialog.filter].slice(0, -1).join('')));
+  const typed = typedText(input, key);
+  if (typed !== undefined) set(setPickerFilter(dialog, dialog.filter + typed.replace(/[\r\n]+/g, ' ')));
 }
 
 /** Switches to a session, or says why not. */

@@ -6,7 +6,8 @@ import type { SessionActions } from '../commands/session-actions.js';
 import { toggleMouse, type TerminalControls } from '../app/terminal-controls.js';
 import { runSlash } from '../commands/registry.js';
 import { nextMode } from '../commands/builtin.js';
-import { applyEditorKey, editorOwnsInput, parseMouseWheel } from '../prompt/editor.js';
+import { editorOwnsInput, parseMouseWheel } from '../prompt/editor.js';
+import { applyEditorKey } from './editor-keys.js';
 import { isMouseReport, isUnknownEscapeSequence, PASTE_START } from '../prompt/terminal-input.js';
 import type { TuiStore } from '../store/create-store.js';
 import { autoRunInProgress } from '../store/tool-card.js';
@@ -14,7 +15,7 @@ import type { TuiState } from '../store/types.js';
 import type { ApprovalGuard } from './approval-guard.js';
 import { denyFieldOpen, handleApprovalKey, handleApprovalPaste } from './approval-keys.js';
 import { handleDialogKey } from './dialog-keys.js';
-import { is } from './keymap.js';
+import { is, typedText, whichOf, withBackspace, withModifier } from './keymap.js';
 import { askToSaveMemory } from './memory-note.js';
 import { escOnDraft, escOnEmpty } from './esc-esc.js';
 import { openRewind } from './rewind-keys.js';
@@ -26,10 +27,10 @@ import { editDraftInEditor } from './edit-in-editor.js';
 import { startHistorySearch } from './history-search-keys.js';
 import { shellCommandOf } from '../prompt/shell-prompt.js';
 import { handlePaletteKey, paletteOpen } from './palette-keys.js';
-import { blankKey, splitKeys } from './split-keys.js';
+import { splitKeys } from './split-keys.js';
 import { enterSelection, handleTranscriptKey } from './transcript-keys.js';
 import type { ViewMetrics } from './view-metrics.js';
-import { handleViewerKey } from './viewer-keys.js';
+import { handleViewerKey, scrollViewer } from './viewer-keys.js';
 
 export { EXIT_CONFIRM_MS };
 const WHEEL_LINES = 3;
@@ -67,15 +68,16 @@ export function handleKey(input: string, key: Key, deps: KeyDeps, raw?: string):
  * One key, through the layers in priority order, each returning true when it used the key:
  * global keys, approval prompt, slash palette, transcript selection, scrolling, editor.
  */
-function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | undefined): void {
+function handleOneKey(input: string, pressed: Key, deps: KeyDeps, raw: string | undefined): void {
   const { store } = deps;
+  const key = withBackspace(pressed, raw);
   const state = store.getSnapshot();
   if (is('ctrlC', input, key)) return ctrlC(state, deps);
   if (state.exitArmedAt !== undefined) store.dispatch({ type: 'exitArm', at: undefined });
   if (deps.terminal && is('toggleMouse', input, key)) return toggleMouse(deps.terminal, (m) => deps.commandContext.print(m));
 
   const wheel = parseMouseWheel(input);
-  if (wheel && state.viewer) return handleViewerKey('', { ...blankKey(), upArrow: wheel === 'up', downArrow: wheel === 'down' }, state, deps);
+  if (wheel && state.viewer) return scrollViewer(wheel === 'up' ? -1 : 1, state, deps);
   if (wheel) return scroll(deps, wheel === 'up' ? -WHEEL_LINES : WHEEL_LINES);
   if (isMouseReport(input)) return;
   const focus = focusReport(input, raw);
@@ -112,7 +114,7 @@ function handleOneKey(input: string, key: Key, deps: KeyDeps, raw: string | unde
   }
   if (is('up', input, key) && state.editor.text === '' && takeLastQueued(deps)) return;
   if (is('eof', input, key) && state.editor.text === '') return deps.exit(0);
-  if (is('toggleFocus', input, key) && (key.ctrl || state.editor.text === '')) return enterSelection(state, deps);
+  if (is('toggleFocus', input, key) && (withModifier(key) || state.editor.text === '')) return enterSelection(state, deps);
   toEditor(input, key, state, deps, raw);
 }
 
@@ -120,7 +122,7 @@ function toEditor(input: string, key: Key, state: TuiState, deps: KeyDeps, raw: 
   deps.guard.noteDraftKey();
   const result = applyEditorKey(state.editor, input, key, { history: deps.history(), ...(raw !== undefined ? { raw } : {}) });
   deps.store.dispatch({ type: 'editor', editor: result.state });
-  if (input.endsWith('@') && !key.ctrl && atMentionStart(result.state.text, result.state.cursor)) openMentionCompletion(deps.store, state.info.cwd);
+  if (typedText(input, key)?.endsWith('@') && atMentionStart(result.state.text, result.state.cursor)) openMentionCompletion(deps.store, state.info.cwd);
   if (result.submit !== undefined) submit(result.submit, deps, result.shown);
 }
 
@@ -132,7 +134,7 @@ function toEditor(input: string, key: Key, state: TuiState, deps: KeyDeps, raw: 
 function isPaste(state: TuiState, input: string, key: Key): boolean {
   if (editorOwnsInput(state.editor, input)) return true;
   if (denyFieldOpen(state)) return false;
-  return [...input].length > 1 && !key.ctrl && !key.meta && !isUnknownEscapeSequence(input);
+  return [...input].length > 1 && typedText(input, key) !== undefined && !isUnknownEscapeSequence(input);
 }
 
 function ctrlC(state: TuiState, deps: KeyDeps): void {
@@ -210,8 +212,10 @@ function handleScrollKey(input: string, key: Key, state: TuiState, deps: KeyDeps
   else if (is('pageDown', input, key)) scroll(deps, page);
   else if (is('lineUp', input, key)) scroll(deps, -1);
   else if (is('lineDown', input, key)) scroll(deps, 1);
-  else if (state.editor.text === '' && (is('top', input, key) || is('bottom', input, key))) {
-    deps.store.dispatch({ type: 'scrollTo', to: key.home ? 'top' : 'bottom', total: deps.view.total, height: deps.view.height });
-  } else return false;
+  else {
+    const end = state.editor.text === '' ? whichOf('top', 'bottom', input, key) : undefined;
+    if (end === undefined) return false;
+    deps.store.dispatch({ type: 'scrollTo', to: end, total: deps.view.total, height: deps.view.height });
+  }
   return true;
 }

@@ -2,7 +2,7 @@ import type { Key } from 'ink';
 import type { HistorySearch } from '../prompt/history-search.js';
 import { historyMatches, openHistorySearch, selectedMatch } from '../prompt/history-search.js';
 import type { KeyDeps } from './dispatch.js';
-import { is } from './keymap.js';
+import { is, typedText } from './keymap.js';
 
 /** Ctrl+R at the prompt: the search opens over the prompt box; the draft stays until one is taken. */
 export function startHistorySearch(deps: KeyDeps): void {
@@ -24,6 +24,7 @@ export function historySearchKey(input: string, key: Key, search: HistorySearch,
     if (chosen !== undefined) store.dispatch({ type: 'editor', editor: { text: chosen, cursor: chosen.length, pastes: [] } });
     return;
   }
-  if (key.backspace || key.delete) return set({ ...search, query: [...search.query].slice(0, -1).join(''), index: 0 });
-  if (input && !key.ctrl && !key.meta && !key.tab) set({ ...search, query: search.query + input.replace(/[\r\n]+/g, ' '), index: 0 });
+  if (is('deleteBack', input, key)) return set({ ...search, query: [...search.query].slice(0, -1).join(''), index: 0 });
+  const text = typedText(input, key);
+  if (text !== undefined) set({ ...search, query: search.query + text.replace(/[\r\n]+/g, ' '), index: 0 });
 }

@@ -1,4 +1,3 @@
-import { APPROVAL_KEYS } from '../store/approval-choices.js';
 import type { HelpSection, KeyCommand, KeySpec } from './keymap.js';
 import { activeKeymap } from './keymap.js';
 
@@ -7,6 +6,10 @@ const KEYS_COLUMN = 18;
 const KEY_NAMES: Readonly<Record<NonNullable<KeySpec['key']>, string>> = {
   upArrow: '↑',
   downArrow: '↓',
+  leftArrow: '←',
+  rightArrow: '→',
+  backspace: 'Backspace',
+  delete: 'Delete',
   pageUp: 'PgUp',
   pageDown: 'PgDn',
   home: 'Home',
@@ -25,6 +28,12 @@ export function keyLabel(spec: KeySpec): string {
   return `${ctrl}${meta}${shift}${spec.ctrl && spec.input ? base.toUpperCase() : base}`;
 }
 
+/** A command's first key in the table in force, as the screen names it (`y`, `Ctrl+T`). */
+export function boundKeyLabel(command: KeyCommand): string {
+  const spec = activeKeymap()[command].keys[0];
+  return spec ? keyLabel(spec) : '';
+}
+
 /** What the prompt's own text can mean, listed with the keys. */
 export const PROMPT_SYNTAX: readonly { label: string; does: string }[] = [
   { label: '/', does: 'commands (type to narrow the list)' },
@@ -37,6 +46,7 @@ const SECTIONS: readonly { section: HelpSection; title: string }[] = [
   { section: 'prompt', title: 'At the prompt' },
   { section: 'cards', title: 'Selecting cards (after Tab)' },
   { section: 'approval', title: 'When cairn asks to run something' },
+  { section: 'dialog', title: 'In a dialog (/resume, /rewind, a # note, /copy code, @ and Ctrl+R lists)' },
   { section: 'view', title: 'In a full view' },
   { section: 'anywhere', title: 'Anywhere' },
 ];
@@ -49,7 +59,7 @@ function rows(section: HelpSection): { keys: string; does: string }[] {
     const binding = keymap[command];
     for (const h of binding.help ?? []) {
       if (h.in !== section) continue;
-      const labels = binding.keys.map(keyLabel);
+      const labels = [...new Set(binding.keys.map(keyLabel))];
       const row = out.find((r) => r.does === h.does);
       if (row) row.keys.push(...labels.filter((l) => !row.keys.includes(l)));
       else out.push({ keys: labels, does: h.does });
@@ -57,11 +67,10 @@ function rows(section: HelpSection): { keys: string; does: string }[] {
   }
   const table = out.map((r) => ({ keys: r.keys.join(' / '), does: r.does }));
   if (section === 'prompt') table.push(...PROMPT_SYNTAX.map((p) => ({ keys: p.label, does: p.does })));
-  if (section === 'approval') table.unshift(...Object.values(APPROVAL_KEYS).map((a) => ({ keys: a.key, does: a.does })));
   return table;
 }
 
-/** The key part of /help, generated from the key table (and the approval answers) so it cannot drift. */
+/** The key part of /help, generated from the key table in force so it cannot drift. */
 export function keyHelp(): string[] {
   const lines: string[] = [];
   for (const { section, title } of SECTIONS) {

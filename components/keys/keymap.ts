@@ -37,9 +37,35 @@ export type KeyCommand =
   | 'historySearch'
   | 'clearDraft'
   | 'rewind'
-  | 'editInEditor';
+  | 'editInEditor'
+  // The prompt's editing keys (components/keys/editor-keys.ts).
+  | 'left'
+  | 'right'
+  | 'wordLeft'
+  | 'wordRight'
+  | 'lineStart'
+  | 'lineEnd'
+  | 'deleteBack'
+  | 'deleteForward'
+  | 'deleteWordBack'
+  | 'deleteWordForward'
+  | 'killToLineEnd'
+  | 'killToLineStart'
+  // The answers to an approval (components/store/approval-choices.ts).
+  | 'answerYes'
+  | 'answerSession'
+  | 'answerProject'
+  | 'answerFolder'
+  | 'answerAcceptEdits'
+  | 'answerNo'
+  // Dialogs: the # note's "user or project?", what /rewind restores.
+  | 'memoryUser'
+  | 'memoryProject'
+  | 'rewindAll'
+  | 'rewindConversation'
+  | 'rewindCode';
 
-type KeyFlag = 'upArrow' | 'downArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab';
+type KeyFlag = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab' | 'backspace' | 'delete';
 
 export interface KeySpec {
   key?: KeyFlag;
@@ -50,7 +76,7 @@ export interface KeySpec {
 }
 
 /** Where a binding applies, as /help groups them. */
-export type HelpSection = 'anywhere' | 'prompt' | 'cards' | 'approval' | 'view';
+export type HelpSection = 'anywhere' | 'prompt' | 'cards' | 'approval' | 'dialog' | 'view';
 
 export interface KeyBinding {
   readonly keys: readonly KeySpec[];
@@ -60,8 +86,21 @@ export interface KeyBinding {
 
 const SCROLL = 'scroll the transcript (the mouse wheel too, once Alt+M turns it on)';
 
-/** The one table of bindings; /help is generated from it and the dispatcher reads it. */
+const CHOOSE = 'choose';
+const answer = (input: string, does: string): KeyBinding => ({ keys: [{ input }], help: [{ in: 'approval', does }] });
+
+/**
+ * The one table of bindings: every key cairn reads, for the dispatcher, the editor, approvals and
+ * dialogs alike; /help is generated from it and keybindings.json rebinds through it.
+ */
 export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
+  // Listed first so /help shows the answers before the keys that move between them.
+  answerYes: answer('y', 'yes (once)'),
+  answerSession: answer('a', "yes, and don't ask again this session (for the rule shown)"),
+  answerProject: answer('p', 'yes, always in this project (the rule is saved in .cairn/settings.local.json)'),
+  answerFolder: answer('f', 'yes, always in this project, for the whole folder shown (the second choice)'),
+  answerAcceptEdits: answer('e', 'approve a plan and accept edits without asking'),
+  answerNo: answer('n', 'no, and tell cairn what to do instead (type it, Enter sends)'),
   ctrlC: { keys: [{ input: 'c', ctrl: true }], help: [{ in: 'anywhere', does: 'interrupt the turn; twice on an idle prompt: exit' }] },
   eof: { keys: [{ input: 'd', ctrl: true }], help: [{ in: 'prompt', does: 'exit (on an empty prompt)' }] },
   interrupt: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'interrupt the running turn' }] },
@@ -84,7 +123,8 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
     help: [
       { in: 'prompt', does: 'earlier / later prompts, or lines of the draft' },
       { in: 'cards', does: 'move the selection' },
-      { in: 'approval', does: 'choose' },
+      { in: 'approval', does: CHOOSE },
+      { in: 'dialog', does: CHOOSE },
     ],
   },
   down: {
@@ -92,7 +132,8 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
     help: [
       { in: 'prompt', does: 'earlier / later prompts, or lines of the draft' },
       { in: 'cards', does: 'move the selection' },
-      { in: 'approval', does: 'choose' },
+      { in: 'approval', does: CHOOSE },
+      { in: 'dialog', does: CHOOSE },
     ],
   },
   confirm: {
@@ -100,11 +141,12 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
     help: [
       { in: 'prompt', does: 'send (queued while a turn runs)' },
       { in: 'approval', does: 'answer with the selected choice (with a draft typed: queue the draft)' },
+      { in: 'dialog', does: 'take the selected one' },
     ],
   },
   newline: {
-    // Ctrl+J arrives as a line feed.
-    keys: [{ key: 'return', shift: true }, { key: 'return', meta: true }, { key: 'return', ctrl: true }, { input: '\n' }],
+    // Ctrl+J arrives as a line feed, or as Ctrl with j.
+    keys: [{ key: 'return', shift: true }, { key: 'return', meta: true }, { key: 'return', ctrl: true }, { input: '\n' }, { input: 'j', ctrl: true }],
     help: [{ in: 'prompt', does: 'new line' }],
   },
   toggle: { keys: [{ input: ' ' }], help: [{ in: 'cards', does: 'fold / unfold the card' }] },
@@ -114,6 +156,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
     help: [
       { in: 'cards', does: 'back to the prompt' },
       { in: 'approval', does: 'no, and stop the turn' },
+      { in: 'dialog', does: 'close (a # note goes back into the prompt)' },
     ],
   },
   redraw: { keys: [{ input: 'l', ctrl: true }], help: [{ in: 'anywhere', does: 'redraw the screen' }] },
@@ -137,8 +180,30 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
     keys: [{ input: 'm', meta: true }],
     help: [{ in: 'anywhere', does: "mouse wheel scrolling on/off (off at start: the terminal's own selection works; when on, Shift-drag selects)" }],
   },
+  // Word moves come before character moves: the editor tries them first, so Ctrl+← is a word.
+  wordLeft: { keys: [{ key: 'leftArrow', ctrl: true }, { key: 'leftArrow', meta: true }, { input: 'b', meta: true }], help: [{ in: 'prompt', does: 'a word left / right' }] },
+  wordRight: { keys: [{ key: 'rightArrow', ctrl: true }, { key: 'rightArrow', meta: true }, { input: 'f', meta: true }], help: [{ in: 'prompt', does: 'a word left / right' }] },
+  left: { keys: [{ key: 'leftArrow' }, { input: 'b', ctrl: true }], help: [{ in: 'prompt', does: 'a character left / right' }] },
+  right: { keys: [{ key: 'rightArrow' }, { input: 'f', ctrl: true }], help: [{ in: 'prompt', does: 'a character left / right' }] },
+  lineStart: { keys: [{ key: 'home' }, { input: 'a', ctrl: true }], help: [{ in: 'prompt', does: 'to the start / end of the line (Home / End with a draft)' }] },
+  lineEnd: { keys: [{ key: 'end' }, { input: 'e', ctrl: true }], help: [{ in: 'prompt', does: 'to the start / end of the line (Home / End with a draft)' }] },
+  deleteWordBack: { keys: [{ key: 'backspace', meta: true }, { input: 'w', ctrl: true }], help: [{ in: 'prompt', does: 'delete the word before / after the cursor' }] },
+  deleteWordForward: { keys: [{ input: 'd', meta: true }], help: [{ in: 'prompt', does: 'delete the word before / after the cursor' }] },
+  deleteBack: { keys: [{ key: 'backspace' }, { input: 'h', ctrl: true }], help: [{ in: 'prompt', does: 'delete the character before / under the cursor' }] },
+  deleteForward: { keys: [{ key: 'delete' }, { input: 'd', ctrl: true }], help: [{ in: 'prompt', does: 'delete the character before / under the cursor' }] },
+  killToLineEnd: { keys: [{ input: 'k', ctrl: true }], help: [{ in: 'prompt', does: 'delete to the end / the start of the line' }] },
+  killToLineStart: { keys: [{ input: 'u', ctrl: true }], help: [{ in: 'prompt', does: 'delete to the end / the start of the line' }] },
+  memoryUser: { keys: [{ input: 'u' }], help: [{ in: 'dialog', does: 'a # note: save it to user / project memory' }] },
+  memoryProject: { keys: [{ input: 'p' }], help: [{ in: 'dialog', does: 'a # note: save it to user / project memory' }] },
+  rewindAll: { keys: [{ input: '1' }], help: [{ in: 'dialog', does: '/rewind: restore code and conversation / conversation only / code only' }] },
+  rewindConversation: { keys: [{ input: '2' }], help: [{ in: 'dialog', does: '/rewind: restore code and conversation / conversation only / code only' }] },
+  rewindCode: { keys: [{ input: '3' }], help: [{ in: 'dialog', does: '/rewind: restore code and conversation / conversation only / code only' }] },
 };
 
+/**
+ * A named key (`key`) matches whatever modifiers the spec leaves out; a character (`input`) needs
+ * exactly the Ctrl and Alt it names (a bare `u` is not Alt+U).
+ */
 export function matches(spec: KeySpec, input: string, key: Key): boolean {
   if (spec.key && !key[spec.key]) return false;
   if (spec.input !== undefined && input !== spec.input) return false;
@@ -146,6 +211,7 @@ export function matches(spec: KeySpec, input: string, key: Key): boolean {
   if (spec.ctrl === undefined && spec.input !== undefined && key.ctrl) return false;
   if (spec.shift !== undefined && key.shift !== spec.shift) return false;
   if (spec.meta !== undefined && key.meta !== spec.meta) return false;
+  if (spec.meta === undefined && spec.input !== undefined && key.meta) return false;
   return true;
 }
 
@@ -163,4 +229,45 @@ export function activeKeymap(): Readonly<Record<KeyCommand, KeyBinding>> {
 
 export function is(command: KeyCommand, input: string, key: Key): boolean {
   return active[command].keys.some((spec) => matches(spec, input, key));
+}
+
+/** An answer key (approvals, dialogs): a letter counts in either case, as a shell's y/N does. */
+export function isAnswer(command: KeyCommand, input: string, key: Key): boolean {
+  return is(command, input, key) || is(command, input.toLowerCase(), key);
+}
+
+/** Which of two opposite commands a key is (`up`/`down`, `top`/`bottom`), if either. */
+export function whichOf<A extends KeyCommand, B extends KeyCommand>(a: A, b: B, input: string, key: Key): A | B | undefined {
+  if (is(a, input, key)) return a;
+  if (is(b, input, key)) return b;
+  return undefined;
+}
+
+/** The text a key types into a field (a filter, the search, the deny reason), or undefined for a key that types nothing. */
+export function typedText(input: string, key: Key): string | undefined {
+  if (input === '' || key.ctrl || key.meta || key.tab || key.super || key.hyper) return undefined;
+  return input;
+}
+
+/** Whether a key carries Ctrl or Alt (Tab alone enters selection only on an empty prompt; Ctrl+O always). */
+export function withModifier(key: Key): boolean {
+  return key.ctrl || key.meta;
+}
+
+/**
+ * Ink 6.8 reports Backspace (0x7f) and Delete (ESC[3~) both as `key.delete`; only the bytes tell
+ * them apart. The key as the table means it: Backspace is `backspace`, Delete is `delete`.
+ */
+export function withBackspace(key: Key, raw: string | undefined): Key {
+  if (!key.delete || (raw !== undefined && isForwardDelete(raw))) return key;
+  return { ...key, delete: false, backspace: true };
+}
+
+function isForwardDelete(raw: string): boolean {
+  return /^\x1b\[3(?:;\d+(?::\d+)?)?[~$^]$/.test(raw);
+}
+
+/** With kitty's event-type reporting a key also sends a release: acting on it would act twice. */
+export function isRelease(key: Key): boolean {
+  return key.eventType === 'release';
 }

@@ -2,7 +2,7 @@ import type { Key } from 'ink';
 import type { MentionDialog } from '../prompt/mention-complete.js';
 import { refresh } from '../prompt/mention-complete.js';
 import type { KeyDeps } from './dispatch.js';
-import { is } from './keymap.js';
+import { is, typedText } from './keymap.js';
 
 /** Puts `text` into the draft at the cursor (after the `@`), and closes the completion. */
 function insert(text: string, deps: KeyDeps): void {
@@ -29,14 +29,15 @@ export function mentionKey(input: string, key: Key, dialog: MentionDialog, deps:
     }
     return insert(`${chosen} `, deps);
   }
-  if (key.backspace || key.delete) {
+  if (is('deleteBack', input, key)) {
     if (dialog.query === '') return deps.store.dispatch({ type: 'dialog', dialog: undefined });
     set({ ...dialog, query: [...dialog.query].slice(0, -1).join('') });
     return refresh(deps.store);
   }
-  if (input === ' ') return insert(`${dialog.query} `, deps);
-  if (input && !key.ctrl && !key.meta) {
-    set({ ...dialog, query: dialog.query + input.replace(/[\r\n]+/g, '') });
-    refresh(deps.store);
-  }
+  const typed = typedText(input, key);
+  if (typed === undefined) return;
+  // A space ends the path: what was typed is the mention.
+  if (/\s/.test(typed)) return insert(`${dialog.query}${typed.replace(/[\r\n]+/g, ' ')}`, deps);
+  set({ ...dialog, query: dialog.query + typed });
+  refresh(deps.store);
 }

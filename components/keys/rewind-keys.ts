@@ -4,13 +4,13 @@ import { codeChanges, rewindCode } from '../../src/session/rewind.js';
 import { errorMessage } from '../../src/util/error-message.js';
 import type { RewindDialog } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
-import { is } from './keymap.js';
+import { is, isAnswer } from './keymap.js';
 
 /** The three things a picked prompt can restore, in the dialog's order. */
 export const REWIND_OPTIONS = [
-  { code: true, conversation: true, label: 'Restore code and conversation' },
-  { code: false, conversation: true, label: 'Restore conversation only' },
-  { code: true, conversation: false, label: 'Restore code only' },
+  { code: true, conversation: true, label: 'Restore code and conversation', command: 'rewindAll' },
+  { code: false, conversation: true, label: 'Restore conversation only', command: 'rewindConversation' },
+  { code: true, conversation: false, label: 'Restore code only', command: 'rewindCode' },
 ] as const;
 
 type Deps = Pick<KeyDeps, 'store' | 'session' | 'commandContext'>;
@@ -41,9 +41,9 @@ export function rewindKey(input: string, key: Key, dialog: RewindDialog, deps: D
   if (is('back', input, key)) return set({ kind: 'rewind', points: dialog.points, index: dialog.index });
   if (is('up', input, key)) return set({ ...dialog, chosen: { ...chosen, option: Math.max(0, chosen.option - 1) } });
   if (is('down', input, key)) return set({ ...dialog, chosen: { ...chosen, option: Math.min(REWIND_OPTIONS.length - 1, chosen.option + 1) } });
-  const digit = /^[1-3]$/.test(input) ? Number(input) - 1 : undefined;
-  if (digit === undefined && !is('confirm', input, key)) return;
-  const option = REWIND_OPTIONS[digit ?? chosen.option];
+  const picked = REWIND_OPTIONS.findIndex((o) => isAnswer(o.command, input, key));
+  if (picked < 0 && !is('confirm', input, key)) return;
+  const option = REWIND_OPTIONS[picked < 0 ? chosen.option : picked];
   if (!option) return;
   close();
   runRewind(chosen, option, deps).catch((error: unknown) => deps.commandContext.print(`Rewind failed: ${errorMessage(error)}`, 'error'));

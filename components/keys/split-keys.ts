@@ -78,6 +78,11 @@ function controlPress(ch: string): KeyPress {
   return { input: ch, key, raw: ch };
 }
 
+/** The bytes of an event inside a bracketed paste, where every byte is text: Ink turns a lone tab into a Tab key with no input. */
+export function pastedText(input: string, key: Key): string {
+  return input === '' && key.tab ? '\t' : input;
+}
+
 function textPress(text: string): KeyPress {
   const key = blankKey();
   if (text === '\r') return { input: '\r', key: { ...key, return: true }, raw: text };

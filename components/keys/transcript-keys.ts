@@ -4,7 +4,7 @@ import { blockOf } from '../transcript/line-index.js';
 import { viewWindow } from '../transcript/view-top.js';
 import type { TuiState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
-import { is } from './keymap.js';
+import { is, typedText, whichOf } from './keymap.js';
 import { selectableCards } from './selectable-cards.js';
 import { openViewer } from './viewer-keys.js';
 
@@ -17,8 +17,9 @@ export function handleTranscriptKey(input: string, key: Key, state: TuiState, de
     store.dispatch({ type: 'focus', focus: 'editor' });
     return true;
   }
-  if (is('up', input, key) || is('down', input, key)) {
-    const next = selectable[Math.max(0, Math.min(selectable.length - 1, (at < 0 ? selectable.length : at) + (key.upArrow ? -1 : 1)))];
+  const direction = whichOf('up', 'down', input, key);
+  if (direction) {
+    const next = selectable[Math.max(0, Math.min(selectable.length - 1, (at < 0 ? selectable.length : at) + (direction === 'up' ? -1 : 1)))];
     if (next) {
       store.dispatch({ type: 'select', id: next.id });
       reveal(next.id, deps);
@@ -35,12 +36,13 @@ export function handleTranscriptKey(input: string, key: Key, state: TuiState, de
     if (item) openViewer({ kind: 'item', id: item.id }, deps);
     return true;
   }
-  if (is('top', input, key) || is('bottom', input, key)) {
-    store.dispatch({ type: 'scrollTo', to: key.home ? 'top' : 'bottom', total: deps.view.total, height: deps.view.height });
+  const end = whichOf('top', 'bottom', input, key);
+  if (end) {
+    store.dispatch({ type: 'scrollTo', to: end, total: deps.view.total, height: deps.view.height });
     return true;
   }
   // Anything else is typing: hand the focus back to the prompt and let the editor have the key.
-  if (input && !key.ctrl && !key.meta && !key.pageUp && !key.pageDown) store.dispatch({ type: 'focus', focus: 'editor' });
+  if (typedText(input, key) !== undefined) store.dispatch({ type: 'focus', focus: 'editor' });
   return false;
 }
 

@@ -74,7 +74,9 @@ export function applyKeybindings(data: unknown, file: string): { keymap: Record<
     for (const other of Object.keys(keymap) as KeyCommand[]) {
       if (other === command) continue;
       const shared = [...sections(mine)].filter((s) => sections(keymap[other]).has(s));
-      const clash = mine.keys.find((k) => keymap[other].keys.some((o) => sameKey(k, o)));
+      // Keys the defaults already share (Home: top on an empty prompt, else the line's start) are meant.
+      const sharedByDefault = (k: KeySpec): boolean => KEYMAP[command].keys.some((d) => sameKey(k, d)) && KEYMAP[other].keys.some((d) => sameKey(k, d));
+      const clash = mine.keys.find((k) => keymap[other].keys.some((o) => sameKey(k, o)) && !sharedByDefault(k));
       if (shared.length > 0 && clash) problems.push(`${file}: bindings.${command}: its key is also ${other}'s (in ${shared.join(', ')}); the first in the table wins`);
     }
   }

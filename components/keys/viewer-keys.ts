@@ -2,7 +2,7 @@ import type { Key } from 'ink';
 import { isUnknownEscapeSequence, PASTE_END, PASTE_START } from '../prompt/terminal-input.js';
 import type { TuiState, ViewerSource, ViewerState } from '../store/types.js';
 import type { KeyDeps } from './dispatch.js';
-import { is } from './keymap.js';
+import { is, typedText } from './keymap.js';
 import { blankKey } from './split-keys.js';
 import { itemAt } from '../../src/util/invariant.js';
 
@@ -31,6 +31,14 @@ export function findMatch(lines: readonly string[], query: string, from: number,
   return undefined;
 }
 
+/** The mouse wheel over the full view: `delta` lines. */
+export function scrollViewer(delta: number, state: TuiState, deps: KeyDeps): void {
+  const viewer = state.viewer;
+  if (!viewer) return;
+  const { height, lines } = deps.view.viewer ?? { height: 1, lines: [] };
+  deps.store.dispatch({ type: 'viewer', viewer: { ...viewer, top: clampTop(viewer.top + delta, height, lines.length) } });
+}
+
 /** The full view takes every key but Ctrl+C: scrolling, search, and q/Esc back to where it was opened. */
 export function handleViewerKey(input: string, key: Key, state: TuiState, deps: KeyDeps): void {
   const viewer = state.viewer;
@@ -47,7 +55,7 @@ export function handleViewerKey(input: string, key: Key, state: TuiState, deps: 
   if (viewer.search?.typing) return searchKey(input, key, viewer, set, jump);
   // Letters that came in one read (fast typing: "/FAIL") are keys one by one, as in less.
   const chars = [...input];
-  if (chars.length > 1 && !key.ctrl && !key.meta && !isUnknownEscapeSequence(input) && !PASTE_START.test(input)) {
+  if (chars.length > 1 && typedText(input, key) !== undefined && !isUnknownEscapeSequence(input) && !PASTE_START.test(input)) {
     for (const ch of chars) handleViewerKey(ch, blankKey(), deps.store.getSnapshot(), deps);
     return;
   }
@@ -74,9 +82,8 @@ function searchKey(input: string, key: Key, viewer: ViewerState, set: (v: Viewer
     return set(rest);
   }
   if (is('confirm', input, key)) return jump(query, viewer.top, 1);
-  if (key.backspace || key.delete) return typing([...query].slice(0, -1).join(''));
-  if (key.ctrl || key.meta || key.tab) return;
+  if (is('deleteBack', input, key)) return typing([...query].slice(0, -1).join(''));
   // A paste is text for the query, on one line.
-  const text = input.replace(PASTE_START, '').replace(PASTE_END, '').replace(/[\r\n]+/g, ' ');
-  if (text !== '') typing(query + text);
+  const text = typedText(input, key)?.replace(PASTE_START, '').replace(PASTE_END, '').replace(/[\r\n]+/g, ' ');
+  if (text) typing(query + text);
 }

@@ -1,23 +1,7 @@
-import type { Key } from 'ink';
-import { is } from '../keys/keymap.js';
-import { blankKey } from '../keys/split-keys.js';
-import {
-  lineEnd,
-  lineStart,
-  nextBoundary,
-  nextWord,
-  prevBoundary,
-  prevWord,
-  sanitizeInput,
-  verticalMove,
-} from './editor-text.js';
-import {
-  PASTE_END,
-  PASTE_START,
-  isModifiedEnterReport,
-  isMouseReport,
-  isUnknownEscapeSequence,
-} from './terminal-input.js';
+import { lineEnd, nextBoundary, prevBoundary, sanitizeInput, verticalMove } from './editor-text.js';
+import { PASTE_START } from './terminal-input.js';
+
+// The prompt's draft and what can be done to it; which key does what is components/keys/editor-keys.ts.
 
 export { parseMouseWheel } from './terminal-input.js';
 
@@ -36,16 +20,6 @@ export type EditorState = {
   pasting?: string;
 };
 
-export type EditorContext = {
-  /** Submitted prompts, newest last. */
-  history: readonly string[];
-  /**
-   * The raw sequence behind this key, if the caller has it. Ink 6.8 reports both Backspace
-   * (0x7f) and Delete (`ESC[3~`) as `key.delete`; only the raw sequence tells them apart.
-   */
-  raw?: string;
-};
-
 /**
  * `state` is the very same object when the key was not used, so the caller can pass it on.
  * `shown`: the submitted prompt as the box showed it, when it held large pastes as placeholders.
@@ -54,8 +28,6 @@ export type EditorResult = { state: EditorState; submit?: string; shown?: string
 
 const LARGE_PASTE_LINES = 5;
 const LARGE_PASTE_CHARS = 2000;
-
-const NO_KEY: Key = blankKey();
 
 export function emptyEditor(): EditorState {
   return { text: '', cursor: 0, pastes: [] };
@@ -69,38 +41,7 @@ export function editorOwnsInput(state: EditorState, input: string): boolean {
   return state.pasting !== undefined || PASTE_START.test(input);
 }
 
-export function applyEditorKey(
-  state: EditorState,
-  input: string,
-  key: Key,
-  ctx: EditorContext,
-): EditorResult {
-  // With kitty's event-type reporting a key also sends a release; acting on it would type twice.
-  if (key.eventType === 'release') return { state };
-  if (state.pasting !== undefined) return continuePaste(state, input, key, ctx);
-  const start = PASTE_START.exec(input);
-  if (start) {
-    const before = input.slice(0, start.index);
-    const after = input.slice(start.index + start[0].length);
-    const typed = before === '' ? state : insertText(state, sanitizeInput(before));
-    return continuePaste({ ...typed, pasting: '' }, after, NO_KEY, ctx);
-  }
-  return applyKey(state, input, key, ctx);
-}
-
-function continuePaste(state: EditorState, input: string, key: Key, ctx: EditorContext): EditorResult {
-  // Inside a paste every event is text; Ink turns a lone tab chunk into key.tab with no input.
-  const raw = input === '' && key.tab ? '\t' : input;
-  const end = PASTE_END.exec(raw);
-  const pasted = (state.pasting ?? '') + (end ? raw.slice(0, end.index) : raw);
-  if (!end) return { state: { ...state, pasting: pasted } };
-  const { pasting: _done, ...rest } = state;
-  const next = insertPaste(rest, pasted);
-  const after = raw.slice(end.index + end[0].length);
-  return after === '' ? { state: next } : applyEditorKey(next, after, NO_KEY, ctx);
-}
-
-function insertPaste(state: EditorState, raw: string): EditorState {
+export function insertPaste(state: EditorState, raw: string): EditorState {
   const text = sanitizeInput(raw);
   if (text === '') return state;
   const lines = text.replace(/\n$/, '').split('\n').length;
@@ -119,77 +60,8 @@ function uniquePlaceholder(state: EditorState, lines: number): string {
   return `${base} #${n}]`;
 }
 
-function applyKey(state: EditorState, input: string, key: Key, ctx: EditorContext): EditorResult {
-  if (isMouseReport(input)) return { state };
-  if (isModifiedEnterReport(input) || is('newline', input, key)) return { state: insertText(state, '\n') };
-  if (key.return) return enter(state);
-  if (key.upArrow) return { state: up(state, ctx.history) };
-  if (key.downArrow) return { state: down(state, ctx.history) };
-  if (key.leftArrow) return { state: moveTo(state, key.ctrl || key.meta ? prevWord(state.text, state.cursor) : left(state)) };
-  if (key.rightArrow) return { state: moveTo(state, key.ctrl || key.meta ? nextWord(state.text, state.cursor) : right(state)) };
-  if (key.home) return { state: moveTo(state, lineStart(state.text, state.cursor)) };
-  if (key.end) return { state: moveTo(state, lineEnd(state.text, state.cursor)) };
-  if (key.backspace || key.delete) {
-    if (key.delete && ctx.raw !== undefined && isForwardDelete(ctx.raw)) return { state: deleteForward(state) };
-    if (key.meta) return { state: deleteRange(state, prevWord(state.text, state.cursor), state.cursor) };
-    return { state: backspace(state) };
-  }
-  if (key.ctrl) return ctrlKey(state, input);
-  if (key.meta) return metaKey(state, input);
-  if (key.escape || key.tab || key.pageUp || key.pageDown || key.super || key.hyper) return { state };
-  if (input === '' || isUnknownEscapeSequence(input)) return { state };
-  return typed(state, input);
-}
-
-/** Several characters in one event (fast typing, an unbracketed paste): a final lone CR is Enter. */
-function typed(state: EditorState, input: string): EditorResult {
-  const enterAtEnd = input.length > 1 && input.endsWith('\r') && !input.slice(0, -1).includes('\r');
-  const body = enterAtEnd ? input.slice(0, -1) : input;
-  const next = insertText(state, sanitizeInput(body));
-  return enterAtEnd ? enter(next) : { state: next };
-}
-
-function ctrlKey(state: EditorState, input: string): EditorResult {
-  const { text, cursor } = state;
-  switch (input) {
-    case 'a':
-      return { state: moveTo(state, lineStart(text, cursor)) };
-    case 'e':
-      return { state: moveTo(state, lineEnd(text, cursor)) };
-    case 'b':
-      return { state: moveTo(state, left(state)) };
-    case 'f':
-      return { state: moveTo(state, right(state)) };
-    case 'j':
-      return { state: insertText(state, '\n') };
-    case 'h':
-      return { state: backspace(state) };
-    case 'k': {
-      const end = lineEnd(text, cursor);
-      // At the end of a line, kill the newline itself (as readline does) so lines can be joined.
-      return { state: deleteRange(state, cursor, end === cursor && end < text.length ? end + 1 : end) };
-    }
-    case 'u':
-      return { state: deleteRange(state, lineStart(text, cursor), cursor) };
-    case 'w':
-      return { state: deleteRange(state, prevWord(text, cursor), cursor) };
-    case 'd':
-      // Ctrl+D on an empty prompt is the app's (exit); otherwise it deletes forward.
-      return text === '' ? { state } : { state: deleteForward(state) };
-    default:
-      return { state };
-  }
-}
-
-function metaKey(state: EditorState, input: string): EditorResult {
-  // macOS Option+Left/Right send ESC b / ESC f.
-  if (input === 'b') return { state: moveTo(state, prevWord(state.text, state.cursor)) };
-  if (input === 'f') return { state: moveTo(state, nextWord(state.text, state.cursor)) };
-  if (input === 'd') return { state: deleteRange(state, state.cursor, nextWord(state.text, state.cursor)) };
-  return { state };
-}
-
-function enter(state: EditorState): EditorResult {
+/** Enter: sends the draft (pastes expanded), or a line break after a trailing backslash. */
+export function enter(state: EditorState): EditorResult {
   const { text, cursor } = state;
   if (cursor > 0 && text[cursor - 1] === '\\') {
     return { state: edit(state, text.slice(0, cursor - 1) + '\n' + text.slice(cursor), cursor) };
@@ -207,11 +79,8 @@ export function expandPastes(text: string, pastes: readonly PastedBlock[]): stri
   return out;
 }
 
-function isForwardDelete(raw: string): boolean {
-  return /^\x1b\[3(?:;\d+(?::\d+)?)?[~$^]$/.test(raw);
-}
-
-function up(state: EditorState, history: readonly string[]): EditorState {
+/** Up: a line up in the draft, else the previous prompt in the history. */
+export function up(state: EditorState, history: readonly string[]): EditorState {
   const moved = verticalMove(state.text, state.cursor, -1);
   if (moved !== undefined) return moveTo(state, moved);
   const from = state.historyIndex === undefined ? history.length : Math.min(state.historyIndex, history.length);
@@ -223,7 +92,8 @@ function up(state: EditorState, history: readonly string[]): EditorState {
   return { ...state, text: entry, cursor: lineEnd(entry, 0), historyIndex: index, draftBeforeHistory: draft };
 }
 
-function down(state: EditorState, history: readonly string[]): EditorState {
+/** Down: a line down in the draft, else the next prompt in the history (after the newest: the draft). */
+export function down(state: EditorState, history: readonly string[]): EditorState {
   const moved = verticalMove(state.text, state.cursor, 1);
   if (moved !== undefined) return moveTo(state, moved);
   if (state.historyIndex === undefined) return state;
@@ -244,17 +114,17 @@ function placeholderStartingAt(state: EditorState, pos: number): PastedBlock | u
 }
 
 // Placeholders move and delete as one unit so the user cannot half-edit one.
-function left(state: EditorState): number {
+export function left(state: EditorState): number {
   const p = placeholderEndingAt(state, state.cursor);
   return p ? state.cursor - p.placeholder.length : prevBoundary(state.text, state.cursor);
 }
 
-function right(state: EditorState): number {
+export function right(state: EditorState): number {
   const p = placeholderStartingAt(state, state.cursor);
   return p ? state.cursor + p.placeholder.length : nextBoundary(state.text, state.cursor);
 }
 
-function backspace(state: EditorState): EditorState {
+export function backspace(state: EditorState): EditorState {
   const p = placeholderEndingAt(state, state.cursor);
   if (p) {
     const removed = deleteRange(state, state.cursor - p.placeholder.length, state.cursor);
@@ -263,7 +133,7 @@ function backspace(state: EditorState): EditorState {
   return deleteRange(state, prevBoundary(state.text, state.cursor), state.cursor);
 }
 
-function deleteForward(state: EditorState): EditorState {
+export function deleteForward(state: EditorState): EditorState {
   const p = placeholderStartingAt(state, state.cursor);
   if (p) {
     const removed = deleteRange(state, state.cursor, state.cursor + p.placeholder.length);
@@ -272,16 +142,16 @@ function deleteForward(state: EditorState): EditorState {
   return deleteRange(state, state.cursor, nextBoundary(state.text, state.cursor));
 }
 
-function moveTo(state: EditorState, cursor: number): EditorState {
+export function moveTo(state: EditorState, cursor: number): EditorState {
   return cursor === state.cursor ? state : { ...state, cursor };
 }
 
-function deleteRange(state: EditorState, from: number, to: number): EditorState {
+export function deleteRange(state: EditorState, from: number, to: number): EditorState {
   if (from >= to) return state;
   return edit(state, state.text.slice(0, from) + state.text.slice(to), from);
 }
 
-function insertText(state: EditorState, s: string): EditorState {
+export function insertText(state: EditorState, s: string): EditorState {
   if (s === '') return state;
   const { text, cursor } = state;
   return edit(state, text.slice(0, cursor) + s + text.slice(cursor), cursor + s.length);

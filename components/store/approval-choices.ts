@@ -1,24 +1,28 @@
 import { answersFor, type ApprovalAnswer } from '../../src/permissions/approval-answers.js';
+import { boundKeyLabel } from '../keys/key-help.js';
+import type { KeyCommand } from '../keys/keymap.js';
 import type { PermissionRequest } from './types.js';
 
 export type ApprovalChoiceKind = ApprovalAnswer;
 
 export interface ApprovalChoice {
   kind: ApprovalChoiceKind;
-  key: 'y' | 'a' | 'p' | 'f' | 'e' | 'n';
+  /** The key table's command that gives this answer. */
+  command: KeyCommand;
+  /** Its key as shown (the user's binding, if rebound). */
+  key: string;
   label: string;
 }
 
-/** Each answer's key, and what /help says it does. */
-export const APPROVAL_KEYS: Readonly<Record<ApprovalChoiceKind, { readonly key: ApprovalChoice['key']; readonly does: string }>> = {
-  yes: { key: 'y', does: 'yes (once)' },
-  session: { key: 'a', does: "yes, and don't ask again this session (for the rule shown)" },
-  project: { key: 'p', does: 'yes, always in this project (the rule is saved in .cairn/settings.local.json)' },
-  folder: { key: 'f', does: 'yes, always in this project, for the whole folder shown (the second choice)' },
-  acceptEdits: { key: 'e', does: 'approve a plan and accept edits without asking' },
-  no: { key: 'n', does: 'no, and tell cairn what to do instead (type it, Enter sends)' },
+/** Each answer's command in the key table (keys/keymap.ts), which holds its keys and /help text. */
+export const APPROVAL_COMMANDS: Readonly<Record<ApprovalChoiceKind, KeyCommand>> = {
+  yes: 'answerYes',
+  session: 'answerSession',
+  project: 'answerProject',
+  folder: 'answerFolder',
+  acceptEdits: 'answerAcceptEdits',
+  no: 'answerNo',
 };
-const K = (kind: ApprovalChoiceKind): ApprovalChoice['key'] => APPROVAL_KEYS[kind].key;
 
 /** The answers offered for a request (answersFor decides which), each with its key and label. */
 export function approvalChoices(request: PermissionRequest): ApprovalChoice[] {
@@ -40,5 +44,5 @@ export function approvalChoices(request: PermissionRequest): ApprovalChoice[] {
         return plan ? 'No, keep planning: tell cairn what to change' : 'No, and tell cairn what to do instead';
     }
   };
-  return answersFor(request).map((kind) => ({ kind, key: K(kind), label: label(kind) }));
+  return answersFor(request).map((kind) => ({ kind, command: APPROVAL_COMMANDS[kind], key: boundKeyLabel(APPROVAL_COMMANDS[kind]), label: label(kind) }));
 }

@@ -5,10 +5,14 @@ import { copyCodeLines } from './copy-code-lines.js';
 import { historySearchLines } from './history-search-lines.js';
 import { mentionLines } from './mention-lines.js';
 import { rewindLines } from './rewind-lines.js';
+import { boundKeyLabel } from '../keys/key-help.js';
 import { bold, clipLine, inverse, paint } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 
-export const MEMORY_QUESTION = 'Save to (u)ser or (p)roject memory?';
+/** The # note's question, with the keys in force (`u`, `p` by default). */
+export function memoryQuestion(): string {
+  return `Save to user (${boundKeyLabel('memoryUser')}) or project (${boundKeyLabel('memoryProject')}) memory?`;
+}
 
 /** The dialog's rows, each clipped to the width; never more than maxRows. */
 export function dialogLines(dialog: Dialog, width: number, theme: Theme, maxRows: number): string[] {
@@ -35,7 +39,7 @@ function memoryLines(text: string, theme: Theme): string[] {
   const note = text.split('\n')[0] ?? '';
   return [
     paint(theme, 'accent', `# ${note}`),
-    `${bold(MEMORY_QUESTION)}${paint(theme, 'muted', ' Esc cancels · user: every project · project: .cairn/MEMORY.md')}`,
+    `${bold(memoryQuestion())}${paint(theme, 'muted', ' Esc cancels · user: every project · project: .cairn/MEMORY.md')}`,
   ];
 }
 

@@ -1,3 +1,4 @@
+import { boundKeyLabel } from '../keys/key-help.js';
 import { REWIND_OPTIONS } from '../keys/rewind-keys.js';
 import type { RewindDialog } from '../store/types.js';
 import { bold, clipLine, inverse, paint } from '../theme/ansi.js';
@@ -25,10 +26,10 @@ export function rewindLines(dialog: RewindDialog, width: number, theme: Theme, m
       ? [paint(theme, 'muted', '  Code: no file was changed by write_file or edit_file since (bash changes are not tracked).')]
       : [paint(theme, 'muted', `  Code restore changes ${chosen.files.length} file${chosen.files.length === 1 ? '' : 's'} (bash changes are not tracked):`), ...chosen.files.map((f) => `    ${f.action === 'delete' ? 'delete ' : 'restore'} ${f.path}`)];
   const options = REWIND_OPTIONS.map((o, i) => {
-    const line = clipLine(`${i === chosen.option ? '›' : ' '} ${i + 1}. ${o.label}`, width);
+    const line = clipLine(`${i === chosen.option ? '›' : ' '} ${boundKeyLabel(o.command)}. ${o.label}`, width);
     return i === chosen.option ? inverse(line) : line;
   });
-  const help = paint(theme, 'muted', '  ↑↓ or 1-3 · Enter restore · Esc back to the prompts');
+  const help = paint(theme, 'muted', `  ↑↓ or ${REWIND_OPTIONS.map((o) => boundKeyLabel(o.command)).join('/')} · Enter restore · Esc back to the prompts`);
   // The choices always show; the file list gives way when rows are short.
   const room = Math.max(1, maxRows - options.length - 2);
   const shownFiles = files.length > room ? [...files.slice(0, room - 1), paint(theme, 'muted', `    … ${files.length - room + 1} more`)] : files;

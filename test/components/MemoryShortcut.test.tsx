@@ -20,16 +20,16 @@ describe('# memory shortcut', () => {
     const { home } = await withSessions(rig);
     await rig.type('# always use pnpm here');
     await rig.press(KEYS.enter);
-    let f = await rig.waitFrame((f) => f.includes('Save to (u)ser or (p)roject memory?'));
+    let f = await rig.waitFrame((f) => f.includes('Save to user (u) or project (p) memory?'));
     expect(f).toContain('# always use pnpm here');
     // Keys other than u, p and Esc do nothing while it asks.
     await rig.press('x');
-    expect(rig.frame()).toContain('Save to (u)ser or (p)roject memory?');
+    expect(rig.frame()).toContain('Save to user (u) or project (p) memory?');
     await rig.press('p');
     const file = join(rig.dir, '.cairn', 'MEMORY.md');
     f = await rig.waitFrame((f) => f.includes('Saved to project memory'));
     expect(f.replace(/\s+/g, '')).toContain(file.replace(/\s+/g, ''));
-    expect(f).not.toContain('Save to (u)ser');
+    expect(f).not.toContain('Save to user (u)');
     expect(await readFile(file, 'utf8')).toMatch(/^- \[\d{4}-\d\d-\d\d \d\d:\d\d\] always use pnpm here$/m);
     expect(await readOrEmpty(join(home, 'memory', 'MEMORY.md'))).toBe('');
     expect(rig.session.messages).toEqual([]);
@@ -41,7 +41,7 @@ describe('# memory shortcut', () => {
     const { home } = await withSessions(rig);
     await rig.type('#prefer small commits');
     await rig.press(KEYS.enter);
-    await rig.waitFrame((f) => f.includes('Save to (u)ser or (p)roject memory?'));
+    await rig.waitFrame((f) => f.includes('Save to user (u) or project (p) memory?'));
     await rig.press('u');
     await rig.waitFrame((f) => f.includes('Saved to user memory'));
     expect(await readFile(join(home, 'memory', 'MEMORY.md'), 'utf8')).toContain('] prefer small commits');
@@ -53,9 +53,9 @@ describe('# memory shortcut', () => {
     const { home } = await withSessions(rig);
     await rig.type('# keep it');
     await rig.press(KEYS.enter);
-    await rig.waitFrame((f) => f.includes('Save to (u)ser or (p)roject memory?'));
+    await rig.waitFrame((f) => f.includes('Save to user (u) or project (p) memory?'));
     await rig.press(KEYS.esc);
-    await rig.waitFrame((f) => !f.includes('Save to (u)ser') && f.includes('> # keep it'));
+    await rig.waitFrame((f) => !f.includes('Save to user (u)') && f.includes('> # keep it'));
     await rig.press('p');
     // The p went into the prompt as text, not to a save.
     await waitFor(() => rig!.store.getSnapshot().editor.text === '# keep itp');

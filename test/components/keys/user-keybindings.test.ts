@@ -7,6 +7,10 @@ import { keyHelp } from '../../../components/keys/key-help.js';
 import { is, KEYMAP, setActiveKeymap } from '../../../components/keys/keymap.js';
 import { blankKey } from '../../../components/keys/split-keys.js';
 import { applyKeybindings, loadKeybindings, parseKey } from '../../../components/keys/user-keybindings.js';
+import { applyEditorKey } from '../../../components/keys/editor-keys.js';
+import { isAnswer, whichOf } from '../../../components/keys/keymap.js';
+import { approvalChoices } from '../../../components/store/approval-choices.js';
+import type { PermissionRequest } from '../../../components/store/types.js';
 
 afterEach(() => setActiveKeymap(KEYMAP));
 const key = (over: Partial<Key>): Key => ({ ...blankKey(), ...over });
@@ -50,5 +54,23 @@ describe('keybindings.json', () => {
     const broken = await loadKeybindings(home);
     expect(broken.problems[0]).toMatch(/keybindings\.json: invalid JSON/);
     expect(broken.keymap).toEqual(KEYMAP);
+  });
+
+  it('a rebinding reaches the editor, directions, approval answers and their marks', () => {
+    const { keymap, problems } = applyKeybindings({ bindings: { up: ['k'], killToLineEnd: ['ctrl+y'], answerYes: ['o'], top: ['home', 'ctrl+t'] } }, 'kb.json');
+    // Home stays shared with the line start, as in the defaults: not a clash.
+    expect(problems).toEqual([]);
+    setActiveKeymap(keymap);
+    expect(whichOf('up', 'down', 'k', key({}))).toBe('up');
+    expect(whichOf('top', 'bottom', 't', key({ ctrl: true }))).toBe('top');
+    const draft = { text: 'one two', cursor: 3, pastes: [] };
+    expect(applyEditorKey(draft, 'y', key({ ctrl: true }), { history: [] }).state.text).toBe('one');
+    expect(applyEditorKey(draft, 'k', key({ ctrl: true }), { history: [] }).state.text).toBe('one two');
+    expect(applyEditorKey({ text: '', cursor: 0, pastes: [] }, 'k', key({}), { history: ['earlier'] }).state.text).toBe('earlier');
+    const request = { id: 't1', name: 'bash', input: {}, reason: 'r', suggestions: ['Bash(ls)'] } as unknown as PermissionRequest;
+    const yes = approvalChoices(request).find((c) => c.kind === 'yes')!;
+    expect(yes.key).toBe('o');
+    expect(isAnswer(yes.command, 'O', key({ shift: true }))).toBe(true);
+    expect(isAnswer(yes.command, 'y', key({}))).toBe(false);
   });
 });

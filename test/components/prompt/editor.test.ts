@@ -1,6 +1,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { applyEditorKey, editorOwnsInput, emptyEditor, parseMouseWheel } from '../../../components/prompt/editor.js';
+import { applyEditorKey } from '../../../components/keys/editor-keys.js';
+import { editorOwnsInput, emptyEditor, parseMouseWheel } from '../../../components/prompt/editor.js';
 import type { EditorState } from '../../../components/prompt/editor.js';
 
 const NONE: Key = {

@@ -2,7 +2,8 @@ import { useInput } from 'ink';
 import type { Key } from 'ink';
 import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
-import { applyEditorKey, emptyEditor } from '../../../components/prompt/editor.js';
+import { applyEditorKey } from '../../../components/keys/editor-keys.js';
+import { emptyEditor } from '../../../components/prompt/editor.js';
 import type { EditorState } from '../../../components/prompt/editor.js';
 
 // Drives the editor through Ink's real stdin parsing (input-parser + parse-keypress + useInput),

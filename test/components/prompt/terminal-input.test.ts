@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { applyEditorKey, emptyEditor, type EditorState } from '../../../components/prompt/editor.js';
+import { applyEditorKey } from '../../../components/keys/editor-keys.js';
+import { emptyEditor, type EditorState } from '../../../components/prompt/editor.js';
 import { PASTE_END_SEQUENCE, PasteSilenceWatch, watchPasteSilence, type PasteTimers } from '../../../components/prompt/terminal-input.js';
 
 /** A clock the test moves by hand. */

@@ -6,6 +6,7 @@ import type { CommandContext, SlashCommand } from './registry.js';
 import { usageReport } from './usage-report.js';
 import { rewindCommand } from './rewind-command.js';
 import { describeRules } from '../../src/permissions/rules/listing.js';
+import { permissionsCommand } from './permissions-command.js';
 
 /** Modes Shift+Tab and /mode may switch to: bypass only if the session started in it. */
 export function allowedModes(startedInBypass: boolean): PermissionMode[] {
@@ -94,7 +95,6 @@ const usage: SlashCommand = {
 
 const rules: SlashCommand = {
   name: 'rules',
-  aliases: ['permissions'],
   description: 'Permission rules in force',
   run(_args, ctx) {
     const r = ctx.session.permissions.rules();
@@ -138,5 +138,5 @@ const exit: SlashCommand = {
 };
 
 export function builtinCommands(): SlashCommand[] {
-  return [help, clear, mode, model, usage, rules, prompt, theme, rewindCommand, exit];
+  return [help, clear, mode, model, usage, rules, permissionsCommand(), prompt, theme, rewindCommand, exit];
 }

@@ -61,6 +61,9 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
     case 'usage':
       // Token accounting is its own slice (reduce-usage.ts), applied to every event in reduce().
       return state;
+    case 'permission_decision':
+      // The decision log: the card already shows the outcome; /permissions lists the log.
+      return state;
     case 'notice': {
       // A retried request streams again from the start: the failed attempt's partial output goes.
       const base = event.code === 'retry' ? dropStreaming(state) : state;

@@ -3,7 +3,8 @@ import type { AgentEvent } from '../events.js';
 import { notice } from '../events.js';
 import type { ToolResultBlock, ToolUseBlock } from '../messages.js';
 import { askId } from '../permissions/approval-answers.js';
-import type { AskPermission, PermissionChecker } from '../permissions/types.js';
+import type { AskPermission, PermissionCheck, PermissionChecker, PermissionDecision } from '../permissions/types.js';
+import { chainDecision, otherDecision, userDecision } from '../permissions/decision-record.js';
 import { invalidToolArguments } from '../providers/tool-arguments.js';
 import { offeredTools, type AnyTool, type CallApproval, type ToolResult } from '../tools/tool.js';
 import type { FileReadState } from '../tools/read-state.js';
@@ -85,18 +86,22 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
   if (!parsed.success) return done(`Invalid input for ${call.name}:\n${z.prettifyError(parsed.error)}`);
   const input: unknown = parsed.data;
 
-  let check;
+  const about = { id: call.id, tool, input, ...(ctx.agentName !== undefined ? { agent: ctx.agentName } : {}) };
+  let check: PermissionCheck;
   try {
     check = await ctx.permissions.check(tool, input);
   } catch (error) {
     check = { behavior: 'deny' as const, reason: `permission check failed: ${errorMessage(error)}` };
   }
+  if (check.behavior !== 'ask') yield chainDecision(about, ctx.permissions, check);
   if (check.behavior === 'allow') return { kind: 'run', call, tool, input, approval: { byUser: false, readOnly: check.readOnly === true } };
   if (check.behavior === 'deny') return yield* deny(call, check.reason, ctx);
 
   if (!ctx.ask) {
     const hint = check.suggestions.length > 0 ? ` To allow it, add a rule such as ${check.suggestions.join(', ')} (--allowed-tools or settings).` : '';
-    return yield* deny(call, `${check.reason}; approval is needed and no one can be asked here.${hint}`, ctx);
+    const reason = `${check.reason}; approval is needed and no one can be asked here.${hint}`;
+    yield otherDecision(about, ctx.permissions, 'deny', check.by?.kind === 'rule' ? 'rule' : 'cairn', reason);
+    return yield* deny(call, reason, ctx);
   }
   // A call the tool would refuse anyway (a stale read) is not put to the user.
   let refused: string | undefined;
@@ -124,13 +129,16 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     ...(ctx.agentName !== undefined ? { agent: ctx.agentName } : {}),
   };
   yield { type: 'permission_request', ...request };
-  let decision;
+  let decision: PermissionDecision;
   try {
     decision = await ctx.ask(request, ctx.signal);
   } catch (error) {
     if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
-    return yield* deny(call, `the permission prompt failed: ${errorMessage(error)}`, ctx);
+    const reason = `the permission prompt failed: ${errorMessage(error)}`;
+    yield otherDecision(about, ctx.permissions, 'deny', 'cairn', reason);
+    return yield* deny(call, reason, ctx);
   }
+  yield userDecision(about, ctx.permissions, decision, check.reason);
   if (decision.behavior === 'deny' && ctx.signal.aborted) {
     // Declined and the turn stopped with it (Esc at the prompt): the model is told to wait.
     const said = decision.message ? ` and said: ${decision.message}` : '';

@@ -8,12 +8,16 @@ import { contextOf, firstBlock, hookEvents } from '../hooks/hook-events.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import type { ToolUseBlock } from '../messages.js';
 import { askId } from '../permissions/approval-answers.js';
-import type { AskPermission } from '../permissions/types.js';
+import type { AskPermission, PermissionChecker } from '../permissions/types.js';
+import { otherDecision } from '../permissions/decision-record.js';
+import type { AnyTool } from '../tools/tool.js';
 import type { CallApproval, ToolResult } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
 
 interface PreHookContext {
   hooks?: HookRunner;
+  /** For the decision log: a hook's block is a permission decision too. */
+  permissions?: PermissionChecker;
   ask?: AskPermission;
   signal: AbortSignal;
   agentName?: string;
@@ -25,7 +29,7 @@ const blocked = (call: ToolUseBlock, content: string) => ({ kind: 'done' as cons
  * Runs PreToolUse hooks on a call the chain allowed. `prepare` is the loop's own preparation
  * (schema, permission chain, approval), run again on a rewritten input.
  */
-export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBlock; input: unknown; tool: { name: string }; approval: CallApproval; rewritten?: boolean; hookContext?: string } | { kind: 'done'; call: ToolUseBlock; result: ToolResult }>(
+export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBlock; input: unknown; tool: AnyTool; approval: CallApproval; rewritten?: boolean; hookContext?: string } | { kind: 'done'; call: ToolUseBlock; result: ToolResult }>(
   prepared: P,
   ctx: PreHookContext,
   prepare: (call: ToolUseBlock) => AsyncGenerator<AgentEvent, P>,
@@ -36,7 +40,11 @@ export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBl
   for (const event of hookEvents(run, { toolId: call.id, toolName: call.name })) yield event;
   if (ctx.signal.aborted) return blocked(call, 'Interrupted by user: the tool call was stopped before it finished.');
   const block = firstBlock(run);
-  if (block) return blocked(call, `Blocked by a PreToolUse hook (${block.outcome.hook.source}): ${block.reason}`);
+  if (block) {
+    const reason = `Blocked by a PreToolUse hook (${block.outcome.hook.source}): ${block.reason}`;
+    if (ctx.permissions) yield otherDecision({ id: call.id, tool: prepared.tool, input: prepared.input }, ctx.permissions, 'deny', 'hook', reason);
+    return blocked(call, reason);
+  }
 
   const asking = run.outcomes.find((o) => o.decision === 'ask');
   let approved = prepared;

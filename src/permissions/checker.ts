@@ -13,10 +13,11 @@ import { matchPathSpecifier, ruleCoversTool } from './rules/match.js';
 import type { PathBases } from './rules/match.js';
 import { parseRule } from './rules/parse.js';
 import type { ParsedRule } from './rules/parse.js';
-import { addAllowRulesToFile, settingsPaths } from './rules/settings.js';
+import { addAllowRulesToFile, savedRuleOrigins, settingsPaths } from './rules/settings.js';
+import type { RuleOrigin } from './rules/settings.js';
 import { pathSuggestion } from './rules/suggestions.js';
 import type { PermissionCheck, PermissionChecker, PermissionRuleSet } from './types.js';
-import { allow, ask, deny, quoteList } from './verdicts.js';
+import { allow, ask, BY_MODE, byRule, deny, quoteList } from './verdicts.js';
 import { BUILTIN_DENY } from './rules/builtin-deny.js';
 import { pathlessScopedVerdict, withDontAsk } from './rules/scoped.js';
 import { checkDomain } from './rules/domain.js';
@@ -36,6 +37,8 @@ export interface PermissionCheckerOptions {
   liftedBuiltinDeny?: readonly string[];
   /** Folders besides the workspace where reads need no approval and acceptEdits edits (absolute). */
   additionalDirectories?: readonly string[];
+  /** Where each configured rule came from (file and line, or flag), for the decision log. */
+  origins?: readonly RuleOrigin[];
 }
 
 // What a bash redirect is judged as: a write of that file.
@@ -66,6 +69,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
   let basesPromise: Promise<PathBases> | undefined;
   let extraPromise: Promise<string[]> | undefined;
   const extraRoots = (): Promise<string[]> => (extraPromise ??= Promise.all((opts.additionalDirectories ?? []).map((d) => realpathLongestPrefix(d))));
+  const origins: RuleOrigin[] = [...(opts.origins ?? [])];
   const builtinDeny: ReadonlySet<string> = new Set(BUILTIN_DENY.map((r) => r.id).filter((id) => !opts.liftedBuiltinDeny?.includes(id)));
 
   const bases = (): Promise<PathBases> =>
@@ -99,9 +103,9 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       );
     };
     const denied = rules.deny.find(hits);
-    if (denied) return deny(`denied by rule ${denied.text}`);
+    if (denied) return deny(`denied by rule ${denied.text}`, byRule('deny', denied));
     const asked = rules.ask.find(hits);
-    if (asked) return ask(`matches the ask rule ${asked.text}`, []);
+    if (asked) return ask(`matches the ask rule ${asked.text}`, [], undefined, byRule('ask', asked));
     // The session's own saved outputs: spelled and really inside one of its folders, never a sibling or another session's.
     const ownOutput = (p: ResolvedPath): boolean => readableDirs.some((d) => isInside(d, p.real) && isInside(d, p.lexical));
     if (readOnly && paths.length > 0 && paths.every(ownOutput)) return allow('reads the session\'s own saved output');
@@ -115,9 +119,9 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
           const why = protectedReason(p.real, b) ?? protectedReason(p.lexical, b) ?? (await hardLinked(p.real));
           return why === undefined ? [] : [`${p.given}: ${why}`];
         }))).flat();
-    if (mode === 'bypassPermissions') return allow('bypassPermissions mode');
+    if (mode === 'bypassPermissions') return allow('bypassPermissions mode', BY_MODE);
     if (guarded.length > 0) {
-      if (mode === 'plan') return deny(`plan mode: ${tool.name} would make changes; nothing changes until the plan is approved`);
+      if (mode === 'plan') return deny(`plan mode: ${tool.name} would make changes; nothing changes until the plan is approved`, BY_MODE);
       return ask(`${tool.name} would change a protected path (${guarded.join('; ')})`, []);
     }
 
@@ -131,8 +135,9 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       );
     const uncovered = paths.filter((p) => !allowedBy(p));
     if (uncovered.length === 0 && (paths.length > 0 || rules.allow.some((r) => r.specifier === undefined && ruleCoversTool(r, tool)))) {
-      const used = paths.length > 0 ? paths.flatMap((p) => allowedBy(p)?.text ?? []) : [tool.name];
-      return allow(`allowed by rule ${[...new Set(used)].join(', ')}`);
+      const bare = rules.allow.filter((r) => r.specifier === undefined && ruleCoversTool(r, tool)).slice(0, 1);
+      const used = paths.length > 0 ? paths.flatMap((p) => allowedBy(p) ?? []) : bare;
+      return allow(`allowed by rule ${[...new Set(used.map((r) => r.text))].join(', ')}`, byRule('allow', ...used));
     }
     const outside = uncovered.filter((p) => !inside(p));
     const askWith = async (reason: string): Promise<PermissionCheck> => {
@@ -145,8 +150,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       `${quoteList(outside.map((p) => p.given))} ${outside.length === 1 ? 'is' : 'are'} outside the workspace`;
 
     if (readOnly) return outside.length === 0 ? allow('read-only') : askWith(outsideReason());
-    if (mode === 'plan') return deny(`plan mode: ${tool.name} would make changes; nothing changes until the plan is approved`);
-    if (mode === 'acceptEdits' && tool.kind === 'edit' && outside.length === 0) return allow('acceptEdits: file edit inside the workspace');
+    if (mode === 'plan') return deny(`plan mode: ${tool.name} would make changes; nothing changes until the plan is approved`, BY_MODE);
+    if (mode === 'acceptEdits' && tool.kind === 'edit' && outside.length === 0) return allow('acceptEdits: file edit inside the workspace', BY_MODE);
     if (outside.length > 0) return askWith(outsideReason());
     const target = uncovered.length > 0 ? ` ${quoteList(uncovered.map((p) => p.given))}` : '';
     return askWith(`needs your approval: no rule allows ${tool.name}${target}`);
@@ -157,10 +162,10 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     const rules = current();
     const named = (r: ParsedRule): boolean => r.tool === tool.name;
     const denied = rules.deny.find(named);
-    if (denied) return deny(`denied by rule ${denied.text}`);
+    if (denied) return deny(`denied by rule ${denied.text}`, byRule('deny', denied));
     if (mode !== 'plan') return allow(`not in plan mode: ${tool.name} has nothing to ask`);
     const allowed = rules.allow.find(named);
-    if (allowed) return allow(`allowed by rule ${allowed.text}`);
+    if (allowed) return allow(`allowed by rule ${allowed.text}`, byRule('allow', allowed));
     return ask('the plan needs your approval before anything changes', []);
   }
 
@@ -170,7 +175,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     if (mustAsk === undefined) return decideByRules(tool, input);
     const verdict = await decideByRules(tool, input);
     if (verdict.behavior === 'deny') return verdict;
-    if (mode === 'plan') return deny(`plan mode: ${mustAsk}, which needs your approval; nothing runs unasked until the plan is approved`);
+    if (mode === 'plan') return deny(`plan mode: ${mustAsk}, which needs your approval; nothing runs unasked until the plan is approved`, BY_MODE);
     return ask(verdict.behavior === 'ask' ? `${mustAsk}; ${verdict.reason}` : mustAsk, []);
   }
 
@@ -227,6 +232,15 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       const parsed = rules.map(parseRule);
       added.push(...parsed); // applies now, even if the file cannot be written
       await addAllowRulesToFile(localSettings, rules);
+      origins.push(...(await savedRuleOrigins(localSettings, rules)));
+    },
+    ruleSource(list, text) {
+      const from = origins.find((o) => o.list === list && (o.anchored ?? [o.rule]).includes(text));
+      if (from) return { rule: from.rule, where: from.where, ...(from.file !== undefined ? { file: from.file } : {}), ...(from.line !== undefined ? { line: from.line } : {}) };
+      if (list !== 'allow') return undefined;
+      if (session.some((r) => r.text === text)) return { rule: text, where: 'this session (an approval answer)' };
+      if (turn.some((r) => r.text === text)) return { rule: text, where: "this turn (a skill's allowed-tools)" };
+      return undefined;
     },
     async readDeniedPlaces() {
       const specifiers = current().deny.flatMap((r) => (r.specifier !== undefined && ruleCoversTool(r, READ_PROBE) ? [r.specifier] : []));

@@ -1,14 +1,34 @@
 import type { PermissionMode } from '../events.js';
 import type { AnyTool } from '../tools/tool.js';
 
+/**
+ * What decided a verdict, for the decision log: rules (as the checker holds them), a built-in deny,
+ * the mode, or the sandbox. Absent: cairn's own analysis (read-only, protected paths, outside the workspace).
+ */
+export type DecidedBy =
+  | { kind: 'rule'; list: 'allow' | 'ask' | 'deny'; rules: string[] }
+  | { kind: 'builtin'; rule: string }
+  | { kind: 'mode' }
+  | { kind: 'sandbox' };
+
 /** The outcome of the decision chain for one tool call, before anyone is asked. */
 export type PermissionCheck =
   /** readOnly: allowed because the command was judged read-only (it then runs where nothing can be written). */
-  | { behavior: 'allow'; reason: string; readOnly?: boolean }
-  | { behavior: 'deny'; reason: string }
+  | { behavior: 'allow'; reason: string; readOnly?: boolean; by?: DecidedBy }
+  | { behavior: 'deny'; reason: string; by?: DecidedBy }
   /** suggestions: the rules an "always allow" answer would add (one per part of a compound command). */
   /** folder: the same answer for the file's whole folder, offered as a second choice (f). */
-  | { behavior: 'ask'; reason: string; suggestions: string[]; folder?: string[] };
+  | { behavior: 'ask'; reason: string; suggestions: string[]; folder?: string[]; by?: DecidedBy };
+
+/** Where a rule came from: a settings file and line, a flag, or an answer this session. */
+export interface RuleSource {
+  /** The rule as written there. */
+  rule: string;
+  /** The file and field, the flag, or "this session". */
+  where: string;
+  file?: string;
+  line?: number;
+}
 
 /** What the user (or whoever holds the ask channel) answered. */
 export type PermissionDecision =
@@ -64,4 +84,6 @@ export interface PermissionChecker {
   readDeniedMatcher(): Promise<(absPath: string) => boolean>;
   /** The rules in force, for /rules. */
   rules(): PermissionRuleSet;
+  /** Where a rule the checker holds (as a verdict's `by` names it) came from. */
+  ruleSource?(list: 'allow' | 'ask' | 'deny', rule: string): RuleSource | undefined;
 }

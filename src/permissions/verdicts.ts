@@ -1,14 +1,21 @@
-import type { PermissionCheck } from './types.js';
+import type { DecidedBy, PermissionCheck } from './types.js';
 
-export const allow = (reason: string): PermissionCheck => ({ behavior: 'allow', reason });
+const withBy = (by: DecidedBy | undefined): { by?: DecidedBy } => (by ? { by } : {});
+export const allow = (reason: string, by?: DecidedBy): PermissionCheck => ({ behavior: 'allow', reason, ...withBy(by) });
 /** Allowed because the command was judged read-only: it runs in the read-only sandbox where there is one. */
 export const allowReadOnly = (reason: string): PermissionCheck => ({ behavior: 'allow', reason, readOnly: true });
-export const deny = (reason: string): PermissionCheck => ({ behavior: 'deny', reason });
-export const ask = (reason: string, suggestions: string[], folder?: string[]): PermissionCheck => ({
+export const deny = (reason: string, by?: DecidedBy): PermissionCheck => ({ behavior: 'deny', reason, ...withBy(by) });
+export const ask = (reason: string, suggestions: string[], folder?: string[], by?: DecidedBy): PermissionCheck => ({
   behavior: 'ask',
   reason,
   suggestions: [...new Set(suggestions)],
   ...(folder && folder.length > 0 ? { folder: [...new Set(folder)] } : {}),
+  ...withBy(by),
 });
+
+/** Decided by these rules of one list (their texts as the checker holds them). */
+export const byRule = (list: 'allow' | 'ask' | 'deny', ...rules: Array<{ text: string }>): DecidedBy => ({ kind: 'rule', list, rules: [...new Set(rules.map((r) => r.text))] });
+export const BY_MODE: DecidedBy = { kind: 'mode' };
+export const BY_SANDBOX: DecidedBy = { kind: 'sandbox' };
 
 export const quoteList = (items: string[]): string => items.map((i) => JSON.stringify(i)).join(', ');

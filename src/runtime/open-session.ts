@@ -4,6 +4,7 @@
 import type { PermissionMode } from '../events.js';
 import type { SessionWriter } from '../session/session-writer.js';
 import { StartingSession } from '../session/starting-session.js';
+import { createDecisionLog, decisionLogFile } from '../session/decision-log.js';
 import { createTeam, LEAD, type Team } from '../team/team.js';
 import { permissionsForMode } from './permissions-from-options.js';
 import { memoryDistiller } from './memory-distill.js';
@@ -25,8 +26,14 @@ export function openSession(services: Services, finish: (opened: OpenedSession) 
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
   const parts: { opened?: OpenedSession } = {};
   const finishOpened = (): Promise<void> => (parts.opened ? finish(parts.opened) : Promise.reject(new Error('start-up was finished before the session was open')));
+  const decisions = createDecisionLog({
+    ...(options.persist !== false ? { file: decisionLogFile(cairnHome, cwd, start.sessionId) } : {}),
+    now,
+    onProblem: services.reportProblem,
+  });
   const session = new StartingSession(
     {
+      decisions,
       provider: services.provider,
       tools: services.tools,
       permissions: services.permissions,
@@ -52,6 +59,7 @@ export function openSession(services: Services, finish: (opened: OpenedSession) 
     finishOpened,
   );
   services.ref.session = session;
+  session.subscribe((event) => decisions.record(event));
   // The terminal's approval timeout (off unless config.json sets it); cairn serve sets the page's over it.
   session.setApprovalTimeout(services.facts.sessionConfig.approvalTimeoutSeconds.tui * 1000);
   // Recorded from the first event on; hooks read the file's path from here.

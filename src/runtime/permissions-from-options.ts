@@ -22,8 +22,8 @@ export function permissionsFromSettings(
     deny: [...denyFlags.flatMap((f) => f.rules), ...settings.rules.deny],
   };
   const origins = [
-    ...allowFlags.map(({ rule }) => ({ rule, where: '--allowed-tools' })),
-    ...denyFlags.map(({ rule }) => ({ rule, where: '--disallowed-tools' })),
+    ...allowFlags.map(({ rule, rules: anchored }) => ({ rule, where: '--allowed-tools', list: 'allow' as const, anchored })),
+    ...denyFlags.map(({ rule, rules: anchored }) => ({ rule, where: '--disallowed-tools', list: 'deny' as const, anchored })),
     ...settings.origins,
   ];
   return {
@@ -34,6 +34,7 @@ export function permissionsFromSettings(
       cairnHome: opts.cairnHome,
       liftedBuiltinDeny: settings.liftedBuiltinDeny,
       additionalDirectories: settings.additionalDirectories,
+      origins,
     }),
     sources: settings.sources,
     origins,

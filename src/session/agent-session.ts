@@ -16,6 +16,7 @@ import type { CheckpointRecorder } from './checkpoint-tools.js';
 import { promptBlocked } from './prompt-blocked.js';
 import { rewindConversation, type PromptHistory, type PromptMark } from './rewind.js';
 import { createFileReadState } from '../tools/read-state.js';
+import type { DecisionLog } from './decision-log.js';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -48,6 +49,8 @@ export interface AgentSessionOptions {
   checkpoints?: CheckpointRecorder;
   /** The prompts of a resumed history that can be rewound to, and how many the session has had (LoadedSession.prompts). */
   prompts?: PromptHistory;
+  /** The permission decision log (/permissions lists it); the session's owner subscribes it. */
+  decisions?: DecisionLog;
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -114,6 +117,9 @@ export class AgentSession {
   }
   get tools(): readonly AnyTool[] {
     return this.options.tools;
+  }
+  get decisions(): DecisionLog | undefined {
+    return this.options.decisions;
   }
 
   /** The ask channel other loops of this session (teammates) share: the user's inline prompt. */

@@ -20,6 +20,8 @@ export interface SettingsFile {
 export interface SettingsLayer extends SettingsFile {
   /** The file's top-level JSON object. */
   data: Record<string, unknown>;
+  /** The file as written, for the lines its rules stand on (absent for layers built in memory). */
+  text?: string;
 }
 
 /** A settings file that exists but cannot be used; the message names the file and the reason. */
@@ -59,6 +61,11 @@ export function settingsFiles(at: SettingsLocations): SettingsFile[] {
  * opened (it would hang start-up); a BOM is dropped. Throws SettingsFileError naming the file.
  */
 export async function readSettingsJson(file: string): Promise<unknown> {
+  return (await readSettingsJsonAndText(file))?.data;
+}
+
+/** readSettingsJson's value with the text it was parsed from; undefined when there is no file. */
+export async function readSettingsJsonAndText(file: string): Promise<{ data: unknown; text: string } | undefined> {
   let text: string | undefined;
   try {
     text = await readTextFile(file);
@@ -68,7 +75,7 @@ export async function readSettingsJson(file: string): Promise<unknown> {
   }
   if (text === undefined) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return { data: JSON.parse(text) as unknown, text };
   } catch (err) {
     throw new SettingsFileError(`${file}: invalid JSON: ${(err as Error).message}`);
   }
@@ -90,8 +97,9 @@ export async function readSettingsLayers(at: SettingsLocations): Promise<Setting
   const out: SettingsLayers = { layers: [], warnings: [] };
   for (const where of settingsFiles(at)) {
     let data: unknown;
+    let text: string | undefined;
     try {
-      data = await readSettingsJson(where.file);
+      ({ data, text } = (await readSettingsJsonAndText(where.file)) ?? { data: undefined, text: undefined });
     } catch (err) {
       const cause = err instanceof SettingsFileError ? err.cause : undefined;
       if (!(cause instanceof FileReadError && cause.notAFile)) throw err;
@@ -102,7 +110,7 @@ export async function readSettingsLayers(at: SettingsLocations): Promise<Setting
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new SettingsFileError(`${where.file}: expected a JSON object at the top level`);
     }
-    out.layers.push({ ...where, data: data as Record<string, unknown> });
+    out.layers.push({ ...where, data: data as Record<string, unknown>, ...(text !== undefined ? { text } : {}) });
   }
   return out;
 }

@@ -16,6 +16,7 @@ import type { PermissionMode } from '../../src/events.js';
 import type { PermissionCheck } from '../../src/permissions/types.js';
 import { createOfflineProvider } from '../../src/providers/offline.js';
 import { AgentSession } from '../../src/session/agent-session.js';
+import { createDecisionLog } from '../../src/session/decision-log.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import { createBuiltinTools } from '../../src/tools/builtin.js';
 import { fakePermissions } from './fake-permissions.js';
@@ -52,6 +53,8 @@ export interface RigOptions {
   deltaDelayMs?: number;
   /** Tools beyond the built-in ones, each made with the rig's permissions. */
   extraTools?: (permissions: ReturnType<typeof fakePermissions>) => AnyTool[];
+  /** Keep a permission decision log (in memory, or in this file), as the app does. */
+  decisions?: { file?: string };
 }
 
 export const askForChanges = (tool: AnyTool, input: unknown): PermissionCheck => {
@@ -68,7 +71,9 @@ export async function createRig(options: RigOptions = {}) {
   for (const [name, content] of Object.entries(options.files ?? {})) await writeFile(join(dir, name), content);
   const permissions = fakePermissions(options.decide ?? askForChanges);
   if (options.mode) permissions.setMode(options.mode);
+  const decisions = options.decisions ? createDecisionLog({ ...options.decisions, now: () => new Date(), onProblem: () => undefined }) : undefined;
   const session = new AgentSession({
+    ...(decisions ? { decisions } : {}),
     provider: createOfflineProvider(options.deltaDelayMs !== undefined ? { deltaDelayMs: options.deltaDelayMs } : {}),
     tools: [...createBuiltinTools(), ...(options.extraTools?.(permissions) ?? [])],
     permissions,
@@ -76,6 +81,7 @@ export async function createRig(options: RigOptions = {}) {
     system: () => 'test system prompt',
     interactive: true,
   });
+  if (decisions) session.subscribe((event) => decisions.record(event));
   const store = createStore(session, { cwd: dir, frameMs: 5 });
   const commands = createCommandRegistry(builtinCommands());
   const exits: number[] = [];

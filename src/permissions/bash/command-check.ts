@@ -12,7 +12,7 @@ import type { PathBases } from '../rules/match.js';
 import type { ParsedRule } from '../rules/parse.js';
 import { bashSuggestion } from '../rules/suggestions.js';
 import type { PermissionCheck } from '../types.js';
-import { allow, allowReadOnly, ask, deny, quoteList } from '../verdicts.js';
+import { allow, allowReadOnly, ask, BY_MODE, BY_SANDBOX, byRule, deny, quoteList } from '../verdicts.js';
 
 export interface RuleLists {
   allow: ParsedRule[];
@@ -75,7 +75,8 @@ async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: st
   const hit = analysis.builtinHits.find((h) => builtin.has(h.id));
   if (hit) {
     const rule = BUILTIN_DENY.find((r) => r.id === hit.id);
-    return deny(rule ? `denied by the built-in rule ${rule.text}: ${hit.detail}. ${rule.reason}` : `denied by the built-in rule ${hit.id}: ${hit.detail}`);
+    const by = { kind: 'builtin' as const, rule: rule?.text ?? hit.id };
+    return deny(rule ? `denied by the built-in rule ${rule.text}: ${hit.detail}. ${rule.reason}` : `denied by the built-in rule ${hit.id}: ${hit.detail}`, by);
   }
 
   const forms = [command, ...analysis.wrapperForms, ...analysis.parts.flatMap((p) => p.forms)];
@@ -84,7 +85,7 @@ async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: st
     return ruleCoversTool(rule, tool) && (specifier === undefined || forms.some((f) => matchBashSpecifier(specifier, f)));
   };
   const denied = rules.deny.find(hits);
-  if (denied) return deny(`denied by rule ${denied.text}`);
+  if (denied) return deny(`denied by rule ${denied.text}`, byRule('deny', denied));
   // A deny rule cannot be checked against a program cairn cannot name: with deny rules in force, that is a deny.
   const unknowable = analysis.obfuscated ?? (analysis.unparseable ? (analysis.unparseableReason ?? 'it could not be parsed') : undefined);
   const denyRules = [
@@ -96,7 +97,7 @@ async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: st
   }
 
   // Plan mode runs nothing but read-only commands; the read deny rules below still hold for those.
-  if (mode === 'plan' && !analysis.readOnly) return deny(PLAN_MODE_DENIAL);
+  if (mode === 'plan' && !analysis.readOnly) return deny(PLAN_MODE_DENIAL, BY_MODE);
   const targets: WriteTarget[] = [
     ...analysis.writesFiles.map((target) => ({ target, strict: true })),
     ...analysis.changesFiles.map((target) => ({ target, strict: false })),
@@ -110,18 +111,18 @@ async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: st
   const readDenied = await deniedRead(reads, rules.deny, b);
   if (readDenied) return deny(readDenied);
   const asked = rules.ask.find(hits);
-  if (asked) return ask(`matches the ask rule ${asked.text}`, []);
-  if (mode === 'bypassPermissions') return allow('bypassPermissions mode');
+  if (asked) return ask(`matches the ask rule ${asked.text}`, [], undefined, byRule('ask', asked));
+  if (mode === 'bypassPermissions') return allow('bypassPermissions mode', BY_MODE);
   if (sandboxed && mode !== 'plan') {
     // Writes the analysis can see outside the workspace or into protected paths are still asked (the sandbox would refuse them anyway).
     const loose = await judgeWrites(targets.map((t) => ({ ...t, strict: false })), analysis.changesDirectory, (t) => ctx.checkWrite(t), b);
     if (loose.reasons.length === 0) {
-      return allow('runs in the sandbox, which keeps its writes in the workspace and its network to approved domains (sandbox.autoAllowBashIfSandboxed)');
+      return allow('runs in the sandbox, which keeps its writes in the workspace and its network to approved domains (sandbox.autoAllowBashIfSandboxed)', BY_SANDBOX);
     }
   }
 
   const readOnlyWhy = analysis.readOnly ? await readsOutside(analysis.readsFiles, analysis.changesDirectory, b) : 'it is not read-only';
-  if (mode === 'plan') return readOnlyWhy === undefined ? allowReadOnly('plan mode: read-only command') : deny(PLAN_MODE_DENIAL);
+  if (mode === 'plan') return readOnlyWhy === undefined ? allowReadOnly('plan mode: read-only command') : deny(PLAN_MODE_DENIAL, BY_MODE);
   if (analysis.unparseable) return ask(`the command could not be parsed as bash would read it, so cairn cannot tell what it runs (${unknowable})`, []);
   if (analysis.obfuscated) return ask(`cairn cannot tell what this command runs: ${analysis.obfuscated}`, []);
   if (analysis.parts.length === 0) return ask('the command runs nothing a rule can match', []);
@@ -130,7 +131,7 @@ async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: st
   if (bare) {
     // A bare rule vouches for every program, but not for reaching outside the workspace or into protected files.
     const loose = await judgeWrites(targets.map((t) => ({ ...t, strict: false })), analysis.changesDirectory, (t) => ctx.checkWrite(t), b);
-    return loose.reasons.length === 0 ? allow(`allowed by rule ${bare.text}`) : ask(loose.reasons.join('; '), []);
+    return loose.reasons.length === 0 ? allow(`allowed by rule ${bare.text}`, byRule('allow', bare)) : ask(loose.reasons.join('; '), []);
   }
   if (readOnlyWhy === undefined) return allowReadOnly('read-only command inside the workspace');
 
@@ -142,9 +143,10 @@ async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: st
   const notAllowed = analysis.parts.filter((_p, i) => verdicts[i]?.rule === undefined && !verdicts[i]?.readOnly);
   const problems = [...writes.reasons, ...(analysis.writesThenRuns ? [analysis.writesThenRuns] : [])];
   if (notAllowed.length === 0 && problems.length === 0) {
-    const used = [...new Set(verdicts.flatMap((v) => (v.rule ? [v.rule.text] : [])))];
+    const usedRules = verdicts.flatMap((v) => (v.rule ? [v.rule] : []));
+    const used = [...new Set(usedRules.map((r) => r.text))];
     const writesNote = targets.length > 0 ? '; its writes are allowed as file edits' : '';
-    if (used.length > 0) return allow(`allowed by rule ${used.join(', ')}${writesNote}`);
+    if (used.length > 0) return allow(`allowed by rule ${used.join(', ')}${writesNote}`, byRule('allow', ...usedRules));
     return targets.length === 0 && !analysis.writesThenRuns ? allowReadOnly('read-only programs') : allow(`read-only programs${writesNote}`);
   }
   const suggestions = notAllowed

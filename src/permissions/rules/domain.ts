@@ -3,7 +3,7 @@ import type { RuleLists } from '../bash/command-check.js';
 import type { ParsedRule } from './parse.js';
 import type { PermissionCheck } from '../types.js';
 import type { PermissionMode } from '../../events.js';
-import { allow, ask, deny } from '../verdicts.js';
+import { allow, ask, BY_MODE, byRule, deny } from '../verdicts.js';
 
 // Claude Code's `WebFetch(domain:example.com)`: one host exactly; `domain:*.example.com` its
 // subdomains only (not example.com itself). A bare `WebFetch` covers every host.
@@ -49,12 +49,12 @@ export function checkDomain(tool: AnyTool, url: string, rules: RuleLists, mode: 
   const host = hostOf(url);
   const covers = (r: ParsedRule): boolean => r.tool === tool.name && (host === undefined ? r.specifier === undefined : ruleMatchesHost(r, host));
   const denied = rules.deny.find(covers);
-  if (denied) return deny(`denied by rule ${denied.text}`);
+  if (denied) return deny(`denied by rule ${denied.text}`, byRule('deny', denied));
   const asked = rules.ask.find(covers);
-  if (asked) return ask(`matches the ask rule ${asked.text}`, []);
-  if (mode === 'bypassPermissions') return allow('bypassPermissions mode');
+  if (asked) return ask(`matches the ask rule ${asked.text}`, [], undefined, byRule('ask', asked));
+  if (mode === 'bypassPermissions') return allow('bypassPermissions mode', BY_MODE);
   const allowed = rules.allow.find(covers);
-  if (allowed) return allow(`allowed by rule ${allowed.text}`);
+  if (allowed) return allow(`allowed by rule ${allowed.text}`, byRule('allow', allowed));
   if (host === undefined) return ask(`needs your approval: ${tool.name} of ${url}`, []);
   return ask(`needs your approval: no rule allows ${tool.name} for ${host}`, [`${tool.name}(domain:${host})`]);
 }

@@ -7,7 +7,7 @@ import type { RuleLists } from '../bash/command-check.js';
 import { matchBashSpecifier, ruleNamesTool } from './match.js';
 import type { ParsedRule } from './parse.js';
 import type { PermissionCheck } from '../types.js';
-import { ask, deny } from '../verdicts.js';
+import { ask, BY_MODE, byRule, deny } from '../verdicts.js';
 
 /**
  * For a tool judged by neither paths, command nor URL: a scoped deny or ask rule naming it hits
@@ -22,16 +22,16 @@ export function pathlessScopedVerdict(tool: AnyTool, input: unknown, rules: Rule
   const hits = (r: ParsedRule): boolean =>
     r.specifier !== undefined && ruleNamesTool(r.tool, tool.name) && (subject === undefined || matchBashSpecifier(r.specifier.toLowerCase(), subject));
   const denied = rules.deny.find(hits);
-  if (denied) return deny(`denied by rule ${denied.text}${subject === undefined ? ` (${tool.name} cannot say what the rule's "(...)" is matched against, so the rule covers every call)` : ''}`);
+  if (denied) return deny(`denied by rule ${denied.text}${subject === undefined ? ` (${tool.name} cannot say what the rule's "(...)" is matched against, so the rule covers every call)` : ''}`, byRule('deny', denied));
   const asked = rules.ask.find(hits);
-  if (asked) return ask(`matches the ask rule ${asked.text}`, []);
+  if (asked) return ask(`matches the ask rule ${asked.text}`, [], undefined, byRule('ask', asked));
   return undefined;
 }
 
 /** dontAsk: what is not allowed by a rule (or needs no approval) is denied, ask rules included; nobody is asked. */
 export function dontAskVerdict(mode: PermissionMode, verdict: PermissionCheck): PermissionCheck {
   if (mode !== 'dontAsk' || verdict.behavior !== 'ask') return verdict;
-  return deny(`dontAsk mode denies what no rule allows: ${verdict.reason}`);
+  return deny(`dontAsk mode denies what no rule allows: ${verdict.reason}`, BY_MODE);
 }
 
 /** The checker with dontAsk applied to every verdict, in whatever mode it is switched to later. */

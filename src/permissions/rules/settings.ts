@@ -6,7 +6,7 @@ import { PERMISSION_MODES } from '../../permission-modes.js';
 import type { PermissionMode } from '../../permission-modes.js';
 import { writeFileAtomically } from '../../util/write-atomically.js';
 import { prepareCairnDir } from '../../util/cairn-dir.js';
-import { readSettingsJson, readSettingsLayers, SettingsFileError, type SettingsLayer } from '../../settings/settings-layers.js';
+import { readSettingsJson, readSettingsJsonAndText, readSettingsLayers, SettingsFileError, type SettingsLayer } from '../../settings/settings-layers.js';
 import { layersInForce, type WithheldSetting } from '../../settings/trusted-layers.js';
 import { anchorRule } from './anchor.js';
 import { BUILTIN_DENY } from './builtin-deny.js';
@@ -14,6 +14,7 @@ import type { BuiltinDenyRule } from './builtin-deny.js';
 import { allowWildcardOk, parseRule, RuleError } from './parse.js';
 import type { PermissionRuleSet } from '../types.js';
 import type { RuleOrigin } from './unknown-tools.js';
+import { ruleLines } from './rule-lines.js';
 
 export type { RuleOrigin } from './unknown-tools.js';
 
@@ -138,6 +139,16 @@ async function realOrSame(dir: string): Promise<string> {
 
 const HOME_RELATIVE = /^~(?=$|\/)/;
 
+/** The line of `permissions.<list>[i]` in the layer's text, when the layer was read with its text. */
+const linesOfLayer = new WeakMap<SettingsLayer, ReturnType<typeof ruleLines>>();
+function lineOf(layer: SettingsLayer, list: 'allow' | 'ask' | 'deny', i: number): { line?: number } {
+  if (layer.text === undefined) return {};
+  let lines = linesOfLayer.get(layer);
+  if (!lines) linesOfLayer.set(layer, (lines = ruleLines(layer.text)));
+  const line = lines.get(`${list}[${i}]`);
+  return line === undefined ? {} : { line };
+}
+
 /**
  * The permission part of the settings layers in force (already filtered by workspace trust), lowest
  * precedence first. Rule lists concatenate (a deny anywhere wins: the checker checks deny first);
@@ -154,12 +165,13 @@ export function permissionSettingsFrom(layers: readonly SettingsLayer[], at: Set
     for (const list of RULE_LISTS) {
       (permissions?.[list] ?? []).forEach((rule, i) => {
         const where = `${layer.file}: permissions.${list}[${i}]`;
-        result.origins.push({ rule, where });
+        const anchored = anchorRule(rule, list, anchorOf(layer, at));
+        result.origins.push({ rule, where, list, anchored, file: layer.file, ...lineOf(layer, list, i) });
         if (list === 'allow' && !allowWildcardOk(parseRule(rule).tool)) {
           result.warnings.push(`${where}: ${JSON.stringify(rule)}: a "*" in an allow rule's tool name works only after mcp__<server>__ (as in Claude Code); not used`);
           return;
         }
-        for (const r of anchorRule(rule, list, anchorOf(layer, at))) if (!result.rules[list].includes(r)) result.rules[list].push(r);
+        for (const r of anchored) if (!result.rules[list].includes(r)) result.rules[list].push(r);
       });
     }
     const mode = permissions?.defaultMode;
@@ -197,6 +209,20 @@ export async function loadSettings(opts: SettingsPlaces & { trusted: boolean }):
   const anchors = { workspace: await realOrSame(opts.workspace), cairnHome: await realOrSame(opts.cairnHome), claudeHome: await realOrSame(opts.claudeHome) };
   const loaded = permissionSettingsFrom(layers, { ...opts, anchors });
   return { ...loaded, warnings: [...read.warnings, ...loaded.warnings], withheld };
+}
+
+/** Where allow rules just saved to a file stand in it (file and line), for the decision log. */
+export async function savedRuleOrigins(file: string, rules: readonly string[]): Promise<RuleOrigin[]> {
+  const read = await readSettingsJsonAndText(file).catch(() => undefined);
+  if (!read) return [];
+  const allow = SettingsSchema.safeParse(read.data).data?.permissions?.allow ?? [];
+  const lines = ruleLines(read.text);
+  return rules.flatMap((rule) => {
+    const i = allow.indexOf(rule);
+    if (i < 0) return [];
+    const line = lines.get(`allow[${i}]`);
+    return [{ rule, where: `${file}: permissions.allow[${i}]`, list: 'allow' as const, anchored: [rule], file, ...(line !== undefined ? { line } : {}) }];
+  });
 }
 
 // Two "always allow" answers in quick succession must not lose one another's rules.

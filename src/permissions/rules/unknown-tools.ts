@@ -9,6 +9,12 @@ export interface RuleOrigin {
   rule: string;
   /** The file and field, or the flag, the rule came from. */
   where: string;
+  /** The list it is in, and the rules the checker holds for it (a `/x` path rule is anchored, maybe twice). */
+  list?: 'allow' | 'ask' | 'deny';
+  anchored?: string[];
+  /** The settings file and the 1-based line the rule stands on there. */
+  file?: string;
+  line?: number;
 }
 
 

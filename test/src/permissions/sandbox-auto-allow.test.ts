@@ -44,7 +44,7 @@ describe('auto-allow of sandboxed commands', () => {
     'git commit -am wip',
   ])('runs %s without asking', async (command) => {
     const v = await decide(command);
-    expect(v).toEqual({ behavior: 'allow', reason: expect.stringContaining('sandbox.autoAllowBashIfSandboxed') });
+    expect(v).toEqual({ behavior: 'allow', reason: expect.stringContaining('sandbox.autoAllowBashIfSandboxed'), by: { kind: 'sandbox' } });
     // The same command outside the sandbox is asked: the sandbox is what lets it through.
     expect((await decide(command, {}, 'default', fakeBashTool)).behavior).toBe('ask');
   });

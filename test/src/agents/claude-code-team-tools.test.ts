@@ -1,14 +1,12 @@
 // Agent files that name Claude Code's team, task and schedule tools get cairn's tools of the same
 // job, and the notices name as missing only what cairn truly lacks. Checked through the runtime, a
 // loopback Anthropic server asking for the subagent, and the tools the subagent's requests offer.
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
 import { parseAgentFile } from '../../../src/agents/agent-definition-loader.js';
 import type { AgentEvent } from '../../../src/events.js';
-import { anthropicReply, startAnthropicServer, type AnthropicRequestBody, type ScriptedServer } from '../../helpers/anthropic-server.js';
-import { tempWorkspace } from '../../helpers/run-cairn.js';
+import { anthropicRuntime, closeAnthropicRuntimes } from '../../helpers/anthropic-runtime.js';
+import { anthropicReply } from '../../helpers/anthropic-server.js';
 
 const COORDINATOR = [
   '---',
@@ -19,14 +17,7 @@ const COORDINATOR = [
   'Coordinate.',
 ].join('\n');
 
-let runtime: Runtime | undefined;
-let server: ScriptedServer<AnthropicRequestBody> | undefined;
-afterEach(async () => {
-  runtime?.close();
-  runtime = undefined;
-  await server?.close();
-  server = undefined;
-});
+afterEach(closeAnthropicRuntimes);
 
 describe("Claude Code's team tools in an agent file", () => {
   it('map to send_message, task_*, team_spawn, bash_output, kill_shell, cron_create; TeamDelete is the one cairn lacks', () => {
@@ -37,22 +28,15 @@ describe("Claude Code's team tools in an agent file", () => {
   });
 
   it('at start only TeamDelete (not in cairn yet) and Frobnicate (no tool) are named; run as a subagent, the team tools are named as the main session\'s', async () => {
-    server = await startAnthropicServer((req) => {
-      const subagent = JSON.stringify(req.body.system ?? '').includes('Coordinate.');
-      if (subagent || req.body.messages.length > 1) return anthropicReply([{ type: 'text', text: 'done' }]);
-      return anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'agent', input: { type: 'coordinator', task: 'plan it', description: 'plan' } }]);
+    const { runtime, server, dir } = await anthropicRuntime({
+      files: { '.claude/agents/coordinator.md': COORDINATOR },
+      script: (req) => {
+        const subagent = JSON.stringify(req.body.system ?? '').includes('Coordinate.');
+        if (subagent || req.body.messages.length > 1) return anthropicReply([{ type: 'text', text: 'done' }]);
+        return anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'agent', input: { type: 'coordinator', task: 'plan it', description: 'plan' } }]);
+      },
     });
-    const ws = await tempWorkspace({ '.claude/agents/coordinator.md': COORDINATOR });
-    const userHome = path.join(path.dirname(ws.dir), 'user');
-    await fs.mkdir(userHome, { recursive: true });
-    runtime = await createRuntime({
-      cwd: ws.dir,
-      env: { HOME: userHome, CAIRN_HOME: ws.home, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: server.url },
-      interactive: false,
-      persist: false,
-      provider: 'anthropic',
-    });
-    const file = path.join(ws.dir, '.claude', 'agents', 'coordinator.md');
+    const file = path.join(dir, '.claude', 'agents', 'coordinator.md');
     const atStart = runtime.startupNotices.filter((n) => n.startsWith('Agent coordinator'));
     expect(atStart).toEqual([`Agent coordinator (${file}): TeamDelete is not in cairn yet (granted when it exists); Frobnicate is no tool cairn or Claude Code has`]);
 

@@ -1,32 +1,8 @@
-import path from 'node:path';
-import fs from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
 import { STATIC_PROMPT } from '../../../src/context/system-prompt.js';
-import type { ModelRequest } from '../../../src/providers/provider.js';
-import { tempWorkspace } from '../../helpers/run-cairn.js';
+import { closeRecordedSessions, recordedSession } from '../../helpers/recorded-session.js';
 
-const runtimes: Runtime[] = [];
-afterEach(() => {
-  for (const r of runtimes.splice(0)) r.close();
-});
-
-/** A session on the offline model whose every request is kept, as the provider received it. */
-async function recordedSession(): Promise<{ runtime: Runtime; requests: ModelRequest[] }> {
-  const ws = await tempWorkspace({ 'a.txt': 'alpha\n' });
-  const home = path.join(path.dirname(ws.dir), 'user');
-  await fs.mkdir(home, { recursive: true });
-  const runtime = await createRuntime({ cwd: ws.dir, env: { HOME: home, CAIRN_HOME: ws.home, CAIRN_OFFLINE_DELAY_MS: '0', PATH: process.env['PATH'] ?? '' }, interactive: false, persist: false });
-  runtimes.push(runtime);
-  const requests: ModelRequest[] = [];
-  const provider = runtime.session.provider;
-  const stream = provider.stream.bind(provider);
-  (provider as { stream: typeof provider.stream }).stream = (request) => {
-    requests.push(request);
-    return stream(request);
-  };
-  return { runtime, requests };
-}
+afterEach(closeRecordedSessions);
 
 describe('the system prompt a session sends', () => {
   it('tells the model how answers are shown, to report faithfully, the git policy, path:line, and to ask before outward actions', async () => {

@@ -4,39 +4,29 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
+import type { Runtime } from '../../../src/bootstrap.js';
 import { trustWorkspace } from '../../../src/settings/workspace-trust.js';
-import { anthropicReply, startAnthropicServer, type AnthropicRequestBody, type ScriptedServer } from '../../helpers/anthropic-server.js';
-import { tempWorkspace } from '../../helpers/run-cairn.js';
+import { anthropicRuntime, closeAnthropicRuntimes } from '../../helpers/anthropic-runtime.js';
+import type { AnthropicRequestBody, ScriptedServer } from '../../helpers/anthropic-server.js';
 
 // 158 real subagent definitions (VoltAgent/awesome-claude-code-subagents) and their READMEs: Markdown
 // with Claude Code frontmatter, 8 of them YAML strict parsing rejects. Read here as command files.
 const VOLTAGENT = path.resolve('../shared/fixtures/claude-code/agents-voltagent');
 
-let runtime: Runtime | undefined;
 let server: ScriptedServer<AnthropicRequestBody> | undefined;
-afterEach(async () => {
-  runtime?.close();
-  runtime = undefined;
-  await server?.close();
-  server = undefined;
-});
+afterEach(closeAnthropicRuntimes);
 
+/** A trusted workspace holding `files` (and what `setUp` adds), on a loopback Anthropic server. */
 async function start(files: Record<string, string>, setUp?: (dir: string) => Promise<void>): Promise<{ rt: Runtime; dir: string }> {
-  server = await startAnthropicServer(() => anthropicReply([{ type: 'text', text: 'ok' }]));
-  const ws = await tempWorkspace(files);
-  await setUp?.(ws.dir);
-  const userHome = path.join(path.dirname(ws.dir), 'user');
-  await fs.mkdir(userHome, { recursive: true });
-  await trustWorkspace({ workspace: ws.dir, cairnHome: ws.home, homeDir: userHome });
-  runtime = await createRuntime({
-    cwd: ws.dir,
-    env: { HOME: userHome, CAIRN_HOME: ws.home, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: server.url },
-    interactive: false,
-    persist: false,
-    provider: 'anthropic',
+  const started = await anthropicRuntime({
+    files,
+    setUp: async (ws) => {
+      await setUp?.(ws.dir);
+      await trustWorkspace({ workspace: ws.dir, cairnHome: ws.home, homeDir: ws.userHome });
+    },
   });
-  return { rt: runtime, dir: ws.dir };
+  server = started.server;
+  return { rt: started.runtime, dir: started.dir };
 }
 
 /** The text of the last user message the model was sent. */

@@ -1,35 +1,18 @@
 // A custom command's `model:` frontmatter runs that prompt's turn on that model; the session keeps its own.
 // Checked on the wire: the model in each request the loopback Anthropic server receives.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
+import type { Runtime } from '../../../src/bootstrap.js';
 import type { AgentEvent } from '../../../src/events.js';
-import { anthropicReply, startAnthropicServer, type AnthropicRequestBody, type ScriptedServer } from '../../helpers/anthropic-server.js';
-import { tempWorkspace } from '../../helpers/run-cairn.js';
+import { anthropicRuntime, closeAnthropicRuntimes } from '../../helpers/anthropic-runtime.js';
+import type { AnthropicRequestBody, ScriptedServer } from '../../helpers/anthropic-server.js';
 
-let runtime: Runtime | undefined;
 let server: ScriptedServer<AnthropicRequestBody> | undefined;
-afterEach(async () => {
-  runtime?.close();
-  runtime = undefined;
-  await server?.close();
-  server = undefined;
-});
+afterEach(closeAnthropicRuntimes);
 
 async function start(files: Record<string, string>): Promise<Runtime> {
-  server = await startAnthropicServer(() => anthropicReply([{ type: 'text', text: 'ok' }]));
-  const ws = await tempWorkspace(files);
-  const userHome = path.join(path.dirname(ws.dir), 'user');
-  await fs.mkdir(userHome, { recursive: true });
-  runtime = await createRuntime({
-    cwd: ws.dir,
-    env: { HOME: userHome, CAIRN_HOME: ws.home, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: server.url },
-    interactive: false,
-    persist: false,
-    provider: 'anthropic',
-  });
-  return runtime;
+  const started = await anthropicRuntime({ files });
+  server = started.server;
+  return started.runtime;
 }
 
 const sent = (): string[] => (server?.requests ?? []).map((r) => r.body.model);

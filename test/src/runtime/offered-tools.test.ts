@@ -1,37 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
-import type { AgentEvent } from '../../../src/events.js';
-import type { ModelRequest } from '../../../src/providers/provider.js';
-import { tempWorkspace } from '../../helpers/run-cairn.js';
+import { closeRecordedSessions, recordedSession } from '../../helpers/recorded-session.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
-const runtimes: Runtime[] = [];
-afterEach(() => {
-  for (const r of runtimes.splice(0)) r.close();
-});
-
-/** A session on the offline model (no team, no cron running, default mode), every request kept. */
-async function recordedSession(onRequest: (request: ModelRequest, runtime: Runtime) => void = () => undefined) {
-  const ws = await tempWorkspace({ 'a.txt': 'alpha\n' });
-  const home = path.join(path.dirname(ws.dir), 'user');
-  await fs.mkdir(home, { recursive: true });
-  const runtime = await createRuntime({ cwd: ws.dir, env: { HOME: home, CAIRN_HOME: ws.home, CAIRN_OFFLINE_DELAY_MS: '0', PATH: process.env['PATH'] ?? '' }, interactive: false, persist: false });
-  runtimes.push(runtime);
-  const requests: ModelRequest[] = [];
-  const provider = runtime.session.provider;
-  const stream = provider.stream.bind(provider);
-  (provider as { stream: typeof provider.stream }).stream = (request) => {
-    requests.push(request);
-    onRequest(request, runtime);
-    return stream(request);
-  };
-  const events: AgentEvent[] = [];
-  runtime.session.subscribe((e) => events.push(e));
-  const names = (request: ModelRequest | undefined) => request?.tools.map((t) => t.name) ?? [];
-  return { runtime, requests, events, names };
-}
+afterEach(closeRecordedSessions);
 
 const TEAM_TOOLS = ['task_create', 'task_list', 'task_get', 'task_update', 'send_message', 'read_inbox'];
 const CRON_TOOLS = ['cron_create', 'cron_list', 'cron_delete'];

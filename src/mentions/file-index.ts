@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { GitignoreFilter } from '../tools/gitignore.js';
+import { ripgrepFiles } from '../tools/ripgrep-files.js';
+import { ripgrepPath } from '../tools/ripgrep-path.js';
+import { compareWalkOrder, ignoredAbove } from '../tools/ripgrep-walk.js';
 import { walkFiles } from '../tools/walk.js';
 import { safeGit } from '../util/safe-git.js';
 
@@ -38,6 +41,34 @@ async function gitFiles(root: string, signal: AbortSignal): Promise<string[] | u
 }
 
 async function walked(root: string, signal: AbortSignal): Promise<string[]> {
+  return (await ripgrepWalked(root, signal)) ?? (await jsWalked(root, signal));
+}
+
+/**
+ * The same walk on `rg --files` (sorted, so the cut at the limit falls where the JavaScript walk's does), with the
+ * symlinks ripgrep passes over put back in their places as that walk lists them.
+ */
+async function ripgrepWalked(root: string, signal: AbortSignal): Promise<string[] | undefined> {
+  const bin = await ripgrepPath();
+  if (bin === undefined) return undefined;
+  let count = 0;
+  const walk = { useIgnore: true, skipNodeModules: true, sorted: true, symlinks: true };
+  const listed = await ripgrepFiles(bin, root, walk, signal, () => (++count > FILE_INDEX_LIMIT ? 'stop' : 'keep'));
+  if (!listed) return undefined;
+  const above = await ignoredAbove(new GitignoreFilter(root), root, root);
+  const last = listed.files.length > FILE_INDEX_LIMIT ? listed.files[listed.files.length - 1] : undefined;
+  // The walk lists a symlink where it finds it; only those before the cut count.
+  const links = listed.symlinks.filter((rel) => last === undefined || compareWalkOrder(rel, last) < 0);
+  let files = links.length === 0 ? listed.files : [...listed.files, ...links].sort(compareWalkOrder);
+  if (above) {
+    const kept: string[] = [];
+    for (const rel of files) if (!(await above(path.join(root, rel)))) kept.push(rel);
+    files = kept;
+  }
+  return files;
+}
+
+async function jsWalked(root: string, signal: AbortSignal): Promise<string[]> {
   const out: string[] = [];
   for await (const abs of walkFiles(root, { gitignore: new GitignoreFilter(root), skipNodeModules: true, signal })) {
     out.push(path.relative(root, abs).split(path.sep).join('/'));

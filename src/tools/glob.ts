@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { GitignoreFilter } from './gitignore.js';
 import { tryCompileGlob } from './glob-match.js';
 import { globReach } from './glob-reach.js';
+import { globWithRipgrep } from './glob-rg.js';
 import { displayPath, isInside, resolveInWorkspace } from './paths.js';
 import { deniedNote } from './read-deny.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
@@ -52,7 +53,9 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
   const useIgnore = await gitignoreApplies(filter, ctx.cwd, base);
   const matcher = tryCompileGlob(pattern);
   if ('error' in matcher) return errorResult(matcher.error);
-  const files = await globFiles(base, matcher, { gitignore: useIgnore ? filter : undefined, signal: ctx.signal });
+  const files =
+    (await globWithRipgrep({ base, pattern, matcher, filter, useIgnore, cwd: ctx.cwd, signal: ctx.signal })) ??
+    (await globFiles(base, matcher, { gitignore: useIgnore ? filter : undefined, signal: ctx.signal }));
   if (ctx.signal.aborted) return errorResult('glob was interrupted.');
 
   let denied = 0;

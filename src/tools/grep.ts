@@ -4,21 +4,26 @@ import * as z from 'zod';
 import { GitignoreFilter } from './gitignore.js';
 import { gitignoreApplies } from './glob.js';
 import { tryCompileGlob } from './glob-match.js';
-import { displayPath, isInside, resolveInWorkspace } from './paths.js';
+import { displayPath, resolveInWorkspace } from './paths.js';
 import { deniedNote, isFileReadDenied } from './read-deny.js';
-import { GrepSearch, INTERRUPTED, type FileHits } from './grep-search.js';
+import { GrepSearch, type FileHits } from './grep-search.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
 import { defineTool, type Tool, type ToolContext, type ToolResult } from './tool.js';
-import { walkFiles } from './walk.js';
+import { MAX_GREP_FILE_BYTES, walkAndSearch, type DirectoryHits, type DirectorySearch } from './grep-walk.js';
+import { grepWithRipgrep } from './grep-rg.js';
+import { jsRegexToRust } from './js-regex-to-rust.js';
+import type { SearchMode } from './regex-worker.js';
+import { ripgrepPath } from './ripgrep-path.js';
+import { globHint } from './ripgrep-walk.js';
 import { errorMessage } from '../util/error-message.js';
 
 export const MAX_GREP_RESULTS = 250;
 /** With a large-output saver: results are kept up to these bounds and the saver files them. */
 export const SAVED_GREP_RESULTS = 1_000_000;
 export const SAVED_GREP_CHARS = 16 * 1024 * 1024;
+export { MAX_GREP_FILE_BYTES };
 /** How long one block of up to 1 MB of lines may take before the pattern is judged to be backtracking without end. */
 export const DEFAULT_REGEX_TIMEOUT_MS = 5000;
-export const MAX_GREP_FILE_BYTES = 1024 * 1024;
 const MAX_MATCH_LINE_CHARS = 500;
 
 const inputSchema = z.object({
@@ -87,6 +92,61 @@ function render(mode: Mode, files: FileHits[], limits: Limits): { body: string; 
   return within(files.map((f) => (mode === 'count' ? `${f.shown}:${f.count}` : f.shown)), limits);
 }
 
+function searchMode(mode: Mode): SearchMode {
+  return mode === 'content' ? 'lines' : mode === 'count' ? 'count' : 'any';
+}
+
+function newSearch(input: GrepInput, flags: string, mode: Mode, limits: Limits, timeoutMs: number, ctx: ToolContext): GrepSearch {
+  return new GrepSearch({
+    pattern: input.pattern,
+    flags,
+    mode: searchMode(mode),
+    maxLines: limits.results,
+    maxLineChars: MAX_MATCH_LINE_CHARS,
+    timeoutMs,
+    signal: ctx.signal,
+  });
+}
+
+/**
+ * The directory search on ripgrep when there is a binary and the pattern means the same to it (see
+ * js-regex-to-rust.ts); undefined to search in JavaScript instead.
+ */
+async function searchWithRipgrep(
+  input: GrepInput,
+  flags: string,
+  mode: Mode,
+  limits: Limits,
+  timeoutMs: number,
+  ctx: ToolContext,
+  where: DirectorySearch,
+): Promise<DirectoryHits | ToolResult | undefined> {
+  const bin = await ripgrepPath();
+  const rustPattern = bin === undefined ? undefined : jsRegexToRust(input.pattern, flags === 'i');
+  if (bin === undefined || rustPattern === undefined) return undefined;
+  const outcome = await grepWithRipgrep({
+    bin,
+    rustPattern,
+    jsPattern: input.pattern,
+    flags,
+    mode: searchMode(mode),
+    maxResults: limits.results,
+    maxLineChars: MAX_MATCH_LINE_CHARS,
+    maxFileBytes: MAX_GREP_FILE_BYTES,
+    timeoutMs,
+    ctx,
+    target: where.target,
+    realTarget: where.realTarget,
+    glob: where.matchesGlob && { accepts: where.matchesGlob, hint: globHint(input.glob) },
+    filter: where.filter,
+    useIgnore: where.useIgnore,
+    skipNodeModules: where.skipNodeModules,
+  });
+  if (outcome.kind === 'fallback') return undefined;
+  if (outcome.kind === 'stop') return outcome.result;
+  return { ...outcome, partly: [] };
+}
+
 async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number, limits: Limits): Promise<ToolResult> {
   const flags = input.case_insensitive ? 'i' : '';
   try {
@@ -105,73 +165,41 @@ async function runGrep(input: GrepInput, ctx: ToolContext, timeoutMs: number, li
     return errorResult(fsErrorMessage(err, shownTarget));
   }
 
-  const search = new GrepSearch({
-    pattern: input.pattern,
-    flags,
-    mode: mode === 'content' ? 'lines' : mode === 'count' ? 'count' : 'any',
-    maxLines: limits.results,
-    maxLineChars: MAX_MATCH_LINE_CHARS,
-    timeoutMs,
-    signal: ctx.signal,
-  });
-  let denied = 0;
-  let outsideLinks = 0;
-  try {
-    if (!stat.isDirectory()) {
-      if (await isFileReadDenied(ctx, target)) return errorResult(`${shownTarget} is covered by a Read deny rule; it cannot be searched.`);
+  let found: DirectoryHits;
+  if (!stat.isDirectory()) {
+    if (await isFileReadDenied(ctx, target)) return errorResult(`${shownTarget} is covered by a Read deny rule; it cannot be searched.`);
+    const search = newSearch(input, flags, mode, limits, timeoutMs, ctx);
+    try {
       const stop = await search.searchFile(target, shownTarget);
       if (stop) return stop;
-    } else {
-      const filter = new GitignoreFilter(ctx.cwd);
-      const useIgnore = await gitignoreApplies(filter, ctx.cwd, target);
-      const glob = input.glob === undefined ? undefined : tryCompileGlob(input.glob);
-      if (glob && 'error' in glob) return errorResult(glob.error);
-      // A glob without a slash matches the file name at any depth, like rg -g.
-      const onName = input.glob !== undefined && !input.glob.includes('/');
-      const matchesGlob = glob && ((rel: string): boolean => glob.match(onName ? path.posix.basename(rel) : rel));
-      // Searching inside node_modules is fine when asked for; otherwise it is noise.
-      const skipNodeModules = !target.split(path.sep).includes('node_modules');
-      const realTarget = await fs.realpath(target);
-      for await (const file of walkFiles(target, {
-        gitignore: useIgnore ? filter : undefined,
-        skipNodeModules,
-        signal: ctx.signal,
-      })) {
-        if (matchesGlob && !matchesGlob(path.relative(target, file).split(path.sep).join('/'))) continue;
-        if (await isFileReadDenied(ctx, file)) {
-          denied++;
-          continue;
-        }
-        let data: Buffer;
-        try {
-          const link = await fs.lstat(file);
-          // A link is followed only where the search may read anyway (like rg, which follows none).
-          if (link.isSymbolicLink()) {
-            const real = await fs.realpath(file);
-            if (!isInside(ctx.cwd, real) && !isInside(realTarget, real)) {
-              outsideLinks++;
-              continue;
-            }
-          }
-          if ((link.isSymbolicLink() ? await fs.stat(file) : link).size > MAX_GREP_FILE_BYTES) continue;
-          data = await fs.readFile(file);
-        } catch {
-          continue; // Unreadable or vanished files are skipped, like grep -s.
-        }
-        const stop = await search.addSmall(displayPath(ctx.cwd, file), data);
-        if (stop) return stop;
-        // Content mode can stop early; the other modes are cheap per file and need the file list.
-        if (mode === 'content' && search.matchCount > limits.results) break;
-        if (search.files.length > limits.results) break;
-      }
-      if (ctx.signal.aborted) return INTERRUPTED;
-      const stop = await search.flush();
-      if (stop) return stop;
+    } finally {
+      search.close();
     }
-  } finally {
-    search.close();
+    found = { files: search.files, matchCount: search.matchCount, partly: search.partly, denied: 0, outsideLinks: 0 };
+  } else {
+    const filter = new GitignoreFilter(ctx.cwd);
+    const useIgnore = await gitignoreApplies(filter, ctx.cwd, target);
+    const glob = input.glob === undefined ? undefined : tryCompileGlob(input.glob);
+    if (glob && 'error' in glob) return errorResult(glob.error);
+    // A glob without a slash matches the file name at any depth, like rg -g.
+    const onName = input.glob !== undefined && !input.glob.includes('/');
+    const matchesGlob = glob && ((rel: string): boolean => glob.match(onName ? path.posix.basename(rel) : rel));
+    const where: DirectorySearch = {
+      target,
+      realTarget: await fs.realpath(target),
+      filter,
+      useIgnore,
+      matchesGlob,
+      // Searching inside node_modules is fine when asked for; otherwise it is noise.
+      skipNodeModules: !target.split(path.sep).includes('node_modules'),
+    };
+    const fast = await searchWithRipgrep(input, flags, mode, limits, timeoutMs, ctx, where);
+    if (fast && 'content' in fast) return fast;
+    const walked = fast ?? (await walkAndSearch(newSearch(input, flags, mode, limits, timeoutMs, ctx), mode === 'content', limits.results, ctx, where));
+    if ('content' in walked) return walked;
+    found = walked;
   }
-  const { files, matchCount, partly } = search;
+  const { files, matchCount, partly, denied, outsideLinks } = found;
 
   const notes: string[] = [];
   if (partly.length > 0) {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGlobTool } from '../../../src/tools/glob.js';
 import { createGrepTool } from '../../../src/tools/grep.js';
 import type { ToolContext } from '../../../src/tools/tool.js';
+import { SEARCH_PATHS, useSearchPath } from '../../helpers/search-paths.js';
 
 let dir: string;
 let ctx: ToolContext;
@@ -23,27 +24,31 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-describe('hostile glob patterns', () => {
-  it('glob answers at once instead of backtracking', async () => {
-    const none = await createGlobTool().call({ pattern: `**/${HOSTILE}` }, ctx);
-    expect(none.content).toBe(`No files match "**/${HOSTILE}" in ..`);
-    const hit = await createGlobTool().call({ pattern: '**/*a*a*a*a*a*a*' }, ctx);
-    expect(hit.content).toBe(`src/${NAME}`);
-  });
+describe.each(SEARCH_PATHS)('on the %s path', (_path, ripgrep) => {
+  useSearchPath(ripgrep);
 
-  it("grep's glob filter answers at once instead of backtracking", async () => {
-    const r = await createGrepTool().call({ pattern: 'needle', glob: HOSTILE }, ctx);
-    expect(r.content).toContain('No matches');
-    const hit = await createGrepTool().call({ pattern: 'needle', glob: '*.{ts,js}' }, ctx);
-    expect(hit.content).toBe('src/ok.ts');
-  });
+  describe('hostile glob patterns', () => {
+    it('glob answers at once instead of backtracking', async () => {
+      const none = await createGlobTool().call({ pattern: `**/${HOSTILE}` }, ctx);
+      expect(none.content).toBe(`No files match "**/${HOSTILE}" in ..`);
+      const hit = await createGlobTool().call({ pattern: '**/*a*a*a*a*a*a*' }, ctx);
+      expect(hit.content).toBe(`src/${NAME}`);
+    });
 
-  it('says which glob syntax is not supported', async () => {
-    const g = await createGlobTool().call({ pattern: '**/@(a|b).ts' }, ctx);
-    expect(g.isError).toBe(true);
-    expect(g.content).toContain('extglob');
-    const r = await createGrepTool().call({ pattern: 'needle', glob: '+(x).ts' }, ctx);
-    expect(r.isError).toBe(true);
-    expect(r.content).toContain('extglob');
+    it("grep's glob filter answers at once instead of backtracking", async () => {
+      const r = await createGrepTool().call({ pattern: 'needle', glob: HOSTILE }, ctx);
+      expect(r.content).toContain('No matches');
+      const hit = await createGrepTool().call({ pattern: 'needle', glob: '*.{ts,js}' }, ctx);
+      expect(hit.content).toBe('src/ok.ts');
+    });
+
+    it('says which glob syntax is not supported', async () => {
+      const g = await createGlobTool().call({ pattern: '**/@(a|b).ts' }, ctx);
+      expect(g.isError).toBe(true);
+      expect(g.content).toContain('extglob');
+      const r = await createGrepTool().call({ pattern: 'needle', glob: '+(x).ts' }, ctx);
+      expect(r.isError).toBe(true);
+      expect(r.content).toContain('extglob');
+    });
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGrepTool, MAX_GREP_RESULTS } from '../../../src/tools/grep.js';
 import type { ToolContext } from '../../../src/tools/tool.js';
+import { SEARCH_PATHS, useSearchPath } from '../../helpers/search-paths.js';
 
 let dir: string;
 let ctx: ToolContext;
@@ -34,64 +35,68 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-describe('grep', () => {
-  it('lists matching files, skipping ignored, nested-ignored, node_modules, .git, binary and huge files', async () => {
-    const r = await tool.call({ pattern: 'needle' }, ctx);
-    expect(r.isError).toBeFalsy();
-    expect(r.content).toBe('src/a.ts\nsrc/b.js');
-  });
+describe.each(SEARCH_PATHS)('on the %s path', (_path, ripgrep) => {
+  useSearchPath(ripgrep);
 
-  it('prints path:line:text in content mode, case-insensitively when asked', async () => {
-    const r = await tool.call({ pattern: 'needle', output_mode: 'content', case_insensitive: true, path: 'src' }, ctx);
-    expect(r.content).toBe('src/a.ts:2:const needle = 1;\nsrc/a.ts:3:// Needle again\nsrc/b.js:1:needle();');
-  });
+  describe('grep', () => {
+    it('lists matching files, skipping ignored, nested-ignored, node_modules, .git, binary and huge files', async () => {
+      const r = await tool.call({ pattern: 'needle' }, ctx);
+      expect(r.isError).toBeFalsy();
+      expect(r.content).toBe('src/a.ts\nsrc/b.js');
+    });
 
-  it('counts matches per file', async () => {
-    const r = await tool.call({ pattern: 'needle', output_mode: 'count', case_insensitive: true }, ctx);
-    expect(r.content).toBe('src/a.ts:2\nsrc/b.js:1');
-  });
+    it('prints path:line:text in content mode, case-insensitively when asked', async () => {
+      const r = await tool.call({ pattern: 'needle', output_mode: 'content', case_insensitive: true, path: 'src' }, ctx);
+      expect(r.content).toBe('src/a.ts:2:const needle = 1;\nsrc/a.ts:3:// Needle again\nsrc/b.js:1:needle();');
+    });
 
-  it('filters by glob', async () => {
-    const r = await tool.call({ pattern: 'needle', glob: '*.js' }, ctx);
-    expect(r.content).toBe('src/b.js');
-  });
+    it('counts matches per file', async () => {
+      const r = await tool.call({ pattern: 'needle', output_mode: 'count', case_insensitive: true }, ctx);
+      expect(r.content).toBe('src/a.ts:2\nsrc/b.js:1');
+    });
 
-  it('searches node_modules and ignored directories when pathed there explicitly', async () => {
-    expect((await tool.call({ pattern: 'needle', path: 'node_modules' }, ctx)).content).toBe('node_modules/pkg/index.js');
-    expect((await tool.call({ pattern: 'needle', path: 'build' }, ctx)).content).toBe('build/out.js');
-  });
+    it('filters by glob', async () => {
+      const r = await tool.call({ pattern: 'needle', glob: '*.js' }, ctx);
+      expect(r.content).toBe('src/b.js');
+    });
 
-  it('reports an invalid regex readably', async () => {
-    const r = await tool.call({ pattern: 'foo(' }, ctx);
-    expect(r.isError).toBe(true);
-    expect(r.content).toMatch(/^Invalid regular expression "foo\(": /);
-  });
+    it('searches node_modules and ignored directories when pathed there explicitly', async () => {
+      expect((await tool.call({ pattern: 'needle', path: 'node_modules' }, ctx)).content).toBe('node_modules/pkg/index.js');
+      expect((await tool.call({ pattern: 'needle', path: 'build' }, ctx)).content).toBe('build/out.js');
+    });
 
-  it('says when nothing matches, and names a missing path', async () => {
-    const none = await tool.call({ pattern: 'zzz_nothing' }, ctx);
-    expect(none.isError).toBeFalsy();
-    expect(none.content).toContain('No matches for /zzz_nothing/');
-    const missing = await tool.call({ pattern: 'x', path: 'ghost' }, ctx);
-    expect(missing.isError).toBe(true);
-    expect(missing.content).toContain('ghost');
-  });
+    it('reports an invalid regex readably', async () => {
+      const r = await tool.call({ pattern: 'foo(' }, ctx);
+      expect(r.isError).toBe(true);
+      expect(r.content).toMatch(/^Invalid regular expression "foo\(": /);
+    });
 
-  it('refuses a binary file given explicitly', async () => {
-    const r = await tool.call({ pattern: 'needle', path: 'blob.bin' }, ctx);
-    expect(r.isError).toBe(true);
-    expect(r.content).toContain('blob.bin is a binary file');
-  });
+    it('says when nothing matches, and names a missing path', async () => {
+      const none = await tool.call({ pattern: 'zzz_nothing' }, ctx);
+      expect(none.isError).toBeFalsy();
+      expect(none.content).toContain('No matches for /zzz_nothing/');
+      const missing = await tool.call({ pattern: 'x', path: 'ghost' }, ctx);
+      expect(missing.isError).toBe(true);
+      expect(missing.content).toContain('ghost');
+    });
 
-  it('caps content output with a note', async () => {
-    await put('src/many.txt', Array.from({ length: MAX_GREP_RESULTS + 50 }, (_, i) => `hit ${i}`).join('\n'));
-    const r = await tool.call({ pattern: '^hit', output_mode: 'content' }, ctx);
-    expect(r.content.split('\n').filter((l) => l.startsWith('src/many.txt:'))).toHaveLength(MAX_GREP_RESULTS);
-    expect(r.content).toContain(`Results capped at ${MAX_GREP_RESULTS} matching lines`);
-  });
+    it('refuses a binary file given explicitly', async () => {
+      const r = await tool.call({ pattern: 'needle', path: 'blob.bin' }, ctx);
+      expect(r.isError).toBe(true);
+      expect(r.content).toContain('blob.bin is a binary file');
+    });
 
-  it('is read-only and concurrency safe', () => {
-    expect(tool.kind).toBe('read');
-    expect(tool.effects?.({ pattern: 'x' })).toBe('none');
-    expect(tool.isConcurrencySafe?.({ pattern: 'x' })).toBe(true);
+    it('caps content output with a note', async () => {
+      await put('src/many.txt', Array.from({ length: MAX_GREP_RESULTS + 50 }, (_, i) => `hit ${i}`).join('\n'));
+      const r = await tool.call({ pattern: '^hit', output_mode: 'content' }, ctx);
+      expect(r.content.split('\n').filter((l) => l.startsWith('src/many.txt:'))).toHaveLength(MAX_GREP_RESULTS);
+      expect(r.content).toContain(`Results capped at ${MAX_GREP_RESULTS} matching lines`);
+    });
+
+    it('is read-only and concurrency safe', () => {
+      expect(tool.kind).toBe('read');
+      expect(tool.effects?.({ pattern: 'x' })).toBe('none');
+      expect(tool.isConcurrencySafe?.({ pattern: 'x' })).toBe(true);
+    });
   });
 });

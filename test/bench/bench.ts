@@ -47,3 +47,6 @@ row('cairn serve: start to first byte of the page (median of 5)', `${serve.first
 row('cairn serve: events/s to 1 subscriber (offline stream 20000)', serve.eventsPerSec1.toFixed(0), '');
 row('cairn serve: events/s to each of 10 subscribers', serve.eventsPerSec10.toFixed(0), `${(serve.eventsPerSec10 / serve.eventsPerSec1).toFixed(2)}x one`);
 row('cairn serve: memory per idle session (20 sessions)', `${(serve.bytesPerSession / 1024 / 1024).toFixed(2)} MB`, 'heap + external');
+
+const { benchSearch, printSearch } = await import('./search-bench.js');
+printSearch(await benchSearch(), (line) => process.stdout.write(`${line}\n`));

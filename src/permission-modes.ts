@@ -12,3 +12,16 @@ void everyModeListed;
 export function isPermissionMode(value: unknown): value is PermissionMode {
   return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value);
 }
+
+/** The modes Shift+Tab cycles through and /mode offers: bypassPermissions only when cairn was started in it. */
+export function allowedModes(startedInBypass: boolean): PermissionMode[] {
+  return startedInBypass ? ['default', 'acceptEdits', 'plan', 'bypassPermissions'] : ['default', 'acceptEdits', 'plan'];
+}
+
+export function nextMode(mode: PermissionMode, startedInBypass: boolean): PermissionMode {
+  // dontAsk (from settings or --permission-mode) never cycles, as in Claude Code: it stays until /mode changes it.
+  if (mode === 'dontAsk') return mode;
+  const modes = allowedModes(startedInBypass);
+  const i = modes.indexOf(mode);
+  return modes[(i + 1) % modes.length] ?? 'default';
+}

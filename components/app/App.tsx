@@ -2,7 +2,7 @@ import { Box } from 'ink';
 import { useCallback, useContext, useLayoutEffect, useMemo } from 'react';
 import { DialogBox } from '../DialogBox.js';
 import { Header } from '../Header.js';
-import type { KeyDeps } from '../keys/dispatch.js';
+import type { AppContext } from '../actions/app-context.js';
 import { handleKey } from '../keys/dispatch.js';
 import { useKeyInput } from '../keys/use-key-input.js';
 import { PromptBox } from '../prompt/PromptBox.js';
@@ -21,7 +21,7 @@ import { promptPlaceholder, selectEditorFocused, type PaintLayout } from './scre
 import { useTerminalSize } from './use-terminal-size.js';
 
 export interface AppProps {
-  deps: KeyDeps;
+  deps: AppContext;
   itemLines: ReturnType<typeof createItemLines>;
   /** Fixed size (tests); otherwise the terminal's, following resizes. */
   size?: { columns: number; rows: number };

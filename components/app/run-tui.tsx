@@ -9,8 +9,8 @@ import { sessionFile } from '../../src/session/session-paths.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import { builtinCommands } from '../commands/builtin.js';
 import { createCommandRegistry } from '../commands/registry.js';
-import { submit } from '../keys/dispatch.js';
-import { createKeyDeps } from '../keys/key-wiring.js';
+import { createAppContext } from '../actions/app-context.js';
+import { submit } from '../actions/submit.js';
 import { KEYMAP, setActiveKeymap } from '../keys/keymap.js';
 import { loadKeybindings } from '../keys/user-keybindings.js';
 import { loadMarkdown } from '../markdown/render-markdown.js';
@@ -154,7 +154,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   // main.ts loads them after the first frame: their commands join the palette then.
   if (options.skills instanceof Promise) options.skills.then(addSkills, (error: unknown) => fatal(error));
   else addSkills(options.skills);
-  for (const command of terminalCommands(() => deps.terminal)) commands.register(command);
+  for (const command of terminalCommands()) commands.register(command);
   let runEditor: RunExternalEditor | undefined;
 
   let resolveExit: (code: number) => void = () => undefined;
@@ -172,7 +172,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     finish(1);
   };
 
-  const deps = createKeyDeps({
+  const deps = createAppContext({
     store,
     session,
     commands,

@@ -4,7 +4,7 @@ import { formatLocalTime } from '../../src/cron/scheduler.js';
 import type { CronTaskInfo } from '../../src/cron/types.js';
 import type { BackgroundWork } from '../../src/runtime/background-work.js';
 import type { ShellInfo } from '../../src/shells/shell-manager.js';
-import type { CommandContext, SlashCommand } from './registry.js';
+import type { AppContext, SlashCommand } from '../actions/app-context.js';
 import { group } from '../../src/util/invariant.js';
 
 export interface BackgroundCommandDeps {
@@ -108,7 +108,7 @@ function bashesCommand(deps: BackgroundCommandDeps): SlashCommand {
 const SHELL_LINES = 40;
 
 /** A shell's output so far, its last lines when long; the model's unread output stays unread. */
-function showShell(shells: BackgroundWork['shells'], id: string, ctx: CommandContext): void {
+function showShell(shells: BackgroundWork['shells'], id: string, ctx: AppContext): void {
   const out = shells.output(id);
   if (!out) {
     const known = shells.list().map((s) => s.id);
@@ -142,7 +142,7 @@ const todosCommand: SlashCommand = {
   name: 'todos',
   aliases: ['todo'],
   description: 'The todo list',
-  run(_args, ctx: CommandContext) {
+  run(_args, ctx: AppContext) {
     const { todos } = ctx.store.getSnapshot();
     if (todos.length === 0) return ctx.print('No todos.');
     const done = todos.filter((t) => t.status === 'completed').length;

@@ -1,25 +1,12 @@
-import type { PermissionMode } from '../../src/events.js';
 import { PermissionModeSchema } from '../../src/events.js';
+import { allowedModes } from '../../src/permission-modes.js';
 import { keyHelp } from '../keys/key-help.js';
 import { isThemeName, THEME_NAMES } from '../theme/theme.js';
-import type { CommandContext, SlashCommand } from './registry.js';
+import type { AppContext, SlashCommand } from '../actions/app-context.js';
 import { usageReport } from './usage-report.js';
 import { rewindCommand } from './rewind-command.js';
 import { describeRules } from '../../src/permissions/rules/listing.js';
 import { permissionsCommand } from './permissions-command.js';
-
-/** Modes Shift+Tab and /mode may switch to: bypass only if the session started in it. */
-export function allowedModes(startedInBypass: boolean): PermissionMode[] {
-  return startedInBypass ? ['default', 'acceptEdits', 'plan', 'bypassPermissions'] : ['default', 'acceptEdits', 'plan'];
-}
-
-export function nextMode(mode: PermissionMode, startedInBypass: boolean): PermissionMode {
-  // dontAsk (from settings or --permission-mode) never cycles, as in Claude Code: it stays until /mode changes it.
-  if (mode === 'dontAsk') return mode;
-  const modes = allowedModes(startedInBypass);
-  const i = modes.indexOf(mode);
-  return modes[(i + 1) % modes.length] ?? 'default';
-}
 
 const help: SlashCommand = {
   name: 'help',
@@ -132,7 +119,7 @@ const exit: SlashCommand = {
   name: 'exit',
   aliases: ['quit', 'q'],
   description: 'Leave cairn',
-  run(_args, ctx: CommandContext) {
+  run(_args, ctx: AppContext) {
     ctx.exit(0);
   },
 };

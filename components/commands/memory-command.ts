@@ -6,7 +6,7 @@ import type { SystemPromptSource } from '../../src/context/system-prompt-source.
 import { errorMessage } from '../../src/util/error-message.js';
 import { episodicDir, listEpisodicNotes, type EpisodicNote } from '../../src/context/episodic-notes.js';
 import { personaKindOf, personaPaths } from '../../src/context/persona-files.js';
-import type { CommandContext, SlashCommand } from './registry.js';
+import type { AppContext, SlashCommand } from '../actions/app-context.js';
 
 export interface MemoryCommandDeps {
   /** The runtime's instruction files and the problems met reading them; absent: no runtime (some tests). */
@@ -109,7 +109,7 @@ function pick(entries: readonly MemoryEntry[], arg: string, deps: MemoryCommandD
   return `"${arg}" matches ${matches.length} files (${matches.map((m) => shown(m.path, deps)).join(', ')}): give its number.`;
 }
 
-async function openInEditor(entry: MemoryEntry, ctx: CommandContext, deps: MemoryCommandDeps): Promise<void> {
+async function openInEditor(entry: MemoryEntry, ctx: AppContext, deps: MemoryCommandDeps): Promise<void> {
   const name = shown(entry.path, deps);
   if (!ctx.runExternalEditor) return ctx.print(`No terminal to open an editor in: edit ${entry.path} yourself.`, 'warning');
   const before = await readOrUndefined(entry.path);

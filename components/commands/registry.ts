@@ -1,43 +1,10 @@
 import { StartingSession } from '../../src/session/starting-session.js';
-import type { NoticeLevel } from '../../src/events.js';
-import type { AgentSession } from '../../src/session/agent-session.js';
-import type { TuiStore } from '../store/create-store.js';
-import type { ThemeName } from '../theme/theme.js';
-import type { RunExternalEditor } from '../app/external-editor.js';
+import type { AppContext, CommandRegistry, SlashCommand } from '../actions/app-context.js';
 import { errorMessage } from '../../src/util/error-message.js';
 import { editDistance } from '../../src/util/edit-distance.js';
 import { group } from '../../src/util/invariant.js';
 
-/** What a command may do: talk to the session, print into the transcript, end the app. */
-export interface CommandContext {
-  session: AgentSession;
-  store: TuiStore;
-  commands: CommandRegistry;
-  print(message: string, level?: NoticeLevel): void;
-  systemPrompt(): Promise<string>;
-  setTheme(name: ThemeName): Promise<void>;
-  exit(code?: number): void;
-  /** Hands the terminal to the user's editor on a file (components/app/external-editor.ts); absent without a terminal. */
-  runExternalEditor?: RunExternalEditor;
-}
-
-export interface SlashCommand {
-  name: string;
-  aliases?: readonly string[];
-  description: string;
-  /** Shown after the name in the palette, e.g. "<mode>"; `[x]` is optional, `<x>` required. */
-  argHint?: string;
-  run(args: string, ctx: CommandContext): void | Promise<void>;
-}
-
-export interface CommandRegistry {
-  all(): readonly SlashCommand[];
-  find(name: string): SlashCommand | undefined;
-  register(command: SlashCommand): void;
-  /** Commands whose name (or alias) starts with the typed prefix, best first. */
-  filter(prefix: string): SlashCommand[];
-  closest(name: string): SlashCommand | undefined;
-}
+export type { SlashCommand, CommandRegistry } from '../actions/app-context.js';
 
 export function needsArgs(command: SlashCommand): boolean {
   return command.argHint?.startsWith('<') === true;
@@ -86,7 +53,7 @@ export function parseSlash(text: string): { name: string; args: string } | undef
 }
 
 /** Runs a typed command line, or prints that it is unknown with the closest suggestion. */
-export async function runSlash(text: string, ctx: CommandContext): Promise<void> {
+export async function runSlash(text: string, ctx: AppContext): Promise<void> {
   const parsed = parseSlash(text);
   if (!parsed) return;
   // Commands read what start-up loads just after the first frame (tools, agents, skills and their

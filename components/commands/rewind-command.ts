@@ -1,4 +1,4 @@
-import { openRewind } from '../keys/rewind-keys.js';
+import { openRewind } from '../actions/rewind.js';
 import type { SlashCommand } from './registry.js';
 
 /** /rewind: the same dialog as Esc Esc on an empty prompt. */
@@ -7,6 +7,6 @@ export const rewindCommand: SlashCommand = {
   aliases: ['checkpoint'],
   description: 'Back to before an earlier prompt: conversation, files (edits by write_file/edit_file, not bash) or both',
   run(_args, ctx) {
-    openRewind({ store: ctx.store, session: ctx.session, commandContext: ctx });
+    openRewind(ctx);
   },
 };

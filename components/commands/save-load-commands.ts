@@ -1,4 +1,4 @@
-import { resume } from '../keys/dialog-keys.js';
+import { resume } from '../actions/resume.js';
 import type { SlashCommand } from './registry.js';
 import type { SessionActions } from './session-actions.js';
 import { openResumePicker } from './session-commands.js';

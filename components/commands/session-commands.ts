@@ -1,7 +1,7 @@
 import { relative, isAbsolute } from 'node:path';
 import type { PromptSection } from '../../src/context/system-prompt.js';
 import { shortPath } from '../Header.js';
-import { resume } from '../keys/dialog-keys.js';
+import { resume } from '../actions/resume.js';
 import type { TuiStore } from '../store/create-store.js';
 import { formatAge, resumeDialog } from '../store/session-picker.js';
 import { contextReport, contextSections } from './context-report.js';

@@ -1,10 +1,10 @@
 import type { SlashPromptEntry } from '../../src/custom-commands/slash-prompts.js';
 import { placeLabel } from '../../src/skills/skill-places.js';
 import type { SkillRuntime } from '../../src/skills/skill-runtime.js';
-import type { CommandContext, SlashCommand } from './registry.js';
+import type { AppContext, SlashCommand } from '../actions/app-context.js';
 
 /** Sends a prepared prompt as the user's next turn (queued behind a running one, as typed prompts are). */
-function send(ctx: CommandContext, prompt: string): void {
+function send(ctx: AppContext, prompt: string): void {
   if (ctx.store.getSnapshot().busy) ctx.store.dispatch({ type: 'queue', text: prompt });
   ctx.session.submit(prompt);
 }

@@ -6,8 +6,8 @@ import { approvalChoices } from '../store/approval-choices.js';
 import { askKey } from '../store/reduce-events.js';
 import { decisionFor } from '../../src/permissions/approval-answers.js';
 import type { TuiState } from '../store/types.js';
-import type { KeyDeps } from './dispatch.js';
-import { interrupt } from './dispatch.js';
+import type { AppContext } from '../actions/app-context.js';
+import { interrupt } from '../actions/interrupt.js';
 import { is, isAnswer, typedText } from './keymap.js';
 import { openViewer } from './viewer-keys.js';
 import { itemAt } from '../../src/util/invariant.js';
@@ -20,7 +20,7 @@ export function denyFieldOpen(state: TuiState): boolean {
   return (choices[state.approval.choice] ?? itemAt(choices, 0, 'approval choice')).kind === 'no';
 }
 
-function answerWith(kind: ApprovalChoiceKind, denyText: string, state: TuiState, deps: KeyDeps): void {
+function answerWith(kind: ApprovalChoiceKind, denyText: string, state: TuiState, deps: AppContext): void {
   const request = state.approvals[0];
   if (!request) return;
   const decision = decisionFor(kind, request, denyText);
@@ -31,7 +31,7 @@ function answerWith(kind: ApprovalChoiceKind, denyText: string, state: TuiState,
 }
 
 /** A bracketed paste into the open deny field: the editor's paste handling, on one line. */
-export function handleApprovalPaste(input: string, key: Key, state: TuiState, deps: KeyDeps): void {
+export function handleApprovalPaste(input: string, key: Key, state: TuiState, deps: AppContext): void {
   const { denyText, pasting } = state.approval;
   const field = { text: denyText, cursor: denyText.length, pastes: [], ...(pasting !== undefined ? { pasting } : {}) };
   const result = applyEditorKey(field, input, key, { history: [] });
@@ -41,7 +41,7 @@ export function handleApprovalPaste(input: string, key: Key, state: TuiState, de
 }
 
 /** The approval prompt takes every key while it waits; the editor's draft is left alone. */
-export function handleApprovalKey(input: string, key: Key, state: TuiState, deps: KeyDeps): void {
+export function handleApprovalKey(input: string, key: Key, state: TuiState, deps: AppContext): void {
   const request = state.approvals[0];
   if (!request) return;
   const choices = approvalChoices(request);

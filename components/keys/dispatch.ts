@@ -1,64 +1,37 @@
 import { EXIT_CONFIRM_MS } from './exit-confirm.js';
 import type { Key } from 'ink';
-import type { AgentSession } from '../../src/session/agent-session.js';
-import type { CommandContext, CommandRegistry } from '../commands/registry.js';
-import type { SessionActions } from '../commands/session-actions.js';
-import { toggleMouse, type TerminalControls } from '../app/terminal-controls.js';
-import { runSlash } from '../commands/registry.js';
-import { nextMode } from '../commands/builtin.js';
+import type { AppContext } from '../actions/app-context.js';
+import { cycleMode } from '../actions/cycle-mode.js';
+import { editDraftInEditor } from '../actions/edit-in-editor.js';
+import { interrupt, takeLastQueued } from '../actions/interrupt.js';
+import { openRewind } from '../actions/rewind.js';
+import { submit } from '../actions/submit.js';
+import { toggleMouse } from '../app/terminal-controls.js';
 import { editorOwnsInput, parseMouseWheel } from '../prompt/editor.js';
 import { applyEditorKey } from './editor-keys.js';
 import { isMouseReport, isUnknownEscapeSequence, PASTE_START } from '../prompt/terminal-input.js';
-import type { TuiStore } from '../store/create-store.js';
 import { autoRunInProgress } from '../store/tool-card.js';
 import type { TuiState } from '../store/types.js';
-import type { ApprovalGuard } from './approval-guard.js';
 import { denyFieldOpen, handleApprovalKey, handleApprovalPaste } from './approval-keys.js';
 import { handleDialogKey } from './dialog-keys.js';
 import { is, typedText, whichOf, withBackspace, withModifier } from './keymap.js';
-import { askToSaveMemory } from './memory-note.js';
 import { escOnDraft, escOnEmpty } from './esc-esc.js';
-import { openRewind } from './rewind-keys.js';
-import { errorMessage } from '../../src/util/error-message.js';
 import { focusReport } from '../app/turn-notifier.js';
-import { expandMentions, findMentions, withChips } from '../../src/mentions/expand-mentions.js';
 import { atMentionStart, openMentionCompletion } from '../prompt/mention-complete.js';
-import { editDraftInEditor } from './edit-in-editor.js';
 import { startHistorySearch } from './history-search-keys.js';
-import { shellCommandOf } from '../prompt/shell-prompt.js';
 import { handlePaletteKey, paletteOpen } from './palette-keys.js';
 import { splitKeys } from './split-keys.js';
 import { enterSelection, handleTranscriptKey } from './transcript-keys.js';
-import type { ViewMetrics } from './view-metrics.js';
 import { handleViewerKey, scrollViewer } from './viewer-keys.js';
 
 export { EXIT_CONFIRM_MS };
 const WHEEL_LINES = 3;
 
-export interface KeyDeps {
-  store: TuiStore;
-  session: AgentSession;
-  commands: CommandRegistry;
-  commandContext: CommandContext;
-  view: ViewMetrics;
-  history(): readonly string[];
-  /** A prompt was sent (for the history file). */
-  onPrompt?(text: string): void;
-  exit(code: number): void;
-  now(): number;
-  /** Memory notes and switching sessions; absent where there is no workspace (some tests). */
-  sessions?: SessionActions;
-  /** Keeps type-ahead out of approvals. */
-  guard: ApprovalGuard;
-  /** The clipboard and mouse reporting; absent without a terminal (some tests). */
-  terminal?: TerminalControls;
-}
-
 /**
  * The one key dispatcher. An event holding several keys (one read) is applied key by key, in
  * order; `raw` is the bytes behind the event, when the caller has them.
  */
-export function handleKey(input: string, key: Key, deps: KeyDeps, raw?: string): void {
+export function handleKey(input: string, key: Key, deps: AppContext, raw?: string): void {
   // Inside a bracketed paste every byte is text, control bytes included.
   if (editorOwnsInput(deps.store.getSnapshot().editor, input)) return handleOneKey(input, key, deps, raw);
   for (const press of splitKeys(input, key, raw)) handleOneKey(press.input, press.key, deps, press.raw);
@@ -68,13 +41,13 @@ export function handleKey(input: string, key: Key, deps: KeyDeps, raw?: string):
  * One key, through the layers in priority order, each returning true when it used the key:
  * global keys, approval prompt, slash palette, transcript selection, scrolling, editor.
  */
-function handleOneKey(input: string, pressed: Key, deps: KeyDeps, raw: string | undefined): void {
+function handleOneKey(input: string, pressed: Key, deps: AppContext, raw: string | undefined): void {
   const { store } = deps;
   const key = withBackspace(pressed, raw);
   const state = store.getSnapshot();
   if (is('ctrlC', input, key)) return ctrlC(state, deps);
   if (state.exitArmedAt !== undefined) store.dispatch({ type: 'exitArm', at: undefined });
-  if (deps.terminal && is('toggleMouse', input, key)) return toggleMouse(deps.terminal, (m) => deps.commandContext.print(m));
+  if (deps.terminal && is('toggleMouse', input, key)) return toggleMouse(deps.terminal, (m) => deps.print(m));
 
   const wheel = parseMouseWheel(input);
   if (wheel && state.viewer) return scrollViewer(wheel === 'up' ? -1 : 1, state, deps);
@@ -95,10 +68,7 @@ function handleOneKey(input: string, pressed: Key, deps: KeyDeps, raw: string | 
     handleDialogKey(input, key, state, deps);
     return;
   }
-  if (is('cycleMode', input, key)) {
-    deps.session.setMode(nextMode(deps.session.mode, state.info.startedInBypass));
-    return;
-  }
+  if (is('cycleMode', input, key)) return cycleMode(deps);
   if (paletteOpen(state, deps.commands) && handlePaletteKey(input, key, state, deps)) return;
   if (state.focus === 'transcript' && handleTranscriptKey(input, key, state, deps)) return;
   if (handleScrollKey(input, key, state, deps)) return;
@@ -112,13 +82,14 @@ function handleOneKey(input: string, pressed: Key, deps: KeyDeps, raw: string | 
     if (state.busy || autoRunInProgress(state.items)) interrupt(deps);
     return;
   }
+  // Up on an empty prompt takes the last queued prompt back to edit or drop it.
   if (is('up', input, key) && state.editor.text === '' && takeLastQueued(deps)) return;
   if (is('eof', input, key) && state.editor.text === '') return deps.exit(0);
   if (is('toggleFocus', input, key) && (withModifier(key) || state.editor.text === '')) return enterSelection(state, deps);
   toEditor(input, key, state, deps, raw);
 }
 
-function toEditor(input: string, key: Key, state: TuiState, deps: KeyDeps, raw: string | undefined): void {
+function toEditor(input: string, key: Key, state: TuiState, deps: AppContext, raw: string | undefined): void {
   deps.guard.noteDraftKey();
   const result = applyEditorKey(state.editor, input, key, { history: deps.history(), ...(raw !== undefined ? { raw } : {}) });
   deps.store.dispatch({ type: 'editor', editor: result.state });
@@ -137,7 +108,7 @@ function isPaste(state: TuiState, input: string, key: Key): boolean {
   return [...input].length > 1 && typedText(input, key) !== undefined && !isUnknownEscapeSequence(input);
 }
 
-function ctrlC(state: TuiState, deps: KeyDeps): void {
+function ctrlC(state: TuiState, deps: AppContext): void {
   if (state.busy) {
     interrupt(deps);
     return;
@@ -147,66 +118,11 @@ function ctrlC(state: TuiState, deps: KeyDeps): void {
   deps.store.dispatch({ type: 'exitArm', at: deps.now() });
 }
 
-/** Stops the turn; prompts that were waiting go back into the editor, so nothing runs by itself. */
-export function interrupt(deps: KeyDeps): void {
-  const taken = deps.session.interrupt();
-  deps.store.dispatch({ type: 'unqueue', taken, remaining: [] });
-}
-
-/** Up on an empty prompt takes the last queued prompt back to edit or drop it (as Claude Code does). */
-function takeLastQueued(deps: KeyDeps): boolean {
-  if (deps.store.getSnapshot().queued.length === 0) return false;
-  const last = deps.session.unqueueLast();
-  if (last === undefined) return false;
-  deps.store.dispatch({ type: 'unqueue', taken: [last], remaining: [...deps.session.queued] });
-  return true;
-}
-
-/** `shown`: the prompt as the box showed it, large pastes as placeholders (the transcript folds them). */
-export function submit(text: string, deps: KeyDeps, shown?: string): void {
-  if (text.trimStart().startsWith('/')) {
-    void runSlash(text, deps.commandContext);
-    return;
-  }
-  if (askToSaveMemory(text, deps)) return;
-  deps.onPrompt?.(text);
-  const command = shellCommandOf(text);
-  if (command !== undefined) {
-    deps.store.dispatch({ type: 'scrollTo', to: 'bottom', total: deps.view.total, height: deps.view.height });
-    // Typed while a turn runs, it waits its turn among the queued prompts.
-    if (deps.store.getSnapshot().busy) deps.store.dispatch({ type: 'queue', text });
-    void deps.session.runShell(command, text);
-    return;
-  }
-  if (findMentions(text).length > 0) return void sendWithMentions(text, deps, shown);
-  send(text, deps, shown);
-}
-
-/** `@path` mentions: their files attached to what is sent, shown as chips in the transcript. */
-async function sendWithMentions(text: string, deps: KeyDeps, shown: string | undefined): Promise<void> {
-  try {
-    const denied = await deps.session.permissions.readDeniedMatcher();
-    const { text: expanded, attachments } = await expandMentions(text, deps.store.getSnapshot().info.cwd, denied);
-    send(expanded, deps, attachments.length ? withChips(shown ?? text, attachments) : shown);
-  } catch (error) {
-    // Nothing is attached that the rules were not checked for: the prompt goes as typed.
-    deps.store.dispatch({ type: 'notice', level: 'warning', message: `Mentioned files not attached: ${errorMessage(error)}` });
-    send(text, deps, shown);
-  }
-}
-
-function send(text: string, deps: KeyDeps, shown?: string): void {
-  if (shown !== undefined) deps.store.dispatch({ type: 'pastedPrompt', text, display: shown });
-  if (deps.store.getSnapshot().busy) deps.store.dispatch({ type: 'queue', text });
-  deps.store.dispatch({ type: 'scrollTo', to: 'bottom', total: deps.view.total, height: deps.view.height });
-  deps.session.submit(text);
-}
-
-export function scroll(deps: KeyDeps, delta: number): void {
+function scroll(deps: AppContext, delta: number): void {
   deps.store.dispatch({ type: 'scroll', delta, total: deps.view.total, height: deps.view.height });
 }
 
-function handleScrollKey(input: string, key: Key, state: TuiState, deps: KeyDeps): boolean {
+function handleScrollKey(input: string, key: Key, state: TuiState, deps: AppContext): boolean {
   const page = Math.max(1, deps.view.height - 1);
   if (is('pageUp', input, key)) scroll(deps, -page);
   else if (is('pageDown', input, key)) scroll(deps, page);

@@ -1,6 +1,6 @@
 import type { TuiStore } from '../store/create-store.js';
 import type { TuiState } from '../store/types.js';
-import type { KeyDeps } from './dispatch.js';
+import type { AppContext } from '../actions/app-context.js';
 
 /** Two Esc presses this close together are one "Esc Esc". */
 export const ESC_ESC_MS = 800;
@@ -13,7 +13,7 @@ const firstEsc = new WeakMap<TuiStore, { at: number; text: string }>();
  * it, keeping it in the prompt history so Up brings it back (as Claude Code does). False when the
  * prompt is empty (nothing to clear).
  */
-export function escOnDraft(state: TuiState, deps: Pick<KeyDeps, 'store' | 'now' | 'onPrompt'>, raw: string | undefined): boolean {
+export function escOnDraft(state: TuiState, deps: Pick<AppContext, 'store' | 'now' | 'onPrompt'>, raw: string | undefined): boolean {
   const text = state.editor.text;
   if (text.trim() === '') return false;
   const now = deps.now();
@@ -33,7 +33,7 @@ export function escOnDraft(state: TuiState, deps: Pick<KeyDeps, 'store' | 'now' 
 const firstEmptyEsc = new WeakMap<TuiStore, number>();
 
 /** Esc on an idle, empty prompt: the first arms, the second (soon after) opens rewind. False with a draft. */
-export function escOnEmpty(state: TuiState, deps: Pick<KeyDeps, 'store' | 'now'>, raw: string | undefined, open: () => void): boolean {
+export function escOnEmpty(state: TuiState, deps: Pick<AppContext, 'store' | 'now'>, raw: string | undefined, open: () => void): boolean {
   if (state.editor.text.trim() !== '') return false;
   const now = deps.now();
   const first = firstEmptyEsc.get(deps.store);

@@ -1,16 +1,16 @@
 import type { Key } from 'ink';
 import type { HistorySearch } from '../prompt/history-search.js';
 import { historyMatches, openHistorySearch, selectedMatch } from '../prompt/history-search.js';
-import type { KeyDeps } from './dispatch.js';
+import type { AppContext } from '../actions/app-context.js';
 import { is, typedText } from './keymap.js';
 
 /** Ctrl+R at the prompt: the search opens over the prompt box; the draft stays until one is taken. */
-export function startHistorySearch(deps: KeyDeps): void {
+export function startHistorySearch(deps: AppContext): void {
   deps.store.dispatch({ type: 'dialog', dialog: openHistorySearch(deps.history()) });
 }
 
 /** Keys while searching: text narrows, Ctrl+R/Up older, Down newer, Enter takes, Esc cancels. */
-export function historySearchKey(input: string, key: Key, search: HistorySearch, deps: KeyDeps): void {
+export function historySearchKey(input: string, key: Key, search: HistorySearch, deps: AppContext): void {
   const { store } = deps;
   const set = (next: HistorySearch): void => store.dispatch({ type: 'dialog', dialog: next });
   const count = historyMatches(search).length;

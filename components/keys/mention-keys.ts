@@ -1,11 +1,11 @@
 import type { Key } from 'ink';
 import type { MentionDialog } from '../prompt/mention-complete.js';
 import { refresh } from '../prompt/mention-complete.js';
-import type { KeyDeps } from './dispatch.js';
+import type { AppContext } from '../actions/app-context.js';
 import { is, typedText } from './keymap.js';
 
 /** Puts `text` into the draft at the cursor (after the `@`), and closes the completion. */
-function insert(text: string, deps: KeyDeps): void {
+function insert(text: string, deps: AppContext): void {
   const { store } = deps;
   const editor = store.getSnapshot().editor;
   const next = editor.text.slice(0, editor.cursor) + text + editor.text.slice(editor.cursor);
@@ -14,7 +14,7 @@ function insert(text: string, deps: KeyDeps): void {
 }
 
 /** Keys while completing an `@` mention: text narrows, ↑↓ choose, Tab/Enter take it, Esc keeps what was typed. */
-export function mentionKey(input: string, key: Key, dialog: MentionDialog, deps: KeyDeps): void {
+export function mentionKey(input: string, key: Key, dialog: MentionDialog, deps: AppContext): void {
   const set = (next: MentionDialog): void => deps.store.dispatch({ type: 'dialog', dialog: next });
   if (is('back', input, key)) return insert(dialog.query, deps);
   if (is('up', input, key)) return set({ ...dialog, index: Math.max(0, dialog.index - 1) });

@@ -2,8 +2,8 @@ import type { Key } from 'ink';
 import type { CommandRegistry, SlashCommand } from '../commands/registry.js';
 import { needsArgs } from '../commands/registry.js';
 import type { TuiState } from '../store/types.js';
-import type { KeyDeps } from './dispatch.js';
-import { submit } from './dispatch.js';
+import type { AppContext } from '../actions/app-context.js';
+import { submit } from '../actions/submit.js';
 import { is } from './keymap.js';
 
 /** The palette shows while the prompt is a bare `/word` the user has not dismissed. */
@@ -21,12 +21,12 @@ export function paletteIndex(state: TuiState, count: number): number {
   return count === 0 ? 0 : Math.min(state.palette.index, count - 1);
 }
 
-function setText(deps: KeyDeps, text: string): void {
+function setText(deps: AppContext, text: string): void {
   deps.store.dispatch({ type: 'editor', editor: { text, cursor: text.length, pastes: [] } });
   deps.store.dispatch({ type: 'palette', index: 0 });
 }
 
-export function handlePaletteKey(input: string, key: Key, state: TuiState, deps: KeyDeps): boolean {
+export function handlePaletteKey(input: string, key: Key, state: TuiState, deps: AppContext): boolean {
   const matches = paletteMatches(state, deps.commands);
   const index = paletteIndex(state, matches.length);
   const selected = matches[index];

@@ -3,13 +3,13 @@ import { isExpanded } from '../transcript/item-lines.js';
 import { blockOf } from '../transcript/line-index.js';
 import { viewWindow } from '../transcript/view-top.js';
 import type { TuiState } from '../store/types.js';
-import type { KeyDeps } from './dispatch.js';
+import type { AppContext } from '../actions/app-context.js';
 import { is, typedText, whichOf } from './keymap.js';
 import { selectableCards } from './selectable-cards.js';
 import { openViewer } from './viewer-keys.js';
 
 /** Selection mode: arrows move over the cards, Space folds one, Enter shows it whole, Esc/Tab go back to the prompt. */
-export function handleTranscriptKey(input: string, key: Key, state: TuiState, deps: KeyDeps): boolean {
+export function handleTranscriptKey(input: string, key: Key, state: TuiState, deps: AppContext): boolean {
   const { store } = deps;
   const selectable = selectableCards(state.items);
   const at = selectable.findIndex((i) => i.id === state.selectedId);
@@ -50,7 +50,7 @@ export function handleTranscriptKey(input: string, key: Key, state: TuiState, de
  * Tab: selection starts from the newest card in view (else the newest above it, else the newest),
  * never from a card selected long ago that has scrolled away, and the card is scrolled into view.
  */
-export function enterSelection(state: TuiState, deps: KeyDeps): void {
+export function enterSelection(state: TuiState, deps: AppContext): void {
   const cards = selectableCards(state.items);
   const { index, height } = deps.view;
   let chosen = cards[cards.length - 1];
@@ -66,7 +66,7 @@ export function enterSelection(state: TuiState, deps: KeyDeps): void {
 }
 
 /** Scrolls just enough to show the selected card's header. */
-function reveal(id: string, deps: KeyDeps): void {
+function reveal(id: string, deps: AppContext): void {
   const { index, height, total } = deps.view;
   const block = index ? blockOf(index, id) : undefined;
   if (!block) return;

@@ -1,13 +1,13 @@
 import type { Key } from 'ink';
 import { isUnknownEscapeSequence, PASTE_END, PASTE_START } from '../prompt/terminal-input.js';
 import type { TuiState, ViewerSource, ViewerState } from '../store/types.js';
-import type { KeyDeps } from './dispatch.js';
+import type { AppContext } from '../actions/app-context.js';
 import { is, typedText } from './keymap.js';
 import { blankKey } from './split-keys.js';
 import { itemAt } from '../../src/util/invariant.js';
 
 /** Opens the full view of a card or of the waiting approval. */
-export function openViewer(source: ViewerSource, deps: KeyDeps): void {
+export function openViewer(source: ViewerSource, deps: AppContext): void {
   deps.store.dispatch({ type: 'viewer', viewer: { source, top: 0 } });
 }
 
@@ -32,7 +32,7 @@ export function findMatch(lines: readonly string[], query: string, from: number,
 }
 
 /** The mouse wheel over the full view: `delta` lines. */
-export function scrollViewer(delta: number, state: TuiState, deps: KeyDeps): void {
+export function scrollViewer(delta: number, state: TuiState, deps: AppContext): void {
   const viewer = state.viewer;
   if (!viewer) return;
   const { height, lines } = deps.view.viewer ?? { height: 1, lines: [] };
@@ -40,7 +40,7 @@ export function scrollViewer(delta: number, state: TuiState, deps: KeyDeps): voi
 }
 
 /** The full view takes every key but Ctrl+C: scrolling, search, and q/Esc back to where it was opened. */
-export function handleViewerKey(input: string, key: Key, state: TuiState, deps: KeyDeps): void {
+export function handleViewerKey(input: string, key: Key, state: TuiState, deps: AppContext): void {
   const viewer = state.viewer;
   if (!viewer) return;
   const { height, lines } = deps.view.viewer ?? { height: 1, lines: [] };

@@ -1,45 +1,14 @@
 import type { EventOf, NoticeLevel } from '../../src/events.js';
-import { push } from './reduce-events.js';
+import type { BackgroundAction, Toast } from './background-types.js';
+import { push } from './items.js';
 import type { TuiState } from './types.js';
+
+export type { BackgroundAction, BackgroundCounts, CronItem, Toast } from './background-types.js';
 
 // Work outside a turn (cron tasks, background shells) and the todo list: their slices of the state.
 
-/** A scheduled task's notice in the transcript: one line; the result unfolds with Enter. */
-export interface CronItem {
-  readonly kind: 'cron';
-  readonly id: string;
-  readonly taskId: string;
-  readonly schedule: string;
-  readonly prompt: string;
-  readonly status: EventOf<'cron'>['status'];
-  readonly result?: string;
-  readonly userExpanded?: boolean;
-}
-
-/** A short-lived note at the bottom right; never takes the focus. */
-export interface Toast {
-  readonly id: string;
-  readonly level: NoticeLevel;
-  readonly text: string;
-  readonly at: number;
-  /** The scheduled task it is about: it goes when the task is deleted. */
-  readonly taskId?: string;
-}
-
-export interface BackgroundCounts {
-  /** Scheduled tasks (session and durable). */
-  readonly cron: number;
-  /** Background shells still running. */
-  readonly shells: number;
-}
-
 export const TOAST_MS = 5000;
 const TOASTS_KEPT = 3;
-
-export type BackgroundAction =
-  | { type: 'background'; cron: number; shells: number }
-  /** Drops toasts older than TOAST_MS at `now`; with `cron`, every scheduled-task toast at once (/cron clear). */
-  | { type: 'toastExpire'; now: number; cron?: boolean };
 
 /** Whether a cron event is worth a card: what happened without the user asking for it. */
 function cronShown(event: EventOf<'cron'>): boolean {

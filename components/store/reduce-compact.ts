@@ -1,5 +1,5 @@
 import type { EventOf } from '../../src/events.js';
-import { push } from './reduce-events.js';
+import { push } from './items.js';
 import type { TuiState } from './types.js';
 
 /** A compaction becomes a divider in the transcript; the messages it carries stay with the engine. */

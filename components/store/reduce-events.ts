@@ -6,6 +6,7 @@ import { reduceRewind } from './reduce-rewind.js';
 import { reduceShellCommand } from './reduce-shell.js';
 import { reduceSubagent } from './reduce-subagent.js';
 import { applyToolEvent, newToolCard, withStatus } from './tool-card.js';
+import { push, updateTool } from './items.js';
 import type { PermissionRequest, ToolItem, TranscriptItem, TuiState } from './types.js';
 
 // How each engine event changes the state. Pure: time comes in as `at`, ids from state.nextId.
@@ -171,10 +172,6 @@ function reduceTeammateRun(state: TuiState, event: EventOf<'team'>, runId: strin
   return updateTool(state, runId, (t) => applyToolEvent(t, result));
 }
 
-export function push(state: TuiState, make: (id: string) => TranscriptItem): TuiState {
-  const item = make(`i${state.nextId}`);
-  return { ...state, items: [...state.items, item], nextId: state.nextId + 1 };
-}
 
 function withPhase(state: TuiState, kind: 'thinking' | 'responding' | 'tools', at: number): TuiState {
   if (state.phase?.kind === kind) return state;
@@ -226,15 +223,6 @@ function findTool(state: TuiState, toolUseId: string): ToolItem | undefined {
 }
 
 /** Changes the newest card of this tool_use id (engine events name calls by it). */
-export function updateTool(state: TuiState, toolUseId: string, change: (t: ToolItem) => ToolItem): TuiState {
-  // Tool events concern recent cards: search from the end.
-  const i = state.items.findLastIndex((item) => item.kind === 'tool' && item.toolUseId === toolUseId);
-  const item = state.items[i];
-  if (item?.kind !== 'tool') return state;
-  const items = state.items.slice();
-  items[i] = change(item);
-  return { ...state, items };
-}
 
 /** An ask's own id (request_id); a request without one (an older recording) goes by its tool_use id. */
 export const askKey = (request: PermissionRequest): string => request.request_id ?? request.id;

@@ -1,5 +1,5 @@
 import type { AgentEvent, EventOf } from '../../src/events.js';
-import { updateTool } from './reduce-events.js';
+import { updateTool } from './items.js';
 import type { HookNote, TuiState } from './types.js';
 
 type Reduce = (state: TuiState, event: AgentEvent, at: number) => TuiState;

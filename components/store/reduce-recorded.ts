@@ -1,6 +1,5 @@
 import type { AgentEvent } from '../../src/events.js';
-import { reduce } from './reduce.js';
-import type { TranscriptItem, TuiState } from './types.js';
+import type { TranscriptItem, TuiState, UiAction } from './types.js';
 
 const CLOSE_TURN: AgentEvent = { type: 'terminal', reason: 'completed', turns: 0, messages: [] };
 
@@ -10,7 +9,7 @@ const CLOSE_TURN: AgentEvent = { type: 'terminal', reason: 'completed', turns: 0
  * and copying the whole transcript per event would make a 10,000-message resume quadratic.
  * A turn cut off by a crash has no terminal event; it is closed here so nothing spins forever.
  */
-export function reduceRecorded(state: TuiState, events: readonly AgentEvent[], at: number): TuiState {
+export function reduceRecorded(state: TuiState, events: readonly AgentEvent[], at: number, reduce: (state: TuiState, action: UiAction) => TuiState): TuiState {
   const turns: (readonly TranscriptItem[])[] = [state.items];
   const close = (s: TuiState): TuiState => (s.busy ? reduce(s, { type: 'event', event: CLOSE_TURN, at }) : s);
   let s: TuiState = { ...state, items: [] };

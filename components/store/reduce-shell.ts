@@ -1,6 +1,6 @@
 import type { EventOf } from '../../src/events.js';
 import { shellCommandOf } from '../prompt/shell-prompt.js';
-import { push, updateTool } from './reduce-events.js';
+import { push, updateTool } from './items.js';
 import type { TuiState } from './types.js';
 
 /** The card's tool name: `!` and the command, as the user typed it (the renderer is bash's). */

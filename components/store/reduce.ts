@@ -3,7 +3,8 @@ import { builtinPriceTable, type PriceTable } from '../../src/pricing.js';
 import { emptyEditor } from '../prompt/editor.js';
 import type { ThemeName } from '../theme/theme.js';
 import { reduceBackgroundAction } from './background-state.js';
-import { askKey, dropAnswered, push, reduceEvent } from './reduce-events.js';
+import { push } from './items.js';
+import { askKey, dropAnswered, reduceEvent } from './reduce-events.js';
 import { reduceRecorded } from './reduce-recorded.js';
 import { emptyUsage, reduceUsage } from './reduce-usage.js';
 import { mapToolDeep, NEST_SEP } from './subagent-state.js';
@@ -131,7 +132,7 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
     case 'viewer':
       return { ...state, viewer: action.viewer };
     case 'recorded':
-      return reduceRecorded(state, action.events, action.at);
+      return reduceRecorded(state, action.events, action.at, reduce);
     case 'background':
     case 'toastExpire':
       return reduceBackgroundAction(state, action);

@@ -1,24 +1,9 @@
-import type { TerminalReason } from '../../src/events.js';
 import { isLive } from './tool-card.js';
-import type { ToolItem, TranscriptItem } from './types.js';
+import type { SubagentActivity, ToolItem, TranscriptItem } from './types.js';
+
+export type { SubagentActivity };
 import { itemAt } from '../../src/util/invariant.js';
 
-/** What a subagent has done so far, kept on the `agent` card that started it. */
-export interface SubagentActivity {
-  readonly agentType: string;
-  /** 1 for a child of the main agent, 2 for a grandchild. */
-  readonly depth: number;
-  readonly startedAt: number;
-  readonly turns: number;
-  /** Its own tokens plus its children's. */
-  readonly input: number;
-  readonly output: number;
-  /** Its tool cards in call order. Their ids are qualified by this card's id (see nestedId). */
-  readonly tools: readonly ToolItem[];
-  /** The tail of its latest text, for the activity line. */
-  readonly text: string;
-  readonly ended?: { readonly reason: TerminalReason; readonly at: number };
-}
 
 // Tool-use ids are only unique within one agent's history (the offline model numbers them per
 // request), so a nested card's id is its parent card's id plus its own.

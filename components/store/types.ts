@@ -4,8 +4,7 @@ import type { SessionSummary } from '../../src/session/session-list.js';
 import type { ToolDisplay } from '../../src/tools/display.js';
 import type { EditorState } from '../prompt/editor.js';
 import type { ThemeName } from '../theme/theme.js';
-import type { BackgroundAction, BackgroundCounts, CronItem, Toast } from './background-state.js';
-import type { SubagentActivity } from './subagent-state.js';
+import type { BackgroundAction, BackgroundCounts, CronItem, Toast } from './background-types.js';
 
 export type { EditorState };
 
@@ -258,3 +257,20 @@ export type UiAction =
   /** A resumed session's recorded events, applied at once before the first frame. */
   | { type: 'recorded'; events: readonly AgentEvent[]; at: number }
   | BackgroundAction;
+
+/** What a subagent has done so far, kept on the `agent` card that started it. */
+export interface SubagentActivity {
+  readonly agentType: string;
+  /** 1 for a child of the main agent, 2 for a grandchild. */
+  readonly depth: number;
+  readonly startedAt: number;
+  readonly turns: number;
+  /** Its own tokens plus its children's. */
+  readonly input: number;
+  readonly output: number;
+  /** Its tool cards in call order. Their ids are qualified by this card's id (see nestedId). */
+  readonly tools: readonly ToolItem[];
+  /** The tail of its latest text, for the activity line. */
+  readonly text: string;
+  readonly ended?: { readonly reason: TerminalReason; readonly at: number };
+}

@@ -1,5 +1,5 @@
 import { boundKeyLabel } from '../keys/key-help.js';
-import { REWIND_OPTIONS } from '../keys/rewind-keys.js';
+import { REWIND_OPTIONS } from '../actions/rewind.js';
 import type { RewindDialog } from '../store/types.js';
 import { bold, clipLine, inverse, paint } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';

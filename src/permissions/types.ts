@@ -30,29 +30,7 @@ export interface RuleSource {
   line?: number;
 }
 
-/** What the user (or whoever holds the ask channel) answered. */
-export type PermissionDecision =
-  /** mode: the permission mode to carry on in (approving a plan); honoured only for tools that ask the user. */
-  | { behavior: 'allow'; remember?: 'session' | 'project'; rules?: string[]; mode?: PermissionMode }
-  /** unanswered: nobody answered in time (the approval timeout), so the model is told that rather than "the user declined". */
-  | { behavior: 'deny'; message?: string; unanswered?: string };
-
-export interface PermissionAsk {
-  /** The tool_use id of the call (or the ask's own kind of id when no call asks). */
-  id: string;
-  /** This ask's own id (askId()): answers name it, never the tool_use id, which parallel subagents can share. */
-  request_id: string;
-  name: string;
-  input: unknown;
-  reason: string;
-  suggestions: string[];
-  folder?: string[];
-  preview?: string;
-  agent?: string;
-}
-
-/** Injected: the UI's inline prompt, or absent (headless, subagents) which denies. */
-export type AskPermission = (request: PermissionAsk, signal: AbortSignal) => Promise<PermissionDecision>;
+export type { AskPermission, PermissionAsk, PermissionDecision } from './ask.js';
 
 export interface PermissionRuleSet {
   allow: string[];

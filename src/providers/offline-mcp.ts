@@ -1,6 +1,6 @@
 // The offline model's MCP phrase: `use mcp tool <name> <json>` calls any tool by its full name
 // (`mcp__<server>__<tool>`, `mcp_read_resource`) with that JSON object as input, so MCP runs offline.
-import type { OfflinePlan } from './offline-script.js';
+import type { OfflinePlan } from './offline-plan.js';
 
 export function planMcp(text: string): OfflinePlan | undefined {
   const m = /^use mcp tool\s+(\S+)(?:\s+([\s\S]+))?$/i.exec(text);

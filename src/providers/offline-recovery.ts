@@ -3,7 +3,7 @@
 // again ends in the summary, failure shown.
 import type { Message, ToolResultBlock, ToolUseBlock } from '../messages.js';
 import { toolResultText } from '../messages.js';
-import type { PlannedCall } from './offline-script.js';
+import type { PlannedCall } from './offline-plan.js';
 
 /** The id prefix of the recovery's tool calls: they are not steps of the plan. */
 export const RECOVERY_ID = 'toolu_offre_';

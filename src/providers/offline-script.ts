@@ -1,20 +1,12 @@
 // The offline model's grammar: turns a prompt into a deterministic plan of tool calls.
 // English and Chinese forms; the README lists them.
+import type { OfflinePlan, PlannedCall } from './offline-plan.js';
 import { planMcp } from './offline-mcp.js';
 import { skillPlan } from './offline-skills.js';
 import { webPlan } from './offline-web.js';
 import { group } from '../util/invariant.js';
 
-export interface PlannedCall {
-  name: string;
-  input: Record<string, unknown>;
-}
-
-export type OfflinePlan =
-  | { kind: 'tools'; steps: PlannedCall[][] }
-  | { kind: 'stream'; words: number; rate?: number }
-  | { kind: 'think'; topic: string }
-  | { kind: 'chat'; text: string };
+export type { OfflinePlan, PlannedCall } from './offline-plan.js';
 
 /** The most subagents one `use N subagents to` prompt starts. */
 export const MAX_SUBAGENTS = 16;

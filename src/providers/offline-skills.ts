@@ -1,4 +1,4 @@
-import type { OfflinePlan, PlannedCall } from './offline-script.js';
+import type { OfflinePlan, PlannedCall } from './offline-plan.js';
 
 /**
  * `use the <name> skill [on <target>] [then <more>]` and `使用 <name> 技能 [处理 <target>] [然后 <more>]`:

@@ -3,7 +3,7 @@
 // keeps its English name), `抓取 <url>`, `写入 <file>`. A trailing `then summarise` / `然后总结`
 // needs no step: the offline model always ends with a summary.
 import type { Message, ToolResultBlock } from '../messages.js';
-import type { OfflinePlan, PlannedCall } from './offline-script.js';
+import type { OfflinePlan, PlannedCall } from './offline-plan.js';
 
 /** Stands in write_file's content until the call is made: replaced by what the last web result found. */
 export const FINDING = '\u0000cairn-offline-finding\u0000';

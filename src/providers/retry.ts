@@ -1,6 +1,7 @@
 import { AbortError, isAbortError, sleep } from '../util/abort.js';
 import { ProviderError } from './provider.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
+import type { Failure, FailureContext } from './failure.js';
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, idleFailure, StreamIdleError, withIdleTimeout } from './stream-idle.js';
 
 // Retries live here, not in the SDKs (their clients get maxRetries: 0), so every retry is a
@@ -8,24 +9,7 @@ import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, idleFailure, StreamIdleError, withIdleT
 
 export type SleepFn = (ms: number, signal: AbortSignal) => Promise<void>;
 
-/** How one failed attempt is judged. Built by the provider from its SDK's error. */
-export interface Failure {
-  retryable: boolean;
-  /** Short cause for the retry notice: `overloaded (529)`, `connection reset`. */
-  label: string;
-  /** What the user reads when the call fails for good; says what to fix where it can. */
-  message: string;
-  status?: number;
-  retryAfterMs?: number;
-}
-
-/** What a provider needs to phrase errors in terms the user can act on. */
-export interface FailureContext {
-  provider: string;
-  model: string;
-  baseUrl: string;
-  apiKeyEnv?: string;
-}
+export type { Failure, FailureContext } from './failure.js';
 
 export interface RetryOptions {
   provider: string;

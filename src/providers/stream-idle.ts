@@ -1,5 +1,5 @@
 import type { ModelRequest, ModelStreamEvent } from './provider.js';
-import type { Failure, FailureContext } from './retry.js';
+import type { Failure, FailureContext } from './failure.js';
 
 // A stream that sends its headers and then nothing waits forever on the socket: each attempt
 // gets a timer, restarted by every event on the wire (pings included: the providers call

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { isErrno } from './result.js';
+import { isErrno } from '../util/errno.js';
 
 /** A file as the model last saw it: after its read_file, or after its own write. */
 export interface FileStamp {

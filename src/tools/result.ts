@@ -1,13 +1,9 @@
 import { errorMessage } from '../util/error-message.js';
+import { errnoCode } from '../util/errno.js';
 import type { ToolResult } from './tool.js';
 
 export function errorResult(content: string): ToolResult {
   return { content, isError: true };
-}
-
-function errnoCode(err: unknown): string | undefined {
-  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') return err.code;
-  return undefined;
 }
 
 function messageOf(err: unknown): string {
@@ -39,9 +35,7 @@ export function fsErrorMessage(err: unknown, shownPath: string): string {
   }
 }
 
-export function isErrno(err: unknown, code: string): boolean {
-  return errnoCode(err) === code;
-}
+export { isErrno } from '../util/errno.js';
 
 /** The tool contract says call() never throws; this is the last line of defence for unexpected failures. */
 export async function guard(

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { AgentEvent } from '../events.js';
-import type { AskPermission } from '../permissions/types.js';
+import type { AskPermission } from '../permissions/ask.js';
 import type { ToolDisplay } from './display.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import type { FileReadState } from './read-state.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryNote } from '../../components/keys/memory-note.js';
+import { memoryNote } from '../../components/actions/memory-note.js';
 import { withSessions } from '../helpers/session-rig.js';
 import { createRig, KEYS } from '../helpers/tui-rig.js';
 import { waitFor } from '../helpers/wait-for.js';

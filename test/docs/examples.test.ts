@@ -16,7 +16,8 @@ import { assistantText, scriptedProvider, toolCall } from '../helpers/scripted-p
 import { wordsCommand } from '../../docs/examples/word-count-command.js';
 import { highContrast } from '../../docs/examples/theme-palette.js';
 import { builtinCommands } from '../../components/commands/builtin.js';
-import { createCommandRegistry, runSlash, type CommandContext } from '../../components/commands/registry.js';
+import type { AppContext } from '../../components/actions/app-context.js';
+import { createCommandRegistry, runSlash } from '../../components/commands/registry.js';
 import { is, KEYMAP, setActiveKeymap } from '../../components/keys/keymap.js';
 import { keyHelp } from '../../components/keys/key-help.js';
 import { loadKeybindings } from '../../components/keys/user-keybindings.js';
@@ -139,7 +140,7 @@ describe('docs/guide/add-a-slash-command.md: the /words example', () => {
   const run = async (line: string): Promise<{ message: string; level: string | undefined }[]> => {
     const printed: { message: string; level: string | undefined }[] = [];
     // The example only prints; the rest of the context is the app's (session, store, exit).
-    const ctx = { commands: registry, print: (message: string, level?: string) => printed.push({ message, level }) } as unknown as CommandContext;
+    const ctx = { commands: registry, print: (message: string, level?: string) => printed.push({ message, level }) } as unknown as AppContext;
     await runSlash(line, ctx);
     return printed;
   };

@@ -8,7 +8,7 @@ import { createMarkdownLines } from '../../components/transcript/markdown-lines.
 import { builtinCommands } from '../../components/commands/builtin.js';
 import { createCommandRegistry } from '../../components/commands/registry.js';
 import { APPROVAL_GUARD_MS, TYPING_IDLE_MS } from '../../components/keys/approval-guard.js';
-import { createKeyDeps } from '../../components/keys/key-wiring.js';
+import { createAppContext } from '../../components/actions/app-context.js';
 import { loadMarkdown } from '../../components/markdown/render-markdown.js';
 import { createStore } from '../../components/store/create-store.js';
 import { stripAnsi, textWidth } from '../../components/theme/ansi.js';
@@ -92,7 +92,7 @@ export async function createRig(options: RigOptions = {}) {
   let heldAt: number | undefined;
   const now = (): number => (heldAt ?? Date.now()) + skipped;
   // The app's own wiring of keys and commands (run-tui builds its deps the same way).
-  const deps = createKeyDeps({
+  const deps = createAppContext({
     store,
     session,
     commands,

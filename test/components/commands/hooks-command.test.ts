@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hooksCommands } from '../../../components/commands/hooks-command.js';
-import type { CommandContext } from '../../../components/commands/registry.js';
+import type { AppContext } from '../../../components/actions/app-context.js';
 import { createHookRunner } from '../../../src/hooks/hook-runner.js';
 import { createHookSet } from '../../../src/hooks/hook-set.js';
 import { hookWorkspace, script } from '../../helpers/hook-rig.js';
@@ -16,8 +16,8 @@ afterEach(async () => {
   await fs.rm(ws, { recursive: true, force: true });
 });
 
-function context(printed: string[]): CommandContext {
-  return { print: (m: string) => printed.push(m) } as unknown as CommandContext;
+function context(printed: string[]): AppContext {
+  return { print: (m: string) => printed.push(m) } as unknown as AppContext;
 }
 
 describe('/hooks', () => {

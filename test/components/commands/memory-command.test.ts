@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { contextSections } from '../../../components/commands/context-report.js';
 import { memoryCommand } from '../../../components/commands/memory-command.js';
 import { sectionLabel } from '../../../components/commands/session-commands.js';
-import type { CommandContext } from '../../../components/commands/registry.js';
+import type { AppContext } from '../../../components/actions/app-context.js';
 import { createSystemPromptSource } from '../../../src/context/system-prompt-source.js';
 import { createMemoryTool } from '../../../src/tools/memory.js';
 
-function context(printed: string[]): CommandContext {
-  return { print: (m: string) => printed.push(m) } as unknown as CommandContext;
+function context(printed: string[]): AppContext {
+  return { print: (m: string) => printed.push(m) } as unknown as AppContext;
 }
 
 async function setUp() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { builtinCommands, nextMode } from '../../../components/commands/builtin.js';
+import { builtinCommands } from '../../../components/commands/builtin.js';
+import { nextMode } from '../../../src/permission-modes.js';
 import { createCommandRegistry, parseSlash } from '../../../components/commands/registry.js';
 import { editDistance } from '../../../src/util/edit-distance.js';
 

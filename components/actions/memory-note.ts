@@ -1,5 +1,5 @@
 import type { MemoryScope } from '../../src/context/long-term-memory.js';
-import type { KeyDeps } from './dispatch.js';
+import type { AppContext } from './app-context.js';
 import { errorMessage } from '../../src/util/error-message.js';
 
 /** `# always use pnpm here` is a note to remember, not a prompt; `## heading` stays a prompt. */
@@ -9,14 +9,14 @@ export function memoryNote(text: string): string | undefined {
 }
 
 /** Opens the "user or project?" question for a `#` note; false when the text is not one. */
-export function askToSaveMemory(text: string, deps: KeyDeps): boolean {
+export function askToSaveMemory(text: string, deps: AppContext): boolean {
   const note = memoryNote(text);
   if (note === undefined) return false;
   deps.store.dispatch({ type: 'dialog', dialog: { kind: 'memory', text: note } });
   return true;
 }
 
-export function saveMemoryNote(scope: MemoryScope, text: string, deps: KeyDeps): void {
+export function saveMemoryNote(scope: MemoryScope, text: string, deps: AppContext): void {
   const { store } = deps;
   store.dispatch({ type: 'dialog', dialog: undefined });
   const print = (message: string, level: 'info' | 'error'): void => store.dispatch({ type: 'notice', level, message });

@@ -2,15 +2,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorMessage } from '../../src/util/error-message.js';
-import type { KeyDeps } from './dispatch.js';
+import type { AppContext } from './app-context.js';
 
 /**
  * Ctrl+G: the draft goes to a temporary file, the user's editor opens on it (the terminal is
  * handed over and taken back, components/app/external-editor.ts), and what they saved becomes
  * the draft, to read over and send. A failed editor leaves the draft as it was.
  */
-export async function editDraftInEditor(deps: Pick<KeyDeps, 'store' | 'commandContext'>): Promise<void> {
-  const { store, commandContext: ctx } = deps;
+export async function editDraftInEditor(ctx: Pick<AppContext, 'store' | 'print' | 'runExternalEditor'>): Promise<void> {
+  const { store } = ctx;
   const run = ctx.runExternalEditor;
   if (!run) return ctx.print('No terminal to open an editor in.', 'warning');
   const dir = await mkdtemp(join(tmpdir(), 'cairn-prompt-'));

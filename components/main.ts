@@ -10,6 +10,9 @@ import { readFileSync } from 'node:fs';
 import { errorMessage } from '../src/util/error-message.js';
 import type { AgentEvent } from '../src/events.js';
 import type { SessionFacts } from '../src/runtime/session-facts.js';
+import type { RuntimeOptions } from '../src/runtime/runtime-options.js';
+import type { SessionFlags } from '../src/cli-session-flags.js';
+import type { ZodType } from 'zod';
 import type { EarlyFrame } from './app/early-frame.js';
 
 // Node opens its inspector on port 9229 when the process gets SIGUSR1 (anyone who can signal it
@@ -87,6 +90,37 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
 
+  // --settings, --add-dir: one more settings layer, the user's own (read by every settings reader).
+  const flags = cli.session;
+  if (flags.settings !== undefined || flags.addDirs.length > 0) {
+    const { setCommandLineSettings } = await import('../src/settings/settings-layers.js');
+    try {
+      await setCommandLineSettings({
+        ...(flags.settings !== undefined ? { settings: flags.settings } : {}),
+        cwd: process.cwd(),
+        ...(flags.addDirs.length > 0 ? { extra: { permissions: { additionalDirectories: flags.addDirs } } } : {}),
+      });
+    } catch (error) {
+      await sayOnStderr(`cairn: ${errorMessage(error)}\n`);
+      return 1;
+    }
+  }
+  let structured: ZodType | undefined;
+  if (flags.jsonSchema) {
+    if (!headless) {
+      process.stderr.write('cairn: --json-schema is for headless runs (-p)\n');
+      return 2;
+    }
+    const { structuredOutputSchema, structuredOutputInstruction } = await import('../src/headless-structured.js');
+    try {
+      structured = structuredOutputSchema(flags.jsonSchema);
+    } catch (error) {
+      process.stderr.write(`cairn: ${errorMessage(error)}\n`);
+      return 2;
+    }
+    flags.appendSystemPrompt = [flags.appendSystemPrompt, structuredOutputInstruction(flags.jsonSchema)].filter(Boolean).join('\n\n');
+  }
+
   // The folder, its settings and the provider are settled first (a trust question may be asked):
   // the TUI's first frame shows them while the engine's modules load.
   const { settleSessionFacts } = await import('../src/runtime/session-facts.js');
@@ -102,6 +136,7 @@ async function main(args: string[]): Promise<number> {
       ...(cli.provider ? { provider: cli.provider } : {}),
       ...(cli.model ? { model: cli.model } : {}),
       ...(cli.permissionMode ? { permissionMode: cli.permissionMode } : {}),
+      ...(flags.maxBudgetUsd !== undefined ? { maxBudgetUsd: flags.maxBudgetUsd } : {}),
       ...(askTrust ? { askTrust } : {}),
       ...(askMcpServer ? { askMcpServer } : {}),
       ...(cli.mcpConfig.length > 0 ? { mcpConfig: cli.mcpConfig } : {}),
@@ -141,6 +176,7 @@ async function main(args: string[]): Promise<number> {
         ...(cli.sandbox !== undefined ? { sandbox: cli.sandbox } : {}),
         ...(cli.mcpConfig.length > 0 ? { mcpConfig: cli.mcpConfig } : {}),
         ...(cli.maxTurns !== undefined ? { maxTurns: cli.maxTurns } : {}),
+        ...runtimeFlags(flags),
         continueLatest: resume.continueLatest,
         ...(resume.resumeId ? { resumeId: resume.resumeId } : {}),
         // The TUI draws its first frame before the tools, agents and hooks are set up (a turn waits for them).
@@ -163,6 +199,11 @@ async function main(args: string[]): Promise<number> {
 
   // Background shells die with cairn, whatever the exit path.
   process.once('exit', () => runtime?.close());
+  if (flags.name) {
+    const { nameSession } = await import('../src/session/session-names.js');
+    const named = await nameSession(runtime.cairnHome, runtime.cwd, runtime.sessionId, flags.name);
+    if ('problem' in named) await sayOnStderr(`cairn: --name: ${named.problem}\n`);
+  }
   if (cli.showSystem) {
     process.stdout.write(await runtime.systemPrompt());
     return 0;
@@ -172,7 +213,10 @@ async function main(args: string[]): Promise<number> {
     const { runHeadless } = await import('../src/headless.js');
     // Checked above: a headless run without a prompt has already exited with a message.
     if (!prompt) throw new Error('a headless run reached the model without a prompt');
-    const code = await runHeadless(runtime, prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr }, nextPrompt);
+    const code = await runHeadless(runtime, prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr }, nextPrompt, {
+      ...(structured ? { structured } : {}),
+      partialMessages: flags.includePartialMessages,
+    });
     await endSession(runtime, 'other');
     return inputFailed && code === 0 ? 1 : code;
   }
@@ -248,6 +292,20 @@ async function main(args: string[]): Promise<number> {
     if (!next) return 1;
     runtime = next;
   }
+}
+
+/** The session flags createRuntime takes (the spending cap and the settings layer are settled before it). */
+function runtimeFlags(flags: SessionFlags): Partial<RuntimeOptions> {
+  const systemPrompt = { ...(flags.systemPrompt !== undefined ? { replace: flags.systemPrompt } : {}), ...(flags.appendSystemPrompt ? { append: flags.appendSystemPrompt } : {}) };
+  return {
+    ...(Object.keys(systemPrompt).length > 0 ? { systemPrompt } : {}),
+    ...(flags.tools ? { tools: flags.tools } : {}),
+    ...(flags.sessionId ? { sessionId: flags.sessionId } : {}),
+    ...(flags.forkSession ? { forkSession: true } : {}),
+    ...(flags.fallbackModel ? { fallbackModel: flags.fallbackModel } : {}),
+    ...(flags.effort ? { effort: flags.effort } : {}),
+    ...(flags.agents ? { agents: flags.agents } : {}),
+  };
 }
 
 /**

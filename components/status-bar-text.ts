@@ -12,6 +12,8 @@ import { formatTokens } from './transcript/format-tokens.js';
 
 export interface StatusView {
   mode: TuiState['info']['mode'];
+  /** The spending cap, if one is in force. */
+  maxBudgetUsd?: number;
   busy: boolean;
   phase: TuiState['phase'];
   waiting: boolean;
@@ -26,6 +28,7 @@ export interface StatusView {
 
 export const selectStatus = (s: TuiState): StatusView => ({
   mode: s.info.mode,
+  ...(s.info.maxBudgetUsd !== undefined ? { maxBudgetUsd: s.info.maxBudgetUsd } : {}),
   busy: s.busy,
   phase: s.phase,
   waiting: s.approvals.length > 0,
@@ -71,11 +74,13 @@ export function activityText(v: StatusView, now: number): string {
   }
 }
 
-/** " ~$0.04": the estimated cost so far; "+" when a model used has no price; empty while nothing cost anything. */
-export function costText(v: Pick<StatusView, 'usage' | 'pricing'>): string {
+/** " ~$0.04": the estimated cost so far; "+" when a model used has no price; empty while nothing cost anything. With a spending cap: " ~$0.04/$0.50 cap". */
+export function costText(v: Pick<StatusView, 'usage' | 'pricing' | 'maxBudgetUsd'>): string {
   const summary = costSummary(v.usage.byModel, v.pricing);
+  const spent = `~${formatCost(summary.total)}${summary.unpriced.length > 0 ? '+' : ''}`;
+  if (v.maxBudgetUsd !== undefined) return ` ${spent}/${formatCost(v.maxBudgetUsd)} cap`;
   if (summary.total === 0) return '';
-  return ` ~${formatCost(summary.total)}${summary.unpriced.length > 0 ? '+' : ''}`;
+  return ` ${spent}`;
 }
 
 function contextBar(v: StatusView, theme: Theme): string {

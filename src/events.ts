@@ -10,7 +10,7 @@ export const PermissionModeSchema = z.enum(['default', 'acceptEdits', 'plan', 'b
 export type PermissionMode = z.infer<typeof PermissionModeSchema>;
 
 // max_tokens: the model's answer was cut at the output limit; the turn did not complete.
-export const TerminalReasonSchema = z.enum(['completed', 'max_turns', 'max_tokens', 'aborted', 'error']);
+export const TerminalReasonSchema = z.enum(['completed', 'max_turns', 'max_tokens', 'max_budget', 'aborted', 'error']);
 export type TerminalReason = z.infer<typeof TerminalReasonSchema>;
 
 export const NoticeLevelSchema = z.enum(['info', 'warning', 'error']);
@@ -47,6 +47,8 @@ const BASE_EVENTS = [
     offline: z.boolean(),
     // The id `cairn --resume` takes, so a script can continue the session.
     session_id: z.string().optional(),
+    // The spending cap in force (maxBudgetUsd, --max-budget-usd), for the status row.
+    max_budget_usd: z.number().optional(),
   }),
   z.object({ type: z.literal('user_prompt'), text: z.string() }),
   z.object({ type: z.literal('turn_start'), turn: z.number() }),

@@ -8,7 +8,7 @@ import type { Usage } from './usage.js';
 /** Lines of Claude Code's shape in a stream-json recording; they are not cairn events. */
 export function isClaudeCodeEnvelope(line: unknown): boolean {
   const type = (line as { type?: unknown } | null)?.type;
-  return type === 'result' || (type === 'system' && (line as { subtype?: unknown }).subtype === 'init');
+  return type === 'result' || type === 'stream_event' || (type === 'system' && (line as { subtype?: unknown }).subtype === 'init');
 }
 
 /** One MCP server in the init line, as Claude Code lists it. */
@@ -44,6 +44,7 @@ const SUBTYPES: Record<EventOf<'terminal'>['reason'], string> = {
   completed: 'success',
   max_turns: 'error_max_turns',
   max_tokens: 'error_during_execution',
+  max_budget: 'error_max_budget_usd',
   aborted: 'error_during_execution',
   error: 'error_during_execution',
 };

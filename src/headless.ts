@@ -6,8 +6,19 @@ import { usageIn } from './usage-events.js';
 import { initLine, mcpServerLines, ResultTracker } from './headless-result.js';
 import { stripTerminalControls } from './util/terminal-text.js';
 import { hookLine } from './runtime/hook-wiring.js';
+import { PartialMessageLines } from './headless-partial.js';
+import { checkStructuredOutput, structuredRetryPrompt } from './headless-structured.js';
+import type { ZodType } from 'zod';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
+
+/** Claude Code's options for what a headless run prints. */
+export interface HeadlessOptions {
+  /** --json-schema: the final answer must be JSON matching this (checked; one retry). */
+  structured?: ZodType;
+  /** --include-partial-messages: stream-json carries `stream_event` lines with the raw deltas. */
+  partialMessages?: boolean;
+}
 
 export interface HeadlessIO {
   /** A terminal gets model text with control sequences removed; a pipe or file gets it exact. */
@@ -28,6 +39,7 @@ export async function runHeadless(
   io: HeadlessIO,
   /** `--input-format stream-json`: the next user message, or undefined when the input has ended. */
   nextPrompt?: () => Promise<string | undefined>,
+  options: HeadlessOptions = {},
 ): Promise<number> {
   const { session } = runtime;
   const usage: Usage = { input_tokens: 0, output_tokens: 0 };
@@ -35,8 +47,15 @@ export async function runHeadless(
   const started = Date.now();
   const tracker = new ResultTracker();
   let turnStarted = started;
-  const resultOf = (terminal: EventOf<'terminal'>): Record<string, unknown> =>
-    tracker.result({ terminal, sessionId: runtime.sessionId, durationMs: Date.now() - turnStarted, usage, costUsd: estimatedCost(runtime, byModel), turns: terminal.turns });
+  const partial = format === 'stream-json' && options.partialMessages ? new PartialMessageLines(runtime.sessionId) : undefined;
+  // --json-schema: the checked answer, or why the last one could not be used.
+  let structured: { value: unknown } | { problem: string } | undefined;
+  const resultOf = (terminal: EventOf<'terminal'>): Record<string, unknown> => {
+    const result = tracker.result({ terminal, sessionId: runtime.sessionId, durationMs: Date.now() - turnStarted, usage, costUsd: estimatedCost(runtime, byModel), turns: terminal.turns });
+    if (structured && 'value' in structured) return { ...result, structured_output: structured.value };
+    if (structured) return { ...result, subtype: 'error_max_structured_output_retries', is_error: true, errors: [`--json-schema: ${structured.problem}`] };
+    return result;
+  };
   const onEvent = (event: AgentEvent): void => {
     tracker.observe(event);
     for (const u of usageIn(event)) {
@@ -53,6 +72,7 @@ export async function runHeadless(
         cacheWrite: was.cacheWrite + (u.usage.cache_creation_input_tokens ?? 0),
       });
     }
+    for (const line of partial?.linesFor(event) ?? []) io.stdout.write(`${JSON.stringify(line)}\n`);
     if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
     else if (event.type === 'notice' && event.level !== 'info') io.stderr.write(forStream(io.stderr, `cairn: ${event.level}: ${event.message}\n`));
     // A hook that failed decided nothing, so the call it guarded went ahead: never silently.
@@ -76,6 +96,15 @@ export async function runHeadless(
     for (;;) {
     // `/name args` naming a skill or custom command becomes its prompt (the TUI does the same).
     terminal = await session.run((await runtime.skills.prepare(prompt))?.prompt ?? prompt);
+      if (options.structured && terminal.reason === 'completed') {
+        let check = checkStructuredOutput(terminal.result ?? '', options.structured);
+        // One retry with what was wrong, as Claude Code gives; then the run ends in an error result.
+        if (!check.ok) {
+          terminal = await session.run(structuredRetryPrompt(check.problem));
+          if (terminal.reason === 'completed') check = checkStructuredOutput(terminal.result ?? '', options.structured);
+        }
+        structured = terminal.reason !== 'completed' ? undefined : check.ok ? { value: check.value } : { problem: check.problem };
+      }
       if (format === 'stream-json') io.stdout.write(`${JSON.stringify(resultOf(terminal))}\n`);
       const next = terminal.reason === 'completed' && nextPrompt ? await nextPrompt() : undefined;
       if (next === undefined) break;
@@ -99,11 +128,16 @@ export async function runHeadless(
 
   // Every format says which session this was, so a script can continue it with --resume.
   if (format === 'text') {
-    const text = terminal.result ? forStream(io.stdout, terminal.result) : '';
+    const answer = structured && 'value' in structured ? JSON.stringify(structured.value) : terminal.result;
+    const text = answer ? forStream(io.stdout, answer) : '';
     if (text) io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     io.stderr.write(`cairn: session ${runtime.sessionId} (continue it with: cairn --resume ${runtime.sessionId})\n`);
   } else if (format === 'json') {
     io.stdout.write(`${JSON.stringify(resultOf(terminal))}\n`);
+  }
+  if (structured && 'problem' in structured) {
+    io.stderr.write(forStream(io.stderr, `cairn: --json-schema: ${structured.problem} (after one retry)\n`));
+    return 1;
   }
   if (terminal.reason === 'completed') return 0;
   const why = terminal.error ?? (terminal.reason === 'aborted' ? 'interrupted' : terminal.reason);

@@ -23,6 +23,7 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
           mode: event.permission_mode,
           startedInBypass: event.permission_mode === 'bypassPermissions',
           offline: event.offline,
+          ...(event.max_budget_usd !== undefined ? { maxBudgetUsd: event.max_budget_usd } : {}),
         },
       };
     case 'user_prompt': {

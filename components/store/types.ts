@@ -122,6 +122,8 @@ export interface SessionInfo {
   readonly mode: PermissionMode;
   readonly startedInBypass: boolean;
   readonly offline: boolean;
+  /** The spending cap in force (maxBudgetUsd, --max-budget-usd): the status row shows the spend against it. */
+  readonly maxBudgetUsd?: number;
 }
 
 /** One prompt's model calls (subagents' included). */

@@ -120,6 +120,8 @@ function terminalLines(item: TerminalItem, width: number, theme: Theme): string[
       return wrapPainted(theme, 'warning', `■ ${item.error ?? 'Stopped: turn limit reached.'}`, width);
     case 'max_tokens':
       return wrapPainted(theme, 'warning', `■ ${item.error ?? 'Answer cut at the output limit.'}`, width);
+    case 'max_budget':
+      return wrapPainted(theme, 'warning', `■ ${item.error ?? 'Stopped: spending cap reached.'}`, width);
     case 'error':
       return wrapPainted(theme, 'error', `✗ ${item.error ?? 'The turn failed.'}`, width);
   }

@@ -117,6 +117,7 @@ export function createAgentTool(deps: AgentToolDeps) {
         // What the parent has read, the subagent may edit while it is unchanged on disk; its own reads stay its own.
         ...(ctx.readState ? { readState: ctx.readState.clone() } : {}),
         ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
+        ...(ctx.refuseModelCall ? { refuseModelCall: ctx.refuseModelCall } : {}),
       })) {
         if (event.type === 'terminal') terminal = event;
         ctx.emit?.(wrap(event));
@@ -124,7 +125,7 @@ export function createAgentTool(deps: AgentToolDeps) {
       if (!terminal) return { content: 'The subagent ended without a result.', isError: true };
       const display = { kind: 'agent' as const, agent: def.name, turns: terminal.turns, reason: terminal.reason };
       if (terminal.reason === 'completed') return { content: terminal.result || '(the subagent gave no report)', display };
-      const why = terminal.reason === 'aborted' ? 'was interrupted' : terminal.reason === 'max_turns' ? 'ran out of turns' : `failed: ${terminal.error ?? 'unknown error'}`;
+      const why = terminal.reason === 'aborted' ? 'was interrupted' : terminal.reason === 'max_turns' ? 'ran out of turns' : terminal.reason === 'max_budget' ? `was stopped: ${terminal.error ?? 'spending cap reached'}` : `failed: ${terminal.error ?? 'unknown error'}`;
       return { content: `The ${def.name} subagent ${why}.${terminal.result ? `\nIts last words: ${terminal.result}` : ''}`, isError: true, display };
     },
   });

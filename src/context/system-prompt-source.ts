@@ -5,7 +5,7 @@ import { personaPaths } from './persona-files.js';
 import { loadInstructionFiles, type InstructionFile } from './instruction-files.js';
 import { createNestedInstructions, type NestedInstructions } from './nested-instructions.js';
 import { readClaudeMdExcludes, type ClaudeMdExcludes } from './claude-md-excludes.js';
-import { assembleSystemPrompt, type PromptSection } from './system-prompt.js';
+import { assembleSystemPrompt, type CustomPrompt, type PromptSection } from './system-prompt.js';
 import { errorMessage } from '../util/error-message.js';
 import { createProblemReporter, type ReportProblem } from '../util/problem-reporter.js';
 
@@ -38,6 +38,8 @@ export function createSystemPromptSource(opts: {
   skillListing?: () => string;
   /** An instruction file that cannot be read; each distinct problem is reported once. */
   onProblem?: ReportProblem;
+  /** --system-prompt / --append-system-prompt. */
+  custom?: CustomPrompt;
 }): SystemPromptSource {
   const report = createProblemReporter(opts.onProblem);
   // Git is read once per session so the prompt stays byte-stable between turns.
@@ -111,6 +113,7 @@ export function createSystemPromptSource(opts: {
         soul: persona.soul,
         userProfile: persona.user,
         ...(opts.skillListing ? { skillListing: opts.skillListing() } : {}),
+        ...(opts.custom ? { custom: opts.custom } : {}),
       });
     },
   };

@@ -27,6 +27,16 @@ export interface SystemPromptInputs {
   userProfile?: readonly InstructionFile[];
   /** The skills section (src/skills/skill-listing.ts): its own section, so /context shows its cost. */
   skillListing?: string;
+  /** --system-prompt / --append-system-prompt: the fixed part replaced, text added at the end. */
+  custom?: CustomPrompt;
+}
+
+/** The command line's system prompt text (Claude Code's --system-prompt and --append-system-prompt). */
+export interface CustomPrompt {
+  /** Replaces the fixed part (how cairn works); the environment, instructions and memory stay. */
+  replace?: string;
+  /** Added after everything else. */
+  append?: string;
 }
 
 // Static first, dynamic after, memory last: a stable prefix lets provider prompt caching hit.
@@ -71,7 +81,7 @@ export function assembleSystemPrompt(inputs: SystemPromptInputs): { text: string
   ];
   if (inputs.git) env.push(`- Git branch: ${inputs.git.branch}`, `- Git status at session start:\n${indent(inputs.git.status)}`);
   const sections: PromptSection[] = [
-    { name: 'static', kind: 'static', text: STATIC_PROMPT },
+    { name: 'static', kind: 'static', text: inputs.custom?.replace ?? STATIC_PROMPT },
     { name: 'environment', kind: 'dynamic', text: env.join('\n') },
     ...(inputs.skillListing ? [{ name: 'skills', kind: 'dynamic' as const, text: inputs.skillListing }] : []),
     { name: 'memory', kind: 'dynamic', text: memoryGuide(inputs.cwd) },
@@ -89,6 +99,7 @@ export function assembleSystemPrompt(inputs: SystemPromptInputs): { text: string
   for (const file of inputs.userProfile ?? []) {
     if (file.content.trim()) sections.push({ name: file.path, kind: 'memory', text: `${personaHeading('user', file.path)}\n\n${file.content.trim()}` });
   }
+  if (inputs.custom?.append) sections.push({ name: '--append-system-prompt', kind: 'dynamic', text: inputs.custom.append });
   return { text: sections.map((s) => s.text).join('\n\n') + '\n', sections };
 }
 

@@ -69,6 +69,8 @@ export interface QueryParams {
   readState?: FileReadState;
   /** The caller has already told (and recorded) the prompt's user_prompt, before its hooks ran: not told again. */
   promptTold?: boolean;
+  /** Asked before each model call (the spending cap): a reason ends the run as `max_budget` instead. */
+  refuseModelCall?: (next: { model: string; inputTokens: number }) => string | undefined;
 }
 
 export interface CompactionSettings {
@@ -146,6 +148,8 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
         }
       }
       const sent = compaction ? microCompact(messages, compaction.keepRecentResults) : messages;
+      const refused = params.refuseModelCall?.({ model: params.provider.model, inputTokens: estimateTokens(system) + estimateMessagesTokens(sent) });
+      if (refused !== undefined) return yield end('max_budget', turn - 1, refused);
       const stream = params.provider.stream({
         model: params.provider.model,
         system,
@@ -209,6 +213,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       nextBatchId: () => ++batchCounter,
       ...(params.hooks ? { hooks: params.hooks } : {}),
       readState,
+      ...(params.refuseModelCall ? { refuseModelCall: params.refuseModelCall } : {}),
       requestCompaction: (instructions) => {
         compactionRequest = instructions !== undefined ? { instructions } : {};
       },

@@ -6,7 +6,7 @@ import { askId } from '../permissions/approval-answers.js';
 import type { AskPermission, PermissionCheck, PermissionChecker, PermissionDecision } from '../permissions/types.js';
 import { chainDecision, otherDecision, userDecision } from '../permissions/decision-record.js';
 import { invalidToolArguments } from '../providers/tool-arguments.js';
-import { offeredTools, type AnyTool, type CallApproval, type ToolResult } from '../tools/tool.js';
+import { offeredTools, type AnyTool, type CallApproval, type ToolContext, type ToolResult } from '../tools/tool.js';
 import type { FileReadState } from '../tools/read-state.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
@@ -37,6 +37,8 @@ export interface RunToolsContext {
   hooks?: HookRunner;
   /** The files this loop's model has read, for the stale-read guard of edit_file and write_file. */
   readState?: FileReadState;
+  /** The spending cap's check, which a subagent's own loop makes too. */
+  refuseModelCall?: ToolContext['refuseModelCall'];
 }
 
 type Prepared =
@@ -257,6 +259,7 @@ async function callTool(
       ...(ctx.ask ? { ask: ctx.ask } : {}),
       ...(ctx.requestCompaction ? { requestCompaction: ctx.requestCompaction } : {}),
       ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
+      ...(ctx.refuseModelCall ? { refuseModelCall: ctx.refuseModelCall } : {}),
     });
   } catch (error) {
     if (ctx.signal.aborted) return { content: INTERRUPTED_BY_USER, isError: true };

@@ -11,6 +11,7 @@ import type { OpenedSession } from './open-session.js';
 import { connectScheduledRuns } from './session-wiring.js';
 import { loadAgents } from './startup-state.js';
 import type { Services } from './startup-services.js';
+import type { AnyTool } from '../tools/tool.js';
 
 export async function finishStartup(services: Services, opened: OpenedSession, tell: (line: string) => void): Promise<void> {
   const { options, cwd, cairnHome } = services;
@@ -29,6 +30,14 @@ export async function finishStartup(services: Services, opened: OpenedSession, t
   await setUpTools(services, opened, skills, tell);
   for (const line of agentToolNotices(agents, services.tools.map((t) => t.name))) tell(line);
   connectScheduledRuns(opened.session, services.background, services.tools.find((t) => t.name === 'agent'), cwd);
+}
+
+/** `--tools`: only the named built-in tools (MCP servers' tools are not affected); a name no tool has is told. */
+function offeredByFlag(tools: AnyTool[], names: readonly string[] | undefined, tell: (line: string) => void): AnyTool[] {
+  if (names === undefined) return tools;
+  const unknown = names.filter((name) => !tools.some((t) => t.name === name));
+  if (unknown.length > 0) tell(`--tools: no built-in tool is called ${unknown.join(', ')}; the tools are ${tools.map((t) => t.name).join(', ')}`);
+  return tools.filter((t) => names.includes(t.name));
 }
 
 /** The built-in tools and load_skill, first in the session's tool list (MCP tools join after). */
@@ -58,7 +67,8 @@ async function setUpTools(services: Services, opened: OpenedSession, skills: Ski
   });
   services.teammateTools = pool.teammateTools;
   // Reads and edits in a subfolder bring its CLAUDE.md/AGENTS.md (and matching .claude/rules) into the context.
-  services.tools.unshift(...withFolderInstructions([...pool.tools, skills.loadSkillTool], services.promptSource.forPaths));
+  const builtins = offeredByFlag([...pool.tools, skills.loadSkillTool], options.tools, tell);
+  services.tools.unshift(...withFolderInstructions(builtins, services.promptSource.forPaths));
   // Teammates and subagents use a subset of these names, so this list is the whole vocabulary.
   for (const line of unknownToolWarnings(services.origins, services.tools.map((t) => t.name))) tell(line);
 }

@@ -1,10 +1,11 @@
 // Start-up, phase 3 of 4: the session itself, recorded to its file from its first event, with the
 // team and the listeners that follow it. It can be shown at once (the TUI's first frame); a turn
 // waits for phase 4 (finishStartup), which `finish` runs.
-import type { PermissionMode } from '../events.js';
+import { notice, type PermissionMode } from '../events.js';
 import type { SessionWriter } from '../session/session-writer.js';
 import { StartingSession } from '../session/starting-session.js';
 import { createDecisionLog, decisionLogFile } from '../session/decision-log.js';
+import { SpendCap } from '../session/spend-cap.js';
 import { createTeam, LEAD, type Team } from '../team/team.js';
 import { permissionsForMode } from './permissions-from-options.js';
 import { memoryDistiller } from './memory-distill.js';
@@ -20,11 +21,22 @@ export interface OpenedSession {
   system: (ctx: { mode: PermissionMode; model: string }) => Promise<string>;
 }
 
+/** The spending cap in force, having counted a resumed session's earlier calls (as the status row does). */
+function spendCapFor(services: Services): SpendCap | undefined {
+  const setting = services.facts.spendCap;
+  if (!setting) return undefined;
+  const cap = new SpendCap(setting, services.facts.sessionConfig.pricing);
+  const said = (services.start.resumed?.events ?? []).flatMap((event) => cap.observe(event, services.provider.model));
+  services.notices.push(...said);
+  return cap;
+}
+
 /** `finish` is phase 4: the session runs it once, from finishStartup() or its first turn. */
 export function openSession(services: Services, finish: (opened: OpenedSession) => Promise<void>): OpenedSession {
   const { options, cwd, cairnHome, now, start, promptSource, background, bus, disposals } = services;
   const system = async (ctx: { mode: PermissionMode; model: string }): Promise<string> => (await promptSource.build(ctx)).text;
   const parts: { opened?: OpenedSession } = {};
+  const spendCap = spendCapFor(services);
   const finishOpened = (): Promise<void> => (parts.opened ? finish(parts.opened) : Promise.reject(new Error('start-up was finished before the session was open')));
   const decisions = createDecisionLog({
     ...(options.persist !== false ? { file: decisionLogFile(cairnHome, cwd, start.sessionId) } : {}),
@@ -55,6 +67,7 @@ export function openSession(services: Services, finish: (opened: OpenedSession) 
       sessionId: start.sessionId,
       continueOnMaxTokens: services.facts.sessionConfig.continueOnMaxTokens,
       reminders: async () => [...background.reminders(), ...leadMail(await bus.read(LEAD))],
+      ...(spendCap ? { spendCap } : {}),
     },
     finishOpened,
   );
@@ -67,6 +80,11 @@ export function openSession(services: Services, finish: (opened: OpenedSession) 
     options.persist !== false
       ? recordSession(session, { cairnHome, cwd, sessionId: start.sessionId, now, ...(start.resumeFile ? { resumeFile: start.resumeFile } : {}) })
       : undefined;
+  if (writer && start.forkedFrom !== undefined && start.resumed) {
+    // A fork's file starts with the history it continues, so it resumes whole on its own.
+    for (const event of start.resumed.events) writer.append(event);
+    writer.append(notice('info', `Forked from session ${start.forkedFrom}; that session is unchanged.`));
+  }
   if (writer) {
     services.ref.file = writer.file;
     disposals.defer('session file', () => writer.close());

@@ -1,3 +1,5 @@
+import type { Effort } from '../cli-session-flags.js';
+import type { CustomPrompt } from '../context/system-prompt.js';
 import type { PermissionMode } from '../events.js';
 import type { AskMcpServer } from './mcp-choices-at-start.js';
 import type { SessionFacts } from './session-facts.js';
@@ -36,6 +38,22 @@ export interface RuntimeOptions {
    * session as warnings instead of `startupNotices`. A turn waits for all of it.
    */
   deferStartup?: boolean;
+  /** --system-prompt / --append-system-prompt. */
+  systemPrompt?: CustomPrompt;
+  /** --tools: the built-in tools offered, in cairn's names ([]: none); absent: all. */
+  tools?: string[];
+  /** --session-id: the new session's id. */
+  sessionId?: string;
+  /** --fork-session: continue the resumed session's history under a new id, the old file untouched. */
+  forkSession?: boolean;
+  /** --max-budget-usd: the spending cap of this run. */
+  maxBudgetUsd?: number;
+  /** --fallback-model: used once the model's retries on overload or server errors run out. */
+  fallbackModel?: string;
+  /** --effort: the thinking budget where the provider supports it. */
+  effort?: Effort;
+  /** --agents: subagent definitions for this session, by name. */
+  agents?: Record<string, unknown>;
   /** Settled already (the TUI draws its first frame from them first); the options they came from are not read again. */
   facts?: SessionFacts;
 }

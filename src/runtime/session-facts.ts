@@ -9,6 +9,7 @@ import { loadSettings, type LoadedSettings } from '../permissions/rules/settings
 import { resolveProvider, type ResolvedProvider } from '../providers/resolve.js';
 import type { WithheldSetting } from '../settings/trusted-layers.js';
 import { loadSessionConfig, type SessionConfig } from '../session/session-config.js';
+import type { SpendCapSetting } from '../session/spend-cap.js';
 import { cairnHomeFrom } from '../util/cairn-home.js';
 import type { McpProjectChoices } from '../mcp/mcp-project-choices.js';
 import { settleMcpChoices, type AskMcpServer } from './mcp-choices-at-start.js';
@@ -21,6 +22,8 @@ export interface SessionFactsOptions {
   provider?: string;
   model?: string;
   permissionMode?: PermissionMode;
+  /** --max-budget-usd: the spending cap of this run (over the settings' maxBudgetUsd). */
+  maxBudgetUsd?: number;
   /** Asks whether to trust the folder when its settings would widen something; absent: never asked. */
   askTrust?: AskTrust;
   /** Asks about each new server of a trusted project's own MCP files; absent: never asked, they wait. */
@@ -45,6 +48,8 @@ export interface SessionFacts {
   sessionConfig: SessionConfig;
   /** The user's answers about the project's own MCP servers (asked at start, remembered). */
   mcpChoices: McpProjectChoices;
+  /** The spending cap in force (maxBudgetUsd, --max-budget-usd), if any. */
+  spendCap?: SpendCapSetting;
   /** Problems that leave cairn usable, found so far (settings files, the mode): told at start. */
   notices: string[];
 }
@@ -58,7 +63,7 @@ export async function settleSessionFacts(options: SessionFactsOptions): Promise<
   const cwd = await fs.realpath(options.cwd);
   const cairnHome = cairnHomeFrom(options.env);
   const notices: string[] = [];
-  const folder = await workspaceSettings({ cwd, cairnHome, env: options.env, ...(options.model ? { flagModel: options.model } : {}), ...(options.askTrust ? { askTrust: options.askTrust } : {}), notices });
+  const folder = await workspaceSettings({ cwd, cairnHome, env: options.env, ...(options.model ? { flagModel: options.model } : {}), ...(options.maxBudgetUsd !== undefined ? { flagBudget: options.maxBudgetUsd } : {}), ...(options.askTrust ? { askTrust: options.askTrust } : {}), notices });
   const mcpChoices = await settleMcpChoices({
     cwd, cairnHome, claudeHome: folder.claudeHome, env: options.env, trusted: folder.trusted, notices,
     ...(options.mcpConfig ? { flagConfigs: options.mcpConfig } : {}), ...(options.askMcpServer ? { ask: options.askMcpServer } : {}),
@@ -72,7 +77,11 @@ export async function settleSessionFacts(options: SessionFactsOptions): Promise<
     resolveProvider({ flags: { ...(options.provider ? { provider: options.provider } : {}), ...(model ? { model } : {}) }, env: options.env, cairnHome }),
     cairnHome,
   );
-  return { cwd, cairnHome, claudeHome: folder.claudeHome, trusted: folder.trusted, settings, mode, resolved, sessionConfig: loadSessionConfig(cairnHome), mcpChoices, notices };
+  return {
+    cwd, cairnHome, claudeHome: folder.claudeHome, trusted: folder.trusted, settings, mode, resolved, sessionConfig: loadSessionConfig(cairnHome), mcpChoices,
+    ...(folder.spendCap ? { spendCap: folder.spendCap } : {}),
+    notices,
+  };
 }
 
 /** The starting mode: the flag, else the settings' defaultMode, else default; bypass only where no settings file forbids it. */

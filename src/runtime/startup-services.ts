@@ -94,6 +94,10 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
     if (ref.session) ref.session.emit(notice('warning', message));
     else notices.push(message);
   };
+  // Claude Code's flags cairn takes but does not act on yet: said, never silently dropped.
+  for (const [flag, given] of [['--fallback-model', options.fallbackModel], ['--effort', options.effort], ['--agents', options.agents]] as const) {
+    if (given !== undefined) notices.push(`${flag} is accepted but not applied yet in this version of cairn; the run goes on without it`);
+  }
   const { permissions, sources, origins } = permissionsFromSettings({ ...options, cwd, cairnHome, mode: facts.mode }, facts.settings);
   const { resolved, provider, providerFor } = setUpProvider({ ...options, cairnHome, resolved: facts.resolved });
   // The agent definitions wait for finishStartup (the TUI's first frame does not show them).
@@ -127,6 +131,7 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
     cwd, cairnHome, claudeHome: claudeHomeFrom(options.env), ...(options.env['HOME'] ? { home: options.env['HOME'] } : {}),
     isReadDenied: () => permissions.readDeniedMatcher(), now, toolNames: () => offeredTools(tools).map((t) => t.name), onProblem: reportProblem,
     skillListing: () => skills.current?.listing(resolved.contextWindow).text ?? '',
+    ...(options.systemPrompt ? { custom: options.systemPrompt } : {}),
   });
 
   // MCP servers: configured now, started later; their tools join `tools` as each connects.

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { sessionFile } from '../session/session-paths.js';
 import { loadAgentDefinitions, type AgentLoadProblem } from '../agents/agent-definition-loader.js';
 import type { AgentDefinition } from '../agents/agent-definition.js';
 import type { LoadedSession } from '../session/session-loader.js';
@@ -16,6 +18,18 @@ export interface StartupState {
   agentProblems: AgentLoadProblem[];
   /** The todo list, as the resumed session left it. */
   todos: TodoList;
+  /** --fork-session: the id of the session whose history this one starts from. */
+  forkedFrom?: string;
+}
+
+/** --session-id names a new session: one that exists already is continued with --resume, never overwritten. */
+async function refuseTakenId(cairnHome: string, cwd: string, id: string): Promise<void> {
+  try {
+    await fs.access(sessionFile(cairnHome, cwd, id));
+  } catch {
+    return;
+  }
+  throw new Error(`--session-id: a session with the id ${id} exists already; continue it with --resume ${id}`);
 }
 
 /** The agent definitions (the agent tool's types); a skipped file or a warning is added to `notices`. */
@@ -36,7 +50,7 @@ export async function loadAgents(
  * `notices`.
  */
 export async function loadStartupState(
-  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv; resumeId?: string; continueLatest?: boolean; skipAgents?: boolean },
+  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv; resumeId?: string; continueLatest?: boolean; skipAgents?: boolean; sessionId?: string; forkSession?: boolean },
   notices: string[],
 ): Promise<StartupState> {
   const resume = await findSessionToResume(opts);
@@ -50,10 +64,15 @@ export async function loadStartupState(
   const lastTodos = resumed?.events.findLast((e) => e.type === 'todos');
   if (lastTodos?.type === 'todos') todos.replace(lastTodos.todos);
 
+  // A fork starts from the old history under a new id and file; the old session is left as it was.
+  const fork = resumed !== undefined && opts.forkSession === true;
+  const sessionId = (fork ? undefined : resumed?.header.id) ?? opts.sessionId ?? randomUUID();
+  if (!resumed || fork) await refuseTakenId(opts.cairnHome, opts.cwd, sessionId);
   return {
-    ...(resume.file !== undefined ? { resumeFile: resume.file } : {}),
+    ...(resume.file !== undefined && !fork ? { resumeFile: resume.file } : {}),
     ...(resumed ? { resumed } : {}),
-    sessionId: resumed?.header.id ?? randomUUID(),
+    ...(fork ? { forkedFrom: resumed.header.id } : {}),
+    sessionId,
     agents,
     agentProblems: problems,
     todos,

@@ -7,6 +7,7 @@ import { describeWithheld, layersInForce } from '../settings/trusted-layers.js';
 import { trustWorkspace, workspaceTrust } from '../settings/workspace-trust.js';
 import { projectGrantLines } from '../skills/project-grants.js';
 import { errorMessage } from '../util/error-message.js';
+import { spendCapSetting, type SpendCapSetting } from '../session/spend-cap.js';
 
 /** What the TUI shows when it asks whether to trust the folder. */
 export interface TrustQuestion {
@@ -131,6 +132,7 @@ const KNOWN_KEYS = new Set([
   'claudeMdExcludes',
   'largeOutputThreshold',
   'webSearch',
+  'maxBudgetUsd',
 ]);
 const KNOWN_PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'liftBuiltinDeny']);
 
@@ -158,20 +160,25 @@ export async function workspaceSettings(opts: {
   cairnHome: string;
   env: NodeJS.ProcessEnv;
   flagModel?: string;
+  /** --max-budget-usd: wins over the settings' maxBudgetUsd. */
+  flagBudget?: number;
   askTrust?: AskTrust;
   notices: string[];
-}): Promise<{ claudeHome: string; trusted: boolean; model?: string }> {
+}): Promise<{ claudeHome: string; trusted: boolean; model?: string; spendCap?: SpendCapSetting }> {
   const claudeHome = claudeHomeFrom(opts.env);
   const trusted = await settleWorkspaceTrust({ ...opts, claudeHome });
   let layers: SettingsLayer[];
   try {
     layers = (await readSettingsLayers({ workspace: opts.cwd, cairnHome: opts.cairnHome, claudeHome })).layers;
   } catch {
-    return { claudeHome, trusted }; // the permission loader reports it, naming the file, and start-up stops
+    // The permission loader reports it, naming the file, and start-up stops.
+    return { claudeHome, trusted, ...(opts.flagBudget !== undefined ? { spendCap: { usd: opts.flagBudget, source: '--max-budget-usd' } } : {}) };
   }
   opts.notices.push(...unknownKeyNotices(layers));
-  const session = sessionSettingsFrom(layersInForce(layers, trusted).layers, opts.notices);
+  const inForce = layersInForce(layers, trusted).layers;
+  const session = sessionSettingsFrom(inForce, opts.notices);
   applySettingsEnv(opts.env, session.env);
   const model = opts.flagModel ?? (opts.env['CAIRN_MODEL'] ? undefined : session.model);
-  return { claudeHome, trusted, ...(model !== undefined ? { model } : {}) };
+  const spendCap = spendCapSetting(inForce, opts.flagBudget, opts.notices);
+  return { claudeHome, trusted, ...(model !== undefined ? { model } : {}), ...(spendCap ? { spendCap } : {}) };
 }

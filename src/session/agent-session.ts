@@ -17,6 +17,7 @@ import { promptBlocked } from './prompt-blocked.js';
 import { rewindConversation, type PromptHistory, type PromptMark } from './rewind.js';
 import { createFileReadState } from '../tools/read-state.js';
 import type { DecisionLog } from './decision-log.js';
+import type { SpendCap } from './spend-cap.js';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -51,6 +52,8 @@ export interface AgentSessionOptions {
   prompts?: PromptHistory;
   /** The permission decision log (/permissions lists it); the session's owner subscribes it. */
   decisions?: DecisionLog;
+  /** The spending cap (maxBudgetUsd, --max-budget-usd): counts every model call told, refuses the call that would pass it. */
+  spendCap?: SpendCap;
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -134,6 +137,12 @@ export class AgentSession {
 
   emit(event: AgentEvent): void {
     for (const listener of this.listeners) listener(event);
+    for (const said of this.options.spendCap?.observe(event, this.model) ?? []) this.emit(notice('warning', said, 'spend_cap'));
+  }
+
+  /** The spending cap in force, if any. */
+  get spendCap(): SpendCap | undefined {
+    return this.options.spendCap;
   }
 
   sessionStart(): EventOf<'session_start'> {
@@ -146,6 +155,7 @@ export class AgentSession {
       tools: this.options.tools.map((t) => t.name),
       offline: this.provider_.offline === true,
       ...(this.options.sessionId !== undefined ? { session_id: this.options.sessionId } : {}),
+      ...(this.options.spendCap ? { max_budget_usd: this.options.spendCap.capUsd } : {}),
     };
   }
 
@@ -217,6 +227,7 @@ export class AgentSession {
       ...(this.options.maxTokens !== undefined ? { maxTokens: this.options.maxTokens } : {}),
       ...(this.options.continueOnMaxTokens ? { continueOnMaxTokens: true } : {}),
       ...(this.options.hooks ? { hooks: this.options.hooks } : {}),
+      ...(this.options.spendCap ? { refuseModelCall: this.options.spendCap.refusal.bind(this.options.spendCap) } : {}),
       promptTold: true,
     });
     try {

@@ -15,6 +15,8 @@ export interface SettingsFile {
   file: string;
   scope: SettingsScope;
   family: SettingsFamily;
+  /** The command line's layer (--settings, --add-dir, --max-budget-usd): the user's own, trusted as user settings; its relative paths are the launch folder's. */
+  commandLine?: true;
 }
 
 export interface SettingsLayer extends SettingsFile {
@@ -81,6 +83,56 @@ export async function readSettingsJsonAndText(file: string): Promise<{ data: unk
   }
 }
 
+// The command line's layer: one per process, set by the composition root before anything reads the
+// settings (every reader goes through readSettingsLayers, so each sees it in the same place).
+let commandLineLayer: SettingsLayer | undefined;
+
+/**
+ * `cairn --settings FILE|JSON` (and the flags that are settings: --add-dir, --max-budget-usd): the
+ * most specific layer. It is the user's own command line, so it counts as user settings (trusted,
+ * never withheld). Throws SettingsFileError naming the flag for a file or JSON it cannot use.
+ */
+export async function setCommandLineSettings(opts: { settings?: string; cwd: string; extra?: Record<string, unknown> }): Promise<void> {
+  let data: Record<string, unknown> = {};
+  let file = 'the command line';
+  if (opts.settings !== undefined) {
+    const text = opts.settings.trim();
+    const inline = text.startsWith('{');
+    file = inline ? '--settings (JSON)' : `--settings ${path.resolve(opts.cwd, text)}`;
+    let value: unknown;
+    if (inline) {
+      try {
+        value = JSON.parse(text);
+      } catch (err) {
+        throw new SettingsFileError(`--settings: invalid JSON: ${(err as Error).message}`);
+      }
+    } else {
+      value = await readSettingsJson(path.resolve(opts.cwd, text));
+      if (value === undefined) throw new SettingsFileError(`--settings: ${path.resolve(opts.cwd, text)}: no such file`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SettingsFileError(`${file}: expected a JSON object at the top level`);
+    data = value as Record<string, unknown>;
+  }
+  for (const [key, value] of Object.entries(opts.extra ?? {})) {
+    const was = data[key];
+    // An object key (permissions) is merged one level deep: --add-dir adds to the file's directories.
+    if (isPlainObject(was) && isPlainObject(value)) data[key] = mergeLists(was, value);
+    else data[key] = value;
+  }
+  commandLineLayer = Object.keys(data).length > 0 ? { file, scope: 'user', family: 'cairn', commandLine: true, data } : undefined;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function mergeLists(base: Record<string, unknown>, added: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(added)) {
+    const was = out[key];
+    out[key] = Array.isArray(was) && Array.isArray(value) ? [...(was as unknown[]), ...(value as unknown[])] : value;
+  }
+  return out;
+}
+
 export interface SettingsLayers {
   /** The files that exist and parse to an object, lowest precedence first. */
   layers: SettingsLayer[];
@@ -112,5 +164,6 @@ export async function readSettingsLayers(at: SettingsLocations): Promise<Setting
     }
     out.layers.push({ ...where, data: data as Record<string, unknown>, ...(text !== undefined ? { text } : {}) });
   }
+  if (commandLineLayer) out.layers.push(commandLineLayer);
   return out;
 }

@@ -63,6 +63,8 @@ export interface ToolContext {
   readonly approval?: CallApproval;
   /** The files this agent's model has read (read_file records, edit_file and write_file check); absent: no read is required. */
   readonly readState?: FileReadState;
+  /** The spending cap's check before a model call, which a subagent's loop makes too. */
+  readonly refuseModelCall?: (next: { model: string; inputTokens: number }) => string | undefined;
 }
 
 export interface ToolResult {

@@ -123,7 +123,7 @@ export interface SettingsPlaces {
 
 /** Where a `/x` path rule of this file is anchored: the folder the file belongs to (Claude Code's rule). */
 function anchorOf(layer: SettingsLayer, at: SettingsPlaces & { anchors?: Partial<SettingsPlaces> }): string {
-  if (layer.scope !== 'user') return at.anchors?.workspace ?? at.workspace;
+  if (layer.scope !== 'user' || layer.commandLine) return at.anchors?.workspace ?? at.workspace;
   return layer.family === 'claude' ? (at.anchors?.claudeHome ?? at.claudeHome) : (at.anchors?.cairnHome ?? at.cairnHome);
 }
 

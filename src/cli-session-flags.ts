@@ -1,0 +1,155 @@
+// Claude Code's session flags (`claude -p ... --append-system-prompt ... --max-budget-usd ...`), read
+// into one record: each value checked here, so a bad one stops cairn with a message naming the flag.
+// What each does is decided where it is used (system prompt, settings layer, tool pool, headless).
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { canonicalToolName } from './permissions/rules/parse.js';
+import { errorMessage } from './util/error-message.js';
+
+export const EFFORT_LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
+export type Effort = (typeof EFFORT_LEVELS)[number];
+
+export interface SessionFlags {
+  /** --system-prompt / --system-prompt-file: replaces the fixed part of the system prompt. */
+  systemPrompt?: string;
+  /** --append-system-prompt / --append-system-prompt-file: added at the end of the system prompt. */
+  appendSystemPrompt?: string;
+  /** --json-schema: the final answer must be JSON matching it (headless). */
+  jsonSchema?: Record<string, unknown>;
+  /** --max-budget-usd: the spending cap of this run. */
+  maxBudgetUsd?: number;
+  /** --add-dir: folders the session may work in besides the workspace (absolute). */
+  addDirs: string[];
+  /** --settings: a settings file or a JSON object, one more settings layer. */
+  settings?: string;
+  /** --tools: the tools offered, in cairn's names ([] offers none); absent: all of them. */
+  tools?: string[];
+  /** --agents: subagent definitions for this session, by name. */
+  agents?: Record<string, unknown>;
+  /** --session-id: the new session's id. */
+  sessionId?: string;
+  /** -n / --name: the session's name (as /save gives it). */
+  name?: string;
+  /** --fork-session (with -c / --resume): a new session starting from the old one's history. */
+  forkSession: boolean;
+  /** --fallback-model: the model used once the session's model is overloaded or failing after its retries. */
+  fallbackModel?: string;
+  /** --effort: how hard the model thinks, where the provider supports it. */
+  effort?: Effort;
+  /** --include-partial-messages: stream-json also carries Claude Code's `stream_event` lines. */
+  includePartialMessages: boolean;
+}
+
+/** Flags cairn deliberately does not take, and why: a script using one fails saying so. */
+export const UNSUPPORTED_FLAGS: Readonly<Record<string, string>> = {
+  '--ide': 'cairn does not connect to IDE extensions; it runs in the terminal, or in a browser page with cairn serve',
+  '--chrome': 'cairn does not drive a browser; web_fetch and web_search read the web',
+  '--no-chrome': 'cairn does not drive a browser, so there is nothing to turn off',
+  '--remote': 'cairn runs sessions on this machine only; cairn serve shows them in a browser',
+  '--teleport': 'cairn runs sessions on this machine only; resume one here with --resume',
+  '--worktree': 'cairn works in the folder it starts in: create the worktree with git worktree add and start cairn there',
+  '-w': 'cairn works in the folder it starts in: create the worktree with git worktree add and start cairn there',
+  '--permission-prompt-tool': 'cairn -p answers approvals from its rules (--allowed-tools, --permission-mode); an MCP tool cannot answer them',
+};
+
+export class FlagError extends Error {
+  override name = 'FlagError';
+}
+
+/** The raw parseArgs values this module reads. */
+export interface RawSessionFlags {
+  'system-prompt'?: string;
+  'system-prompt-file'?: string;
+  'append-system-prompt'?: string;
+  'append-system-prompt-file'?: string;
+  'json-schema'?: string;
+  'max-budget-usd'?: string;
+  'add-dir'?: string[];
+  settings?: string;
+  tools?: string[];
+  agents?: string;
+  'session-id'?: string;
+  name?: string;
+  'fork-session'?: boolean;
+  'fallback-model'?: string;
+  effort?: string;
+  'include-partial-messages'?: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checks and reads the session flags; files named by a flag are read now. Throws FlagError naming the flag. */
+export function sessionFlagsFrom(v: RawSessionFlags, cwd: string): SessionFlags {
+  const one = (text: string | undefined, file: string | undefined, flag: string): string | undefined => {
+    if (text !== undefined && file !== undefined) throw new FlagError(`${flag} and ${flag}-file: give one of them`);
+    return file !== undefined ? readFlagFile(`${flag}-file`, path.resolve(cwd, file)) : text;
+  };
+  const systemPrompt = one(v['system-prompt'], v['system-prompt-file'], '--system-prompt');
+  const appendSystemPrompt = one(v['append-system-prompt'], v['append-system-prompt-file'], '--append-system-prompt');
+  const jsonSchema = v['json-schema'] !== undefined ? jsonObject('--json-schema', v['json-schema']) : undefined;
+  let maxBudgetUsd: number | undefined;
+  if (v['max-budget-usd'] !== undefined) {
+    maxBudgetUsd = Number(v['max-budget-usd']);
+    if (!(maxBudgetUsd > 0) || !Number.isFinite(maxBudgetUsd)) throw new FlagError(`--max-budget-usd: expected an amount in dollars above 0, got "${v['max-budget-usd']}"`);
+  }
+  const agents = v.agents !== undefined ? jsonObject('--agents', v.agents) : undefined;
+  const sessionId = v['session-id'];
+  if (sessionId !== undefined && !UUID.test(sessionId)) throw new FlagError(`--session-id: expected a UUID (like 123e4567-e89b-12d3-a456-426614174000), got "${sessionId}"`);
+  const effort = v.effort;
+  if (effort !== undefined && !(EFFORT_LEVELS as readonly string[]).includes(effort)) throw new FlagError(`--effort: expected one of ${EFFORT_LEVELS.join(', ')}, got "${effort}"`);
+  const name = v.name?.trim();
+  if (v.name !== undefined && !name) throw new FlagError('--name: expected a name');
+  return {
+    ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    ...(appendSystemPrompt !== undefined ? { appendSystemPrompt } : {}),
+    ...(jsonSchema ? { jsonSchema } : {}),
+    ...(maxBudgetUsd !== undefined ? { maxBudgetUsd } : {}),
+    addDirs: (v['add-dir'] ?? []).map((dir) => existingFolder('--add-dir', path.resolve(cwd, dir))),
+    ...(v.settings !== undefined ? { settings: v.settings } : {}),
+    ...(v.tools !== undefined ? { tools: toolNames(v.tools) } : {}),
+    ...(agents ? { agents } : {}),
+    ...(sessionId !== undefined ? { sessionId: sessionId.toLowerCase() } : {}),
+    ...(name ? { name } : {}),
+    forkSession: v['fork-session'] === true,
+    ...(v['fallback-model'] ? { fallbackModel: v['fallback-model'] } : {}),
+    ...(effort !== undefined ? { effort: effort as Effort } : {}),
+    includePartialMessages: v['include-partial-messages'] === true,
+  };
+}
+
+/** `--tools "Read,Bash" Edit`: Claude Code's names mapped to cairn's; "" offers none, "default" all. */
+function toolNames(values: readonly string[]): string[] | undefined {
+  const names = values.flatMap((value) => value.split(/[\s,]+/)).filter(Boolean);
+  if (names.includes('default')) return undefined;
+  return [...new Set(names.map(canonicalToolName))];
+}
+
+function jsonObject(flag: string, text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new FlagError(`${flag}: invalid JSON: ${errorMessage(error)}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new FlagError(`${flag}: expected a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+function existingFolder(flag: string, dir: string): string {
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch (error) {
+    throw new FlagError(`${flag}: ${dir}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder' : errorMessage(error)}`);
+  }
+  if (!isDir) throw new FlagError(`${flag}: ${dir} is not a folder`);
+  return dir;
+}
+
+function readFlagFile(flag: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new FlagError(`${flag}: cannot read ${file}: ${errorMessage(error)}`);
+  }
+}

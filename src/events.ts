@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MessageSchema } from './messages.js';
+import { CallViewSchema } from './tools/call-view.js';
 import { parseToolDisplay, type ToolDisplay } from './tools/display.js';
 import { UsageSchema } from './usage.js';
 
@@ -62,6 +63,8 @@ const BASE_EVENTS = [
     input: z.unknown(),
     parallel: z.boolean(),
     batch: z.number(),
+    // How the call is shown (its title, what it is about); absent in sessions recorded before views, dropped if malformed.
+    view: CallViewSchema.optional().catch(undefined),
   }),
   z.object({
     type: z.literal('tool_progress'),
@@ -100,6 +103,7 @@ const BASE_EVENTS = [
     folder: z.array(z.string()).optional(),
     preview: z.string().optional(),
     agent: z.string().optional(),
+    view: CallViewSchema.optional().catch(undefined),
   }),
   z.object({
     type: z.literal('permission_denied'),

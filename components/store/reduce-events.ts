@@ -8,6 +8,7 @@ import { reduceSubagent } from './reduce-subagent.js';
 import { applyToolEvent, newToolCard, withStatus } from './tool-card.js';
 import { push, updateTool } from './items.js';
 import type { PermissionRequest, ToolItem, TranscriptItem, TuiState } from './types.js';
+import type { CallView } from '../../src/tools/call-view.js';
 
 // How each engine event changes the state. Pure: time comes in as `at`, ids from state.nextId.
 
@@ -121,11 +122,14 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
   }
 }
 
+/** A card for work no tool call started (a cron auto run, a teammate's stretch) is titled as an agent call is. */
+const agentView = (input: { type: string; description: string }): CallView => ({ title: `${input.type}: ${input.description}`, subject: { kind: 'input' } });
+
 /** A cron auto run's card: opened when it starts (no turn, so no phase), finished by its outcome. */
 function reduceAutoRun(state: TuiState, event: EventOf<'auto_run'>, at: number): TuiState {
   if (event.status === 'started') {
     const input = { type: 'general', task: event.prompt, description: `scheduled task ${event.task_id}` };
-    const start: EventOf<'tool_start'> = { type: 'tool_start', id: event.run_id, name: 'agent', input, parallel: false, batch: -1 };
+    const start: EventOf<'tool_start'> = { type: 'tool_start', id: event.run_id, name: 'agent', input, parallel: false, batch: -1, view: agentView(input) };
     return push(state, (id) => ({ ...newToolCard(id, start, at), background: true }));
   }
   if (event.status === 'cancelled') return updateTool(state, event.run_id, (t) => withStatus(t, { type: 'interrupt' }));
@@ -163,7 +167,7 @@ function reduceTeammateRun(state: TuiState, event: EventOf<'team'>, runId: strin
   if (event.status === 'working') {
     const task = event.text ?? '';
     const input = { type: `${event.name} (${event.agent_type ?? 'teammate'})`, task, description: task.split('\n')[0] ?? '' };
-    const start: EventOf<'tool_start'> = { type: 'tool_start', id: runId, name: 'agent', input, parallel: false, batch: -1 };
+    const start: EventOf<'tool_start'> = { type: 'tool_start', id: runId, name: 'agent', input, parallel: false, batch: -1, view: agentView(input) };
     return push(state, (id) => ({ ...newToolCard(id, start, at), background: true }));
   }
   if (event.status === 'stopped') return updateTool(state, runId, (t) => withStatus(t, { type: 'interrupt' }));

@@ -58,6 +58,7 @@ export function newToolCard(id: string, event: EventOf<'tool_start'>, at: number
     toolUseId: event.id,
     name: event.name,
     input: event.input,
+    ...(event.view ? { view: event.view } : {}),
     parallel: event.parallel,
     batch: event.batch,
     status: 'running',
@@ -87,8 +88,10 @@ export function applyToolEvent(card: ToolItem, event: ToolCardEvent): ToolItem {
         durationMs: event.duration_ms,
         ...(event.display ? { display: event.display } : {}),
       };
-    case 'permission_request':
-      return withStatus(card, { type: 'ask' });
+    case 'permission_request': {
+      const next = withStatus(card, { type: 'ask' });
+      return next === card ? card : { ...next, asked: true };
+    }
     case 'permission_denied': {
       const next = withStatus(card, { type: 'deny' });
       return next === card ? card : { ...next, deniedReason: event.reason };

@@ -5,6 +5,7 @@ import type { ToolDisplay } from '../../src/tools/display.js';
 import type { EditorState } from '../prompt/editor.js';
 import type { ThemeName } from '../theme/theme.js';
 import type { BackgroundAction, BackgroundCounts, CronItem, Toast } from './background-types.js';
+import type { CallView } from '../../src/tools/call-view.js';
 
 export type { EditorState };
 
@@ -45,6 +46,10 @@ export interface ToolItem {
   readonly toolUseId: string;
   readonly name: string;
   readonly input: unknown;
+  /** How the call is shown (its tool's describe); absent for calls recorded before views. */
+  readonly view?: CallView;
+  /** The user was asked to approve it (an edit that ran unasked shows its diff folded). */
+  readonly asked?: true;
   readonly parallel: boolean;
   readonly batch: number;
   readonly status: ToolStatus;

@@ -4,14 +4,11 @@ import { isLive } from '../store/tool-card.js';
 import type { ToolItem } from '../store/types.js';
 import { paint, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
-import type { ToolRenderer } from './tool-renderers.js';
+import { callView } from './call-view-lines.js';
+import type { ToolCard } from './tool-cards.js';
 
 const REPORT_LINES = 8;
 const ERROR_LINES = 12;
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-}
 
 export function formatCount(n: number): string {
   if (n < 1000) return String(n);
@@ -23,11 +20,11 @@ function plural(n: number, word: string): string {
 }
 
 /** "explore · turn 2 · 1.2k tokens · ▸ read_file a.txt": what the subagent is doing now. */
-export function activityLine(activity: SubagentActivity, keyArg: (tool: ToolItem) => string): string {
+export function activityLine(activity: SubagentActivity): string {
   const parts = [activity.agentType, `turn ${activity.turns}`, `${formatCount(activity.input + activity.output)} tokens`];
   const tool = currentTool(activity);
   if (activity.ended) parts.push(activity.ended.reason === 'completed' ? `done, ${plural(activity.tools.length, 'tool call')}` : activity.ended.reason);
-  else if (tool) parts.push(`▸ ${tool.name} ${keyArg(tool)}`.trim());
+  else if (tool) parts.push(`▸ ${tool.name} ${callView(tool).title}`.trim());
   else parts.push(activity.turns === 0 ? 'starting' : 'thinking');
   return parts.join(' · ');
 }
@@ -47,12 +44,8 @@ export function reportLines(item: ToolItem, width: number, theme: Theme): string
  * The `agent` card: the header names the type and task; the body is the live activity line.
  * The nested cards and the report are added by the line index (see subagent-blocks.ts).
  */
-export function createAgentRenderer(keyArg: (tool: ToolItem) => string): ToolRenderer {
+export function createAgentRenderer(): ToolCard {
   return {
-    keyArg(input) {
-      const description = str(input['description']) || str(input['task']).split('\n')[0] || '';
-      return `${str(input['type'])}: ${description}`;
-    },
     summary(item) {
       const a = item.child;
       if (!a) return undefined;
@@ -60,7 +53,7 @@ export function createAgentRenderer(keyArg: (tool: ToolItem) => string): ToolRen
     },
     body(item, width, theme) {
       const a = item.child;
-      if (a) return [paint(theme, 'muted', activityLine(a, keyArg))];
+      if (a) return [paint(theme, 'muted', activityLine(a))];
       // It never started (an unknown type): the result says why.
       return reportLines(item, width, theme);
     },

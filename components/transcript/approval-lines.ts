@@ -3,31 +3,9 @@ import type { ApprovalUi, PermissionRequest } from '../store/types.js';
 import { bold, clipLine, inverse, paint, textWidth, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import { diffLines } from './diff-lines.js';
-import { inputRecord } from './tool-renderers.js';
+import { approvalHeadline, subjectLines } from './call-view-lines.js';
 
 const PREVIEW_MAX = 24;
-
-const PLAN_MAX = 30;
-
-/** The plan as the user reads it before approving: its lines wrapped, the middle elided when long. */
-function planLines(plan: string, width: number): string[] {
-  const lines = plan.split('\n').flatMap((l) => wrapText(l, width));
-  if (lines.length <= PLAN_MAX) return lines;
-  const head = lines.slice(0, PLAN_MAX - 6);
-  return [...head, `… ${lines.length - PLAN_MAX + 1} more lines …`, ...lines.slice(-5)];
-}
-
-/** What is asked, in the prompt's own words: the command, path, plan or input. */
-function subjectLines(request: PermissionRequest, width: number): string[] {
-  const input = inputRecord(request.input);
-  const command = typeof input['command'] === 'string' ? input['command'] : undefined;
-  const path = typeof input['path'] === 'string' ? input['path'] : undefined;
-  const plan = typeof input['plan'] === 'string' ? input['plan'] : undefined;
-  if (command !== undefined) return wrapText(`$ ${command}`, width).map((l) => bold(l));
-  if (path !== undefined) return wrapText(path, width).map((l) => bold(l));
-  if (plan !== undefined) return planLines(plan, width);
-  return wrapText(JSON.stringify(request.input), width).slice(0, 6);
-}
 
 /**
  * Rows the approval needs at the least: its title, one row per choice and the key hint. The layout
@@ -53,8 +31,8 @@ export function approvalLines(request: PermissionRequest, ui: ApprovalUi, width:
   const inner = Math.max(1, width - 2);
   const agent = request.agent ? ` (agent: ${request.agent})` : '';
   const more = pendingAfter > 0 ? paint(theme, 'muted', ` · ${pendingAfter} more waiting`) : '';
-  const title = `${paint(theme, 'warning', '╭ ')}${bold(request.name === 'exit_plan_mode' ? 'Approve this plan?' : `Allow ${request.name}?`)}${paint(theme, 'muted', agent)}${more}`;
-  const subject = subjectLines(request, inner);
+  const title = `${paint(theme, 'warning', '╭ ')}${bold(approvalHeadline(request))}${paint(theme, 'muted', agent)}${more}`;
+  const subject = subjectLines(request, inner, theme);
   const preview = request.preview ? diffLines(request.preview, inner, theme) : [];
   const reason = wrapText(request.reason, inner).map((l) => paint(theme, 'muted', l));
   const choices = approvalChoices(request);

@@ -27,8 +27,9 @@ const readFile: DisplayRenderer<DisplayOf<'read_file'>> = {
   body: (d, _width, theme) => [paint(theme, 'muted', `read ${readFile.summary?.(d) ?? ''}`)],
 };
 
-// One entry per kind: a tool whose display has no entry here does not compile.
-const DISPLAY_RENDERERS: { readonly [K in ToolDisplayKind]: DisplayRenderer<DisplayOf<K>> } = {
+// The displays that change how their card reads; the others (bash, grep, ...) only inform, and
+// their cards read from the result's text. The cards themselves are in tool-cards.ts.
+const DISPLAY_RENDERERS: { readonly [K in ToolDisplayKind]?: DisplayRenderer<DisplayOf<K>> } = {
   read_file: readFile,
   edit_file: {
     summary: (d) => plural(d.replacements, 'replacement'),
@@ -40,22 +41,13 @@ const DISPLAY_RENDERERS: { readonly [K in ToolDisplayKind]: DisplayRenderer<Disp
     body: (d, width, theme) => diffBody(d.diff, width, theme),
     diff: (d) => d.diff,
   },
-  // These cards read from the result's text (and bash from its live output); their displays only inform.
-  bash: {},
-  bash_output: {},
-  list_dir: {},
-  grep: {},
-  glob: {},
-  cron_create: {},
-  cron_list: {},
-  agent: {},
   web_search: webSearchRenderer,
   web_fetch: webFetchRenderer,
 };
 
 function rendererOf<D extends ToolDisplay>(display: D): DisplayRenderer<D> {
   // Keyed by kind, so the entry for this display's kind takes this display's type.
-  return DISPLAY_RENDERERS[display.kind] as DisplayRenderer<D>;
+  return (DISPLAY_RENDERERS[display.kind] ?? {}) as DisplayRenderer<D>;
 }
 
 export function displaySummary(display: ToolDisplay | undefined): string | undefined {

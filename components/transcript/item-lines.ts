@@ -10,7 +10,7 @@ import { hookNoteLines } from './hook-lines.js';
 import type { createMarkdownLines } from './markdown-lines.js';
 import { SHELL_CARD } from '../store/reduce-shell.js';
 import { expandedByDefault, formatDuration, statusColor, statusGlyph } from './tool-status.js';
-import { inputRecord, toolRenderer } from './tool-renderers.js';
+import { cardTitle, toolCard } from './tool-cards.js';
 
 type MarkdownLines = ReturnType<typeof createMarkdownLines>;
 
@@ -23,12 +23,12 @@ export function isExpanded(item: ToolItem | ThinkingItem | CompactItem | CronIte
 /** The card's one-line header: drawn per frame (its spinner and timer move), everything else is cached. */
 export function toolHeader(item: ToolItem, width: number, theme: Theme, now: number, tick: number, selected: boolean): string {
   const glyph = paint(theme, statusColor(item.status), statusGlyph(item.status, tick));
-  const renderer = toolRenderer(item.name);
-  const arg = renderer.keyArg(inputRecord(item.input));
+  const card = toolCard(item.name);
+  const arg = cardTitle(item);
   const live = isLive(item.status);
   // No time while it waits for approval: the wait is the user's, not the tool's.
   const time = item.durationMs !== undefined ? formatDuration(item.durationMs) : item.status === 'running' ? formatDuration(Math.max(0, now - item.startedAt)) : '';
-  const summary = !live ? renderer.summary?.(item) : undefined;
+  const summary = !live ? card.summary?.(item) : undefined;
   const note = [summary, time].filter(Boolean).join(' · ');
   const name = selected ? inverse(` ${item.name} `) : bold(item.name);
   const text = `${glyph} ${name} ${arg}${note ? `  ${paint(theme, 'muted', note)}` : ''}`;
@@ -67,12 +67,11 @@ function render(item: TranscriptItem, width: number, theme: Theme, expanded: boo
     case 'tool': {
       // What hooks did shows folded or not: a blocked call says why without opening the card.
       const hooks = hookNoteLines(item, width, theme);
-      if (!expanded) return hooks;
       const inner = Math.max(1, width - 2);
-      const body = toolRenderer(item.name)
-        .body(item, inner, theme)
-        .map((l) => `${paint(theme, 'border', '⎿ ')}${clipLine(l, inner)}`);
-      return [...hooks, ...body];
+      const card = toolCard(item.name);
+      // Folded, a card may still show what matters most (a command's last lines, an unasked edit's diff).
+      const lines = expanded ? card.body(item, inner, theme) : (card.folded?.(item, inner, theme) ?? []);
+      return [...hooks, ...lines.map((l) => `${paint(theme, 'border', '⎿ ')}${clipLine(l, inner)}`)];
     }
     case 'notice':
       return noticeLines(item, width, theme);

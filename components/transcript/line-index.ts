@@ -2,7 +2,8 @@ import { clipLine, inverse, paint, stripAnsi } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import { NEST_SEP } from '../store/subagent-state.js';
 import { isLive } from '../store/tool-card.js';
-import type { ApprovalUi, PermissionRequest, TranscriptItem } from '../store/types.js';
+import type { ApprovalUi, PermissionRequest, ToolItem, TranscriptItem } from '../store/types.js';
+import { bookkeepingLine, foldsIntoLine } from './bookkeeping-line.js';
 import { approvalLines } from './approval-lines.js';
 import type { createItemLines } from './item-lines.js';
 import { isExpanded, toolHeader } from './item-lines.js';
@@ -68,8 +69,23 @@ export function buildLineIndex(input: IndexInput): LineIndex {
     addStatic(`approval:${request.id}`, lines);
   };
 
+  // The bookkeeping calls folded into the line being built (see bookkeeping-line.ts).
+  let run: ToolItem[] | undefined;
   items.forEach((item, i) => {
     const prev = i > 0 ? items[i - 1] : undefined;
+    // A call that ran beside others keeps its card in their group.
+    if (item.kind === 'tool' && foldsIntoLine(item, selectedId) && !(item.parallel && groupSize(items, i) > 1)) {
+      if (run && prev && run[run.length - 1] === prev) {
+        run.push(item);
+        return;
+      }
+      if (prev !== undefined && prev.kind !== 'tool') addStatic(`lead:${item.id}`, ['']);
+      const folded: ToolItem[] = (run = [item]);
+      blocks.push({ id: item.id, start: total, count: 1, line: () => bookkeepingLine(folded, width, theme) });
+      total += 1;
+      return;
+    }
+    run = undefined;
     const inBatch = item.kind === 'tool' && item.parallel && groupSize(items, i) > 1;
     const batchStart = inBatch && !(prev?.kind === 'tool' && prev.batch === item.batch);
     const lead = prev !== undefined && !(item.kind === 'tool' && prev.kind === 'tool') ? 1 : 0;

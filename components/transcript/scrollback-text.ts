@@ -2,7 +2,7 @@ import type { TranscriptItem } from '../store/types.js';
 import type { ScrollbackMode } from '../theme/tui-settings.js';
 import { stripTerminalControls } from '../../src/util/terminal-text.js';
 import { answers } from './copy-text.js';
-import { inputRecord, toolRenderer } from './tool-renderers.js';
+import { cardTitle } from './tool-cards.js';
 
 /**
  * The conversation as plain text for the terminal's scrollback after exit: one logical line per
@@ -34,8 +34,7 @@ function itemText(item: TranscriptItem): string | undefined {
     case 'assistant':
       return item.text.trim() ? clean(item.text.trim()) : undefined;
     case 'tool': {
-      const arg = toolRenderer(item.name).keyArg(inputRecord(item.input)).split('\n')[0] ?? '';
-      return clean(`[${item.name}${arg ? ` ${arg}` : ''}: ${item.status}]`);
+      return clean(`[${item.name} ${cardTitle(item)}: ${item.status}]`);
     }
     case 'notice':
       // Start-up warnings and command output were seen on screen; errors may explain how it ended.

@@ -4,7 +4,8 @@ import { bold, paint, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import { diffLines } from './diff-lines.js';
 import { displayDiff } from './display-renderers.js';
-import { inputRecord, toolRenderer } from './tool-renderers.js';
+import { approvalHeadline, subjectLines } from './call-view-lines.js';
+import { cardTitle, toolCard } from './tool-cards.js';
 
 /** Everything a card or an approval holds, wrapped to the width: nothing elided. */
 export interface ViewerContent {
@@ -28,30 +29,22 @@ function findItem(items: readonly TranscriptItem[], id: string): TranscriptItem 
 const text = (s: string, width: number): string[] => wrapText(s.replace(/\n+$/, ''), width);
 const section = (title: string, theme: Theme): string[] => ['', paint(theme, 'muted', `── ${title}`)];
 
-/** The call as asked: the command, path or pattern first, other arguments after. */
-function inputLines(input: unknown, width: number, theme: Theme): string[] {
-  const record = inputRecord(input);
-  const { command, path, content, old_string: oldString, new_string: newString, plan, ...rest } = record;
-  const out: string[] = [];
-  if (typeof command === 'string') out.push(...text(`$ ${command}`, width).map((l) => bold(l)));
-  if (typeof path === 'string') out.push(...text(path, width).map((l) => bold(l)));
-  if (typeof plan === 'string') out.push(...text(plan, width));
-  if (Object.keys(rest).length > 0) out.push(...text(JSON.stringify(rest, null, 2), width).map((l) => paint(theme, 'muted', l)));
-  if (typeof oldString === 'string') out.push(...section('replace', theme), ...text(oldString, width).map((l) => paint(theme, 'diffRemove', l)));
-  if (typeof newString === 'string') out.push(...section('with', theme), ...text(newString, width).map((l) => paint(theme, 'diffAdd', l)));
-  if (typeof content === 'string') out.push(...section('file', theme), ...text(content, width));
-  return out;
+/** The call as asked: what it is about first (the command, path or plan), then what its card adds. */
+function inputLines(call: PermissionRequest | ToolItem, width: number, theme: Theme): string[] {
+  return [...subjectLines(call, width, theme, true), ...(toolCard(call.name).details?.(inputRecord(call.input), width, theme) ?? [])];
 }
 
+const inputRecord = (input: unknown): Record<string, unknown> => (typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {});
+
 function approvalContent(request: PermissionRequest, width: number, theme: Theme): ViewerContent {
-  const lines = inputLines(request.input, width, theme);
+  const lines = inputLines(request, width, theme);
   if (request.preview) lines.push(...section('diff', theme), ...diffLines(request.preview, width, theme));
   lines.push(...section('why it asks', theme), ...text(request.reason, width).map((l) => paint(theme, 'muted', l)));
-  return { title: `Allow ${request.name}?${request.agent ? ` (agent: ${request.agent})` : ''} · the approval waits behind this view`, lines };
+  return { title: `${approvalHeadline(request)}${request.agent ? ` (agent: ${request.agent})` : ''} · the approval waits behind this view`, lines };
 }
 
 function toolContent(item: ToolItem, width: number, theme: Theme): string[] {
-  const lines = inputLines(item.input, width, theme);
+  const lines = inputLines(item, width, theme);
   const diff = displayDiff(item.display);
   if (diff) lines.push(...section('diff', theme), ...diffLines(diff, width, theme));
   if (item.status === 'denied') lines.push(...section('denied', theme), ...text(item.deniedReason ?? 'declined', width).map((l) => paint(theme, 'error', l)));
@@ -64,8 +57,7 @@ function toolContent(item: ToolItem, width: number, theme: Theme): string[] {
 function itemContent(item: TranscriptItem, width: number, theme: Theme): ViewerContent | undefined {
   switch (item.kind) {
     case 'tool': {
-      const arg = toolRenderer(item.name).keyArg(inputRecord(item.input)).replace(/\s+/g, ' ');
-      return { title: `${item.name} ${arg}`.trim(), lines: toolContent(item, width, theme) };
+      return { title: `${item.name} ${cardTitle(item)}`, lines: toolContent(item, width, theme) };
     }
     case 'user':
       return { title: 'your prompt', lines: text(item.text, width) };

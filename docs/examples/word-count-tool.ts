@@ -14,6 +14,9 @@ export const wordCountTool = defineTool({
   name: 'word_count',
   description: 'Counts the lines and words of a text file.',
   inputSchema: Input,
+  // How a call is shown: the title on its card (and in the scrollback and the browser page), and
+  // what an approval of it is about (a path here; a command, a plan, a question or the raw input elsewhere).
+  describe: (input) => ({ title: input.path, subject: { kind: 'path', path: input.path } }),
   kind: 'read',
   // Reads only: no approval inside the workspace, and allowed in plan mode.
   effects: () => 'none',

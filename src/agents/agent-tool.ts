@@ -12,6 +12,7 @@ import type { AgentDefinition } from './agent-definition.js';
 import { agentListing, describeAgent } from './agent-listing.js';
 import { agentModel } from './agent-model.js';
 import { agentToolNotices, grantsTool } from './agent-tool-grants.js';
+import { titleLine } from '../tools/call-view.js';
 
 export const AGENT_TOOL_NAME = 'agent';
 /** Subagents may start subagents down to this depth; below it the agent tool is removed. */
@@ -68,6 +69,7 @@ export function createAgentTool(deps: AgentToolDeps) {
       );
     },
     inputSchema,
+    describe: (input) => ({ title: `${input.type}: ${titleLine(input.description) || titleLine(input.task)}`, subject: { kind: 'input' } }),
     kind: 'other',
     // The call itself changes nothing: every tool the child runs passes the permission chain.
     // It starts work whose own calls go through the permission chain, under the session's mode.

@@ -6,6 +6,7 @@ import { askId } from '../permissions/approval-answers.js';
 import type { AskPermission, PermissionCheck, PermissionChecker, PermissionDecision } from '../permissions/types.js';
 import { chainDecision, otherDecision, userDecision } from '../permissions/decision-record.js';
 import { invalidToolArguments } from '../providers/tool-arguments.js';
+import { describeCall } from '../tools/call-view.js';
 import { offeredTools, type AnyTool, type CallApproval, type ToolContext, type ToolResult } from '../tools/tool.js';
 import type { FileReadState } from '../tools/read-state.js';
 import { AsyncQueue } from '../util/async-queue.js';
@@ -56,7 +57,8 @@ export async function* runToolBatches(
   for (const batch of batches) {
     const batchId = ctx.nextBatchId();
     for (const call of batch.calls) {
-      yield { type: 'tool_start', id: call.id, name: call.name, input: call.input, parallel: batch.parallel, batch: batchId };
+      const view = describeCall(ctx.tools.get(call.name), call.input);
+      yield { type: 'tool_start', id: call.id, name: call.name, input: call.input, parallel: batch.parallel, batch: batchId, view };
     }
     // Permission checks run serially in the model's order, before anything in the batch executes.
     const prepared: Prepared[] = [];
@@ -129,6 +131,7 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     ...(check.folder ? { folder: check.folder } : {}),
     ...(preview !== undefined ? { preview } : {}),
     ...(ctx.agentName !== undefined ? { agent: ctx.agentName } : {}),
+    view: describeCall(tool, input),
   };
   yield { type: 'permission_request', ...request };
   let decision: PermissionDecision;

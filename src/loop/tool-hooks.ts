@@ -11,6 +11,7 @@ import { askId } from '../permissions/approval-answers.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import { otherDecision } from '../permissions/decision-record.js';
 import type { AnyTool } from '../tools/tool.js';
+import { describeCall } from '../tools/call-view.js';
 import type { CallApproval, ToolResult } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
 
@@ -51,7 +52,7 @@ export async function* withPreToolHooks<P extends { kind: 'run'; call: ToolUseBl
   if (asking) {
     const reason = `a PreToolUse hook (${asking.hook.source}) asks: ${asking.decisionReason ?? 'approve this call?'}`;
     if (!ctx.ask) return blocked(call, `Permission denied: ${reason}; approval is needed and no one can be asked here.`);
-    const request = { id: call.id, request_id: askId(), name: call.name, input: prepared.input, reason, suggestions: [], ...(ctx.agentName !== undefined ? { agent: ctx.agentName } : {}) };
+    const request = { id: call.id, request_id: askId(), name: call.name, input: prepared.input, reason, suggestions: [], ...(ctx.agentName !== undefined ? { agent: ctx.agentName } : {}), view: describeCall(tool, prepared.input) };
     yield { type: 'permission_request', ...request };
     try {
       const decision = await ctx.ask(request, ctx.signal);

@@ -1,4 +1,5 @@
 import type { PermissionMode } from '../events.js';
+import type { CallView } from '../tools/call-view.js';
 
 // Asking the user about a tool call: what is asked and what comes back (types.ts has the checker around it).
 
@@ -21,6 +22,8 @@ export interface PermissionAsk {
   folder?: string[];
   preview?: string;
   agent?: string;
+  /** How the call is shown: its title and what the approval is about (see tools/call-view.ts). */
+  view?: CallView;
 }
 
 /** Injected: the UI's inline prompt, or absent (headless, subagents) which denies. */

@@ -3,6 +3,7 @@ import { answersFor, decisionFor, type ApprovalAnswer } from '../permissions/app
 import type { AgentSession } from '../session/agent-session.js';
 import { EventLog, type LoggedEvent } from './event-log.js';
 import { HttpError } from './http-error.js';
+import type { CallView } from '../tools/call-view.js';
 
 /** What the server needs of a runtime (src/bootstrap.ts's Runtime has it all). */
 export interface ServedRuntime {
@@ -47,7 +48,7 @@ export interface SessionState {
   contextWindow?: number;
   /** expires_in_ms: how long until the request is answered no by itself (the approval timeout), as of this state; absent when it waits for ever. */
   /** request_id: the ask's own id, which an answer names (id is the tool_use id, for placing it under its card). */
-  pending: { id: string; request_id: string; name: string; input: unknown; reason: string; suggestions: string[]; folder?: string[]; preview?: string; answers: ApprovalAnswer[]; expires_in_ms?: number }[];
+  pending: { id: string; request_id: string; name: string; input: unknown; reason: string; suggestions: string[]; folder?: string[]; preview?: string; view?: CallView; answers: ApprovalAnswer[]; expires_in_ms?: number }[];
   lastEventId: number;
 }
 
@@ -98,6 +99,7 @@ export function createSessionHub(opts: SessionHubOptions) {
         suggestions: r.suggestions,
         ...(r.folder ? { folder: r.folder } : {}),
         ...(r.preview !== undefined ? { preview: r.preview } : {}),
+        ...(r.view !== undefined ? { view: r.view } : {}),
         answers: answersFor(r),
       })),
       lastEventId: s.log.lastId,

@@ -30,6 +30,7 @@ export function createLoadSkillTool(deps: LoadSkillDeps): Tool<LoadSkillInput> {
     name: 'load_skill',
     description,
     inputSchema,
+    describe: (input) => ({ title: input.name, subject: { kind: 'input' } }),
     kind: 'read',
     effects: () => 'none',
     isConcurrencySafe: () => true,

@@ -21,6 +21,7 @@ export function createBashOutputTool(shells: ShellManager): Tool<BashOutputInput
     description:
       'Read the output a background shell (started by bash with run_in_background) produced since the last read, and its status: running, completed, failed or killed, with the exit code once it has ended.',
     inputSchema,
+    describe: (input) => ({ title: `output of ${input.id}`, subject: { kind: 'input' } }),
     kind: 'other',
     effects: () => 'none',
     isConcurrencySafe: () => true,

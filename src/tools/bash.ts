@@ -9,6 +9,7 @@ import { HeadTailBuffer } from './output-buffer.js';
 import { errorResult } from './result.js';
 import { defineTool, UNASKED, type CallApproval, type Tool, type ToolContext, type ToolResult } from './tool.js';
 import { errorMessage } from '../util/error-message.js';
+import { titleLine } from './call-view.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -227,6 +228,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
     // Without a shell manager the model is not offered run_in_background (zod strips it if sent);
     // without a sandbox that may be left, not dangerously_disable_sandbox either.
     inputSchema: sandbox?.allowUnsandboxed ? base.extend(unsandboxedSchema) : base,
+    describe: (input) => ({ title: titleLine(input.description ?? '') || titleLine(input.command), subject: { kind: 'command', command: input.command } }),
     kind: 'execute',
     effects: () => 'world',
     isConcurrencySafe: () => false,

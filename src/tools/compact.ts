@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from './tool.js';
+import { titleLine } from './call-view.js';
 
 const inputSchema = z.object({
   instructions: z.string().optional().describe('What the summary should keep in particular'),
@@ -12,6 +13,7 @@ export function createCompactTool() {
       'Compacts the conversation: earlier messages are replaced by a summary before your next turn, ' +
       'freeing context. Use it when the conversation is long and the earlier details are no longer needed verbatim.',
     inputSchema,
+    describe: (input) => ({ title: titleLine(input.instructions ?? '') || 'the conversation', subject: { kind: 'input' } }),
     kind: 'other',
     // It changes nothing outside the conversation, so it needs no approval.
     effects: () => 'session',

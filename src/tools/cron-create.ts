@@ -4,6 +4,7 @@ import { DEFAULT_EXPIRY_DAYS, formatLocalTime, type CronScheduler } from '../cro
 import { errorResult } from './result.js';
 import { defineTool, type Tool } from './tool.js';
 import { errorMessage } from '../util/error-message.js';
+import { titleLine } from './call-view.js';
 
 const inputSchema = z.object({
   cron: z
@@ -38,6 +39,7 @@ export function createCronCreateTool(scheduler: CronScheduler): Tool<CronCreateI
     name: 'cron_create',
     description,
     inputSchema,
+    describe: (input) => ({ title: `${input.cron} · ${titleLine(input.prompt)}`, subject: { kind: 'input' } }),
     kind: 'other',
     effects: () => 'world',
     isConcurrencySafe: () => false,

@@ -15,6 +15,7 @@ export function createCronDeleteTool(scheduler: CronScheduler): Tool<CronDeleteI
     name: 'cron_delete',
     description: 'Delete a scheduled task by id (see cron_list). A durable task is also removed from .cairn/scheduled_tasks.json.',
     inputSchema,
+    describe: (input) => ({ title: input.id, subject: { kind: 'input' } }),
     kind: 'other',
     effects: () => 'world',
     isConcurrencySafe: () => false,

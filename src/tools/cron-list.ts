@@ -19,6 +19,7 @@ export function createCronListTool(scheduler: CronScheduler): Tool<CronListInput
     name: 'cron_list',
     description: 'List the scheduled tasks (session-only and durable) with their id, cron expression, kind, next run (local time) and prompt.',
     inputSchema,
+    describe: () => ({ title: 'scheduled tasks', subject: { kind: 'input' } }),
     kind: 'other',
     effects: () => 'none',
     isConcurrencySafe: () => true,

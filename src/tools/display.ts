@@ -16,7 +16,7 @@ import { WebSearchDisplaySchema } from './web-search-display.js';
 // What a tool's result carries for the UI beside its text, one shape per tool, told apart by
 // `kind` (the tool's name). Each tool declares its shape in `<tool>-display.ts`, a file with no
 // imports but zod, because events.ts validates recorded displays with this union. A new tool adds
-// its schema here and a renderer in components/transcript/display-renderers.ts (the compiler asks for it).
+// its schema here; its card (components/transcript/tool-cards.ts) reads it.
 export const ToolDisplaySchema = z.discriminatedUnion('kind', [
   BashDisplaySchema,
   BashOutputDisplaySchema,

@@ -146,6 +146,7 @@ export function createEditFileTool(): Tool<EditFileInput> {
     name: 'edit_file',
     description,
     inputSchema,
+    describe: (input) => ({ title: input.path, subject: { kind: 'path', path: input.path } }),
     kind: 'edit',
     effects: () => 'workspace',
     isConcurrencySafe: () => false,

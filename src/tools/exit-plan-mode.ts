@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { PermissionChecker } from '../permissions/types.js';
 import { defineTool } from './tool.js';
+import { titleLine } from './call-view.js';
 
 const inputSchema = z.object({
   plan: z.string().min(1).describe('The plan to show the user, in Markdown: what you will change, file by file, and how you will check it'),
@@ -19,6 +20,7 @@ export function createExitPlanModeTool(permissions: Pick<PermissionChecker, 'mod
       'The user sees the plan on an approval card and approves it (nothing changes until then; they may pick the mode to carry on in) ' +
       'or sends it back with what to change, which you get as the result. Offered only in plan mode; not for research-only tasks.',
     inputSchema,
+    describe: (input) => ({ title: titleLine(input.plan.replace(/^#+\s*/gm, '')) || 'the plan', subject: { kind: 'plan', plan: input.plan } }),
     kind: 'other',
     asksUser: true,
     effects: () => 'session',

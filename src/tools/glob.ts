@@ -93,6 +93,7 @@ export function createGlobTool(): Tool<GlobInput> {
     name: 'glob',
     description,
     inputSchema,
+    describe: (input) => ({ title: input.pattern, subject: { kind: 'input' } }),
     kind: 'read',
     effects: () => 'none',
     isConcurrencySafe: () => true,

@@ -231,6 +231,7 @@ export function createGrepTool(options: GrepOptions = {}): Tool<GrepInput> {
     name: 'grep',
     description: description(limits),
     inputSchema,
+    describe: (input) => ({ title: input.pattern, subject: { kind: 'input' } }),
     kind: 'read',
     effects: () => 'none',
     isConcurrencySafe: () => true,

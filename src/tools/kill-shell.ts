@@ -15,6 +15,7 @@ export function createKillShellTool(shells: ShellManager): Tool<KillShellInput> 
     name: 'kill_shell',
     description: 'Stop a background shell started by bash with run_in_background: its whole process group gets SIGTERM, then SIGKILL if it lingers.',
     inputSchema,
+    describe: (input) => ({ title: `stop ${input.id}`, subject: { kind: 'input' } }),
     kind: 'other',
     effects: () => 'world',
     isConcurrencySafe: () => false,

@@ -76,6 +76,7 @@ export function createListDirTool(): Tool<ListDirInput> {
     name: 'list_dir',
     description,
     inputSchema,
+    describe: (input) => ({ title: input.path ?? '.', subject: { kind: 'path', path: input.path ?? '.' } }),
     kind: 'read',
     effects: () => 'none',
     isConcurrencySafe: () => true,

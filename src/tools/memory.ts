@@ -3,6 +3,7 @@ import { forgetMemory, memoryPath, parseEntries, readMemory, saveMemory } from '
 import { defineTool, type ToolContext } from './tool.js';
 import { errorMessage } from '../util/error-message.js';
 import { episodicDir, searchEpisodicNotes } from '../context/episodic-notes.js';
+import { titleLine } from './call-view.js';
 
 const inputSchema = z.object({
   action: z.enum(['save', 'read', 'forget', 'search']).describe('save a new entry, read both memory files, forget entry n, or search the episodic notes'),
@@ -22,6 +23,7 @@ export function createMemoryTool(opts: { cairnHome: string; now?: () => Date }) 
       'read: list the entries with numbers; forget: remove entry `index` of a scope; ' +
       'search: find `query` in the episodic notes (.cairn/memory/YYYY-MM-DD.md, what earlier sessions were distilled into), newest first.',
     inputSchema,
+    describe: (input) => ({ title: [input.action, input.scope, titleLine(input.text ?? input.query ?? ''), input.index === undefined ? '' : `#${input.index}`].filter(Boolean).join(' '), subject: { kind: 'input' } }),
     kind: 'other',
     // What is saved enters every later session's instructions: that is asked, like a change outside.
     effects: (input) => (input.action === 'read' || input.action === 'search' ? 'none' : 'world'),

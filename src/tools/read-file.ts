@@ -144,6 +144,7 @@ export function createReadFileTool(): Tool<ReadFileInput> {
     name: 'read_file',
     description,
     inputSchema,
+    describe: (input) => ({ title: input.path, subject: { kind: 'path', path: input.path } }),
     kind: 'read',
     effects: () => 'none',
     isConcurrencySafe: () => true,

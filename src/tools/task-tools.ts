@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { formatTask as format, type TaskStore } from '../tasks/task-store.js';
 import { defineTool, type AnyTool } from './tool.js';
 import { errorMessage } from '../util/error-message.js';
+import { titleLine } from './call-view.js';
 
 async function guarded(fn: () => Promise<string>): Promise<{ content: string; isError?: boolean }> {
   try {
@@ -22,6 +23,7 @@ export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
         description: z.string().optional().describe('Details and acceptance criteria'),
         blocked_by: z.array(z.string()).optional().describe('Ids of tasks that must be completed first'),
       }),
+      describe: (input) => ({ title: titleLine(input.subject) || 'a task', subject: { kind: 'input' } }),
       kind: 'other',
       effects: () => 'session',
       call: (input) => guarded(async () => `Created ${format(await store.create(input))}`),
@@ -30,6 +32,7 @@ export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
       name: 'task_list',
       description: 'Lists the shared tasks with status, owner and blockers.',
       inputSchema: z.object({}),
+      describe: () => ({ title: 'shared tasks', subject: { kind: 'input' } }),
       kind: 'read',
       effects: () => 'session',
       isConcurrencySafe: () => true,
@@ -45,6 +48,7 @@ export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
       name: 'task_get',
       description: 'Shows one shared task in full.',
       inputSchema: z.object({ id: z.string() }),
+      describe: (input) => ({ title: `#${input.id}`, subject: { kind: 'input' } }),
       kind: 'read',
       effects: () => 'session',
       isConcurrencySafe: () => true,
@@ -61,6 +65,7 @@ export function createTaskTools(store: TaskStore, actor: string): AnyTool[] {
         description: z.string().optional(),
         blocked_by: z.array(z.string()).optional(),
       }),
+      describe: (input) => ({ title: [`#${input.id}`, input.status, input.owner === null ? 'released' : input.owner && `owner ${input.owner}`].filter(Boolean).join(' '), subject: { kind: 'input' } }),
       kind: 'other',
       effects: () => 'session',
       call: (input) => guarded(async () => {

@@ -4,6 +4,7 @@ import type { AskPermission } from '../permissions/ask.js';
 import type { ToolDisplay } from './display.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import type { FileReadState } from './read-state.js';
+import type { CallView } from './call-view.js';
 
 /** What a tool may touch, so the permission chain can judge a call without knowing the tool. */
 export type ToolKind = 'read' | 'edit' | 'execute' | 'other';
@@ -95,6 +96,12 @@ export interface Tool<I = unknown> {
    * list follows mode changes; a call to it meanwhile gets this reason. Absent: always offered.
    */
   unavailable?(): string | undefined;
+  /**
+   * How a call is shown (see call-view.ts): its title on the card, the scrollback and the page, and
+   * what an approval of it is about. Absent: the generic view (the first text argument, the raw
+   * input), as for MCP tools. Must not throw.
+   */
+  describe?(input: I): CallView;
   /** Fail closed: absent means the call runs alone. */
   isConcurrencySafe?(input: I): boolean;
   /** Paths the call touches (as given; the permission chain resolves them against the workspace). */

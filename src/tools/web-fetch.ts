@@ -119,6 +119,7 @@ export function createWebFetchTool(opts: WebFetchOptions): Tool<WebFetchInput> {
     name: 'web_fetch',
     description,
     inputSchema,
+    describe: (input) => ({ title: input.url, subject: { kind: 'input' } }),
     kind: 'read',
     // Reading a page changes nothing here, but the URL itself can carry data out: rules per domain decide.
     effects: () => 'world',

@@ -29,6 +29,7 @@ export function createWebSearchTool(opts: WebSearchOptions): Tool<WebSearchInput
     name: 'web_search',
     description,
     inputSchema,
+    describe: (input) => ({ title: input.query, subject: { kind: 'input' } }),
     kind: 'read',
     effects: () => 'none',
     isConcurrencySafe: () => true,

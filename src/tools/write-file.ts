@@ -66,6 +66,7 @@ export function createWriteFileTool(): Tool<WriteFileInput> {
     name: 'write_file',
     description,
     inputSchema,
+    describe: (input) => ({ title: input.path, subject: { kind: 'path', path: input.path } }),
     kind: 'edit',
     effects: () => 'workspace',
     isConcurrencySafe: () => false,

@@ -20,7 +20,9 @@ describe('the full view', () => {
     await rig.idle();
     let f = await rig.waitFrame((f) => f.includes('✗ bash'));
     expect(f).toContain('Tab, Enter shows all');
-    expect(f).not.toContain('FAIL lexer');
+    // The card previews where it failed, not its first lines of passing output.
+    expect(f).toContain('FAIL parser: expected 2 to be 3');
+    expect(f).not.toContain('⎿ ok 1\n');
 
     await rig.press(KEYS.tab);
     await rig.press(KEYS.enter);

@@ -67,6 +67,8 @@ describe('docs/guide/add-a-tool.md: the word_count example', () => {
     const events = await runOne({ path: 'notes.txt' });
     expect(resultOf(events)).toMatchObject({ name: 'word_count', is_error: false, content: 'notes.txt: 2 lines, 5 words' });
     expect(events.at(-1)).toMatchObject({ type: 'terminal', reason: 'completed' });
+    // Its describe titles the card: the UI shows what the tool said, nothing guessed from the input.
+    expect(events.find((e) => e.type === 'tool_start')).toMatchObject({ view: { title: 'notes.txt', subject: { kind: 'path', path: 'notes.txt' } } });
   });
 
   it('reports a missing file as an error result instead of throwing', async () => {

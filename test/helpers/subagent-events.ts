@@ -14,7 +14,8 @@ export function wrap2(outer: string, inner: string, event: AgentEvent, agentType
 }
 
 export function agentStart(id: string, type: string, description: string, batch = 1, parallel = true): EventOf<'tool_start'> {
-  return { type: 'tool_start', id, name: 'agent', input: { type, task: description, description }, parallel, batch };
+  // The view the agent tool's describe gives (src/agents/agent-tool.ts).
+  return { type: 'tool_start', id, name: 'agent', input: { type, task: description, description }, parallel, batch, view: { title: `${type}: ${description}`, subject: { kind: 'input' } } };
 }
 
 export function toolStart(id: string, name: string, input: Record<string, unknown>, batch = 1, parallel = false): EventOf<'tool_start'> {

@@ -371,11 +371,27 @@ function approvalBox(request) {
   return approvalCache.node;
 }
 
+/** As the terminal words it: the description the model wrote for a command, when there is one. */
+function approvalHeadline(request) {
+  const view = request.view;
+  if (request.name === 'exit_plan_mode') return 'Approve this plan?';
+  const described = view?.subject?.kind === 'command' && view.title !== view.subject.command.split('\n').find((l) => l.trim() !== '')?.trim();
+  return described ? `Allow ${request.name}: ${view.title}?` : `Allow ${request.name}?`;
+}
+
+/** What the approval is about, from the call's view: the command as it will run, the path, the plan or the question. */
+function subjectNode(view) {
+  const s = view?.subject;
+  const text = s?.kind === 'command' ? `$ ${s.command}` : s?.kind === 'path' ? s.path : s?.kind === 'plan' ? s.plan : s?.kind === 'question' ? s.question : undefined;
+  return text === undefined ? null : el('pre', { class: 'subject' }, text);
+}
+
 function drawApprovalBox(request) {
   return el(
     'div',
     { class: 'approval', id: 'approval', role: 'group', 'aria-label': 'approval', tabindex: '0' },
-    el('div', { class: 'ask' }, `Allow ${request.name}? `, el('span', { class: 'reason' }, request.reason)),
+    el('div', { class: 'ask' }, `${approvalHeadline(request)} `, el('span', { class: 'reason' }, request.reason)),
+    subjectNode(request.view),
     approvalDeadlines.has(request.request_id) ? el('div', { class: 'expiry', 'data-request': request.request_id }, expiryText(request.request_id)) : null,
     request.preview ? el('pre', { class: 'preview' }, request.preview.split('\n').map((line) => el('span', { class: line.startsWith('+') && !line.startsWith('+++') ? 'add' : line.startsWith('-') && !line.startsWith('---') ? 'del' : '' }, `${line}\n`))) : null,
     el('div', { class: 'answers' }, request.answers.map((kind) => el('button', { type: 'button', 'data-answer': kind, onclick: () => answer(kind) }, `${ANSWER_KEYS[kind]} · ${ANSWER_LABELS[kind](request)}`))),

@@ -59,7 +59,7 @@ export function applyEvent(t, event) {
       return finishStreams(t);
     case 'tool_start': {
       finishStreams(t);
-      const tool = push(t, { kind: 'tool', id: event.id, name: event.name, input: event.input, parallel: event.parallel, batch: event.batch, status: 'running', output: '', notes: [], children: [], started: Date.now() });
+      const tool = push(t, { kind: 'tool', id: event.id, name: event.name, input: event.input, view: event.view, parallel: event.parallel, batch: event.batch, status: 'running', output: '', notes: [], children: [], started: Date.now() });
       t.tools.set(event.id, tool);
       return;
     }
@@ -123,7 +123,7 @@ export function applyEvent(t, event) {
       const tool = t.tools.get(event.parent_id);
       if (!tool) return;
       const inner = event.event;
-      if (inner.type === 'tool_start') tool.children.push(`${inner.name} ${summary(inner.name, inner.input)}`);
+      if (inner.type === 'tool_start') tool.children.push(`${inner.name} ${summary(inner.name, inner.input, inner.view)}`);
       else if (inner.type === 'text_delta') tool.output = (tool.output + inner.text).slice(-2000);
       else return;
       touch(t, tool);
@@ -179,8 +179,9 @@ export function applyEvent(t, event) {
   }
 }
 
-/** A one-line summary of a call's input: the path, command, pattern or query it names. */
-export function summary(name, input) {
+/** A call's title: the one its tool gave (the event's view); for a call recorded before views, the path, command, pattern or query it names. */
+export function summary(name, input, view) {
+  if (view && typeof view.title === 'string' && view.title !== '') return view.title;
   if (!input || typeof input !== 'object') return '';
   for (const key of ['command', 'path', 'file_path', 'pattern', 'query', 'url', 'description', 'task']) {
     if (typeof input[key] === 'string') return input[key].length > 120 ? `${input[key].slice(0, 117)}…` : input[key];
@@ -208,7 +209,7 @@ function drawItem(item, ui) {
       const details = el(
         'details',
         { class: `item tool ${item.status}`, 'data-tool': item.id, ...(open ? { open: true } : {}) },
-        el('summary', {}, el('span', { class: 'mark' }, STATUS_MARK[item.status] ?? '·'), el('strong', {}, item.name), ' ', el('span', { class: 'arg' }, summary(item.name, item.input)), el('span', { class: 'duration' }, duration)),
+        el('summary', {}, el('span', { class: 'mark' }, STATUS_MARK[item.status] ?? '·'), el('strong', {}, item.name), ' ', el('span', { class: 'arg' }, summary(item.name, item.input, item.view)), el('span', { class: 'duration' }, duration)),
         el('pre', { class: 'input' }, JSON.stringify(item.input, null, 2)),
         item.children.length ? el('ul', { class: 'children' }, item.children.map((c) => el('li', {}, c))) : null,
         item.output && item.result === undefined ? el('pre', { class: 'output' }, item.output) : null,

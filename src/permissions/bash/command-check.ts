@@ -155,13 +155,14 @@ async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: st
     .filter((s): s is string => s !== undefined);
   if (notAllowed.length > 0) {
     const risky = notAllowed.find((p) => p.risk !== undefined);
-    const list = quoteList(notAllowed.map((p) => p.text));
+    // Quoted as it will run (`node cli.js '2 weeks'`), not as the words rules match.
+    const list = quoteList(notAllowed.map((p) => p.shown));
     const [only] = notAllowed;
     // Worded as the request it is: the user is asked, nothing has been refused.
     const what = risky
-      ? `${JSON.stringify(risky.text)} needs approval each time: ${risky.risk}`
+      ? `${JSON.stringify(risky.shown)} needs approval each time: ${risky.risk}`
       : only && notAllowed.length === 1 && !analysis.compound
-        ? `needs your approval: no rule allows ${only.text}`
+        ? `needs your approval: no rule allows ${only.shown}`
         : `needs your approval: no rule allows ${list} in this compound command`;
     const why = verdicts.find((v) => v.readsWhy)?.readsWhy;
     return ask([what, ...(why ? [why] : []), ...problems].join('; '), suggestions);

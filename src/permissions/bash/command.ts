@@ -4,7 +4,7 @@ import { readFacts } from './readonly.js';
 import { envRisk, optionRisk, sensitiveVariable, assignedName } from './risk.js';
 import { builtinHits, dangerousCommand, interpreterHits } from './safety.js';
 import type { BuiltinHit } from './safety.js';
-import { baseName, joinWords, literalWord } from './words.js';
+import { baseName, shellWords, joinWords, literalWord } from './words.js';
 import type { Word } from './words.js';
 import { unwrapOnce } from './wrappers.js';
 import { FILE_ONLY, writeFacts } from './writes.js';
@@ -13,6 +13,8 @@ import { itemAt } from '../../util/invariant.js';
 export interface BashPart {
   /** The simple command with wrappers and harmless leading assignments looked through: what allow rules see. */
   text: string;
+  /** The same words quoted as bash reads them (`node cli.js '2 weeks'`): what the user is shown. */
+  shown: string;
   /** Every spelling of the part (with and without wrappers, by path and by base name): what deny and ask rules see. */
   forms: string[];
   /** The base name of the program that runs, after every wrapper; absent when it is computed at run time. */
@@ -152,9 +154,10 @@ interface Looked {
 
 function partOf(forms: string[], kept: Word[], words: Word[], facts: { readOnly: boolean; reads: string[]; writes: string[]; changes: string[]; risk?: string; program?: string; fileOnly?: boolean }, seq: number): BashPart {
   const text = joinWords([...kept, ...words]);
+  const shown = shellWords([...kept, ...words]);
   const all = [...new Set([...forms, text])];
   const args = words.slice(1).map((w) => ({ value: w.value, literal: w.literal, ...(w.glob ? { glob: true } : {}) }));
-  const part: BashPart = { text, forms: all, readOnly: facts.readOnly, reads: facts.reads, args, writes: facts.writes, changes: facts.changes, fileOnly: facts.fileOnly ?? false, seq };
+  const part: BashPart = { text, shown, forms: all, readOnly: facts.readOnly, reads: facts.reads, args, writes: facts.writes, changes: facts.changes, fileOnly: facts.fileOnly ?? false, seq };
   if (facts.program !== undefined) part.program = facts.program;
   if (facts.risk !== undefined) part.risk = facts.risk;
   return part;

@@ -154,7 +154,7 @@ export function walk(node: SyntaxNode, acc: Acc, risk: string | undefined): void
     case 'test_command': {
       const keyword = node.children[0]?.type ?? '';
       const readOnly = node.type === 'test_command';
-      const part: BashPart = { text: node.text, forms: [node.text], program: keyword, readOnly, reads: [], writes: [], changes: [], fileOnly: false, seq: ++acc.seq };
+      const part: BashPart = { text: node.text, shown: node.text, forms: [node.text], program: keyword, readOnly, reads: [], writes: [], changes: [], fileOnly: false, seq: ++acc.seq };
       if (risk) part.risk = risk;
       d.parts.push(part);
       break;

@@ -150,3 +150,11 @@ export function baseName(word: string): string {
 export function joinWords(words: readonly Word[]): string {
   return words.map((w) => w.value).join(' ');
 }
+
+/**
+ * The words as a person would type them for bash to read them the same: a literal word with
+ * spaces, quotes or other special characters in single quotes; a computed word as written.
+ */
+export function shellWords(words: readonly Word[]): string {
+  return words.map((w) => (!w.literal || /^[\w@%+=:,./-]+$/.test(w.value) ? w.value : `'${w.value.replace(/'/g, "'\\''")}'`)).join(' ');
+}

@@ -35,6 +35,9 @@ describe('approval reasons', () => {
   it('say what needs the approval and that no rule allows it', async () => {
     const c = checker();
     expect(await c.check(bashTool, { command: 'npm test' })).toMatchObject({ behavior: 'ask', reason: 'needs your approval: no rule allows npm test' });
+    // Quoted exactly as it will run, not as the bare words rules match.
+    expect(await c.check(bashTool, { command: "node src/cli.js '2 weeks 3d'" })).toMatchObject({ reason: "needs your approval: no rule allows node src/cli.js '2 weeks 3d'" });
+    expect(await c.check(bashTool, { command: `echo "it's" && node x.js 'a b'` })).toMatchObject({ reason: `needs your approval: no rule allows "node x.js 'a b'" in this compound command` });
     expect(await c.check(bashTool, { command: 'npm test && npm run build' })).toMatchObject({
       behavior: 'ask',
       reason: 'needs your approval: no rule allows "npm test", "npm run build" in this compound command',

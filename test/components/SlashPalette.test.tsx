@@ -11,7 +11,11 @@ describe('slash palette', () => {
     await rig.type('/');
     let f = await rig.waitFrame((f) => f.includes('/help'));
     expect(f).toContain('/mode <mode>');
-    expect(f).toContain('/theme [dark|light]');
+    expect(f).not.toContain('/theme [dark|light]'); // further down the list than the palette shows at once
+    await rig.type('th');
+    await rig.waitFrame((f) => f.includes('› /theme [dark|light]'), 'the filtered palette');
+    await rig.press(KEYS.backspace, KEYS.backspace);
+    await rig.waitFrame((f) => f.includes('/help'), 'the whole list again');
     await rig.type('mo');
     f = await rig.waitFrame((f) => !f.includes('/help'));
     expect(f).toContain('› /mode <mode>');

@@ -28,7 +28,8 @@ describe.skipIf(!TmuxTerminal.available())('archival at start in a real terminal
       prepare: async (at) => {
         const run = await runCairn(['-p', 'remember that the deploy script is deploy.sh'], { cwd: at.dir, home: at.home });
         expect(run.code, run.stderr).toBe(0);
-        const [name] = await fs.readdir(projectDir(at.home, at.dir));
+        // The session's file; its folder (decision log, saved outputs) sits beside it.
+        const name = (await fs.readdir(projectDir(at.home, at.dir))).find((n) => n.endsWith('.jsonl'));
         shortSession = path.join(projectDir(at.home, at.dir), name!);
       },
     });

@@ -74,7 +74,7 @@ function circles(graph: Map<string, string[]>): string[][] {
 const STILL_OPEN = [
   ['src/permissions/bash/analysis.ts', 'src/permissions/bash/walk.ts'],
   ['components/transcript/display-renderers.ts', 'components/transcript/web-renderers.ts'],
-  ['components/transcript/agent-renderer.ts', 'components/transcript/tool-renderers.ts'],
+  ['components/transcript/agent-renderer.ts', 'components/transcript/tool-cards.ts'],
   ['components/transcript/line-index.ts', 'components/transcript/subagent-blocks.ts'],
 ];
 

@@ -53,7 +53,7 @@ describe('loadSettings', () => {
       warnings: [],
     });
     // Each rule keeps where it was written, for messages about it.
-    expect(loaded.origins).toContainEqual({ rule: 'Read', where: `${projectFile}: permissions.allow[1]` });
+    expect(loaded.origins).toContainEqual(expect.objectContaining({ rule: 'Read', where: `${projectFile}: permissions.allow[1]`, list: 'allow', file: projectFile }));
 
     // A deny in the user file wins over an allow in the local file.
     const checker = createPermissionChecker({ workspace, mode: 'default', rules: loaded.rules, cairnHome });

@@ -29,7 +29,7 @@ describe('auto-compaction end to end (offline model, CAIRN_COMPACT_THRESHOLD=200
 
     // The pre-compaction history is still in the file, above the boundary; loading gives the compacted one.
     const dir = projectDir(ws.home, ws.dir);
-    const [file] = await fs.readdir(dir);
+    const file = (await fs.readdir(dir)).find((n) => n.endsWith('.jsonl'));
     const raw = await fs.readFile(path.join(dir, file!), 'utf8');
     expect(raw.indexOf('alpha line')).toBeGreaterThan(0);
     expect(raw.indexOf('alpha line')).toBeLessThan(raw.indexOf('"type":"compact"'));

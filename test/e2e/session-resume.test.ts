@@ -9,7 +9,8 @@ import { cairnBin, runCairn, tempWorkspace } from '../helpers/run-cairn.js';
 
 async function sessionFiles(home: string, cwd: string): Promise<string[]> {
   const dir = projectDir(home, cwd);
-  return (await fs.readdir(dir)).map((n) => path.join(dir, n));
+  // Each session's folder (its decision log, saved outputs) sits beside its .jsonl.
+  return (await fs.readdir(dir)).filter((n) => n.endsWith('.jsonl')).map((n) => path.join(dir, n));
 }
 
 describe('crash-safe sessions (real processes)', () => {

@@ -6,6 +6,7 @@ import { createGlobTool } from '../../../src/tools/glob.js';
 import { createGrepTool } from '../../../src/tools/grep.js';
 import { RIPGREP_ENV } from '../../../src/tools/ripgrep-path.js';
 import type { ToolContext } from '../../../src/tools/tool.js';
+import { alive } from '../../helpers/processes.js';
 import { useSearchPath } from '../../helpers/search-paths.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
@@ -16,15 +17,6 @@ async function put(rel: string, content: string): Promise<void> {
   const abs = path.join(dir, rel);
   await fs.mkdir(path.dirname(abs), { recursive: true });
   await fs.writeFile(abs, content);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A stand-in for rg: a real process that runs the given shell script. */

@@ -123,6 +123,9 @@ describe('the session id, in every output format, and --resume by a prefix of it
       const header = { type: 'session_header', version: 1, id, cwd: ws.dir, created: '2026-11-30T00:00:00.000Z' };
       await fs.writeFile(path.join(dir, `${id}.jsonl`), `${JSON.stringify(header)}\n${JSON.stringify({ type: 'user_prompt', text: `hello ${id}` })}\n`);
     }
+    // Sessions are listed newest first: make abc11111 the newer, so the order does not hang on two writes' timestamps.
+    await fs.utimes(path.join(dir, `${ids[0]}.jsonl`), new Date('2026-11-30T02:00:00Z'), new Date('2026-11-30T02:00:00Z'));
+    await fs.utimes(path.join(dir, `${ids[1]}.jsonl`), new Date('2026-11-30T01:00:00Z'), new Date('2026-11-30T01:00:00Z'));
     const ambiguous = await runCairn(['-p', 'hi', '--resume', 'abc'], { cwd: ws.dir, home: ws.home });
     expect(ambiguous.code).not.toBe(0);
     expect(ambiguous.stderr).toMatch(/--resume: "abc" matches 2 sessions \(abc11111, abc22222\)/);

@@ -5,7 +5,7 @@ import type { ToolItem } from '../store/types.js';
 import { paint, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import { callView } from './call-view-lines.js';
-import type { ToolCard } from './tool-cards.js';
+import type { ToolCard } from './tool-card-contract.js';
 
 const REPORT_LINES = 8;
 const ERROR_LINES = 12;

@@ -7,6 +7,7 @@ import { bookkeepingLine, foldsIntoLine } from './bookkeeping-line.js';
 import { approvalLines } from './approval-lines.js';
 import type { createItemLines } from './item-lines.js';
 import { isExpanded, toolHeader } from './item-lines.js';
+import type { FrameInfo } from './frame-info.js';
 import { subagentParts } from './subagent-blocks.js';
 import { itemAt } from '../../src/util/invariant.js';
 
@@ -20,11 +21,6 @@ export interface LineBlock {
   /** A running card: its spinner and timer change every tick. */
   readonly live?: boolean;
   line(i: number, frame: FrameInfo): string;
-}
-
-export interface FrameInfo {
-  now: number;
-  tick: number;
 }
 
 export interface LineIndex {

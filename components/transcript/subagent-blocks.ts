@@ -4,7 +4,7 @@ import type { Theme } from '../theme/theme.js';
 import { reportLines } from './agent-renderer.js';
 import type { createItemLines } from './item-lines.js';
 import { isExpanded, toolHeader } from './item-lines.js';
-import type { FrameInfo } from './line-index.js';
+import type { FrameInfo } from './frame-info.js';
 import { isLive } from '../store/tool-card.js';
 
 type ItemLines = ReturnType<typeof createItemLines>;

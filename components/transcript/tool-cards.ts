@@ -7,25 +7,14 @@ import { callView, commandDescription } from './call-view-lines.js';
 import { failureLines, headLines, tailLines } from './card-previews.js';
 import { displayBody, displayDiff, displaySummary } from './display-renderers.js';
 import { diffLines } from './diff-lines.js';
+import type { ToolCard } from './tool-card-contract.js';
+
+export type { ToolCard } from './tool-card-contract.js';
 
 // The one card registry, keyed by tool name. A card's title and what it is about come from the
 // call's view (the tool's own describe, see src/tools/call-view.ts); an entry here says only how
 // its body reads. A tool without an entry (an MCP or plugin tool) gets the generic card: its
 // output's first lines, its failure in full.
-
-/** How one tool's card reads in the transcript and the full view. */
-export interface ToolCard {
-  /** A short note after the header once done (the range read, the replacements made). */
-  summary?(item: ToolItem): string | undefined;
-  /** The body under the header of an expanded card, already wrapped to `width`. */
-  body(item: ToolItem, width: number, theme: Theme): string[];
-  /** Lines under the header while the card is folded (a command's last lines, an unasked edit's diff). */
-  folded?(item: ToolItem, width: number, theme: Theme): string[];
-  /** The full view: what the call's input holds beyond its subject (the text an edit replaces). */
-  details?(input: Record<string, unknown>, width: number, theme: Theme): string[];
-  /** Bookkeeping (a checklist, a task, a skill, a schedule): a run of such calls that worked reads as one line. */
-  readonly bookkeeping?: true;
-}
 
 const TAIL_LINES = 6;
 const FOLDED_TAIL = 3;

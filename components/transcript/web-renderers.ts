@@ -3,7 +3,7 @@ import { MAX_TITLE_CHARS } from '../../src/tools/web-fetch-display.js';
 import { oneLine } from '../../src/web/untrusted.js';
 import { clipLine, paint } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
-import type { DisplayRenderer } from './display-renderers.js';
+import type { DisplayRenderer } from './display-renderer-contract.js';
 
 const SHOWN_RESULTS = 3;
 

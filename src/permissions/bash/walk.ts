@@ -1,6 +1,6 @@
 import { handleWords } from './command.js';
 import type { BashPart, CommandSink, Stdin } from './command.js';
-import type { BashAnalysisDetail } from './analysis.js';
+import type { BashAnalysisDetail } from './analysis-detail.js';
 import type { SyntaxNode } from './parser.js';
 import { assignedName, sensitiveVariable } from './risk.js';
 import { isBlockDevice } from './safety.js';

@@ -73,15 +73,15 @@ Permissions and tools:
 
 Settings, agents and MCP:
   --settings FILE|JSON           one more settings layer, the most specific (trusted as your own)
-  --agents JSON                  Claude Code's subagent definitions (accepted, not applied yet)
+  --agents JSON                  subagent definitions for this session ({"name": {"description", "prompt", "tools"}})
   --mcp-config CONFIGS...        MCP servers from JSON files or strings ({"mcpServers": {...}}), as
                                  several arguments, started without asking (also --mcpConfig)
 
 Model:
   --provider NAME                anthropic | openai | deepseek | openrouter | ollama | vllm | offline | your own
   --model NAME                   model id for the provider
-  --fallback-model NAME          accepted for Claude Code's scripts, not applied yet
-  --effort LEVEL                 low | medium | high | xhigh | max (accepted, not applied yet)
+  --fallback-model NAME          the model to switch to once retries on an overloaded or failing server run out
+  --effort LEVEL                 low | medium | high | xhigh | max: thinking budget or reasoning effort
   --list-providers               show the providers found and which one is used
 
 Sessions:

@@ -3,11 +3,12 @@
 // What each does is decided where it is used (system prompt, settings layer, tool pool, headless).
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { AgentDefinition } from './agents/agent-definition.js';
+import { agentsFromFlag } from './agents/flag-agents.js';
 import { canonicalToolName } from './permissions/rules/parse.js';
 import { errorMessage } from './util/error-message.js';
 
-export const EFFORT_LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
-export type Effort = (typeof EFFORT_LEVELS)[number];
+import { EFFORT_LEVELS, type Effort } from './providers/effort.js';
 
 export interface SessionFlags {
   /** --system-prompt / --system-prompt-file: replaces the fixed part of the system prompt. */
@@ -25,7 +26,7 @@ export interface SessionFlags {
   /** --tools: the tools offered, in cairn's names ([] offers none); absent: all of them. */
   tools?: string[];
   /** --agents: subagent definitions for this session, by name. */
-  agents?: Record<string, unknown>;
+  agents?: AgentDefinition[];
   /** --session-id: the new session's id. */
   sessionId?: string;
   /** -n / --name: the session's name (as /save gives it). */
@@ -92,7 +93,7 @@ export function sessionFlagsFrom(v: RawSessionFlags, cwd: string): SessionFlags 
     maxBudgetUsd = Number(v['max-budget-usd']);
     if (!(maxBudgetUsd > 0) || !Number.isFinite(maxBudgetUsd)) throw new FlagError(`--max-budget-usd: expected an amount in dollars above 0, got "${v['max-budget-usd']}"`);
   }
-  const agents = v.agents !== undefined ? jsonObject('--agents', v.agents) : undefined;
+  const agents = v.agents !== undefined ? flagAgents(jsonObject('--agents', v.agents)) : undefined;
   const sessionId = v['session-id'];
   if (sessionId !== undefined && !UUID.test(sessionId)) throw new FlagError(`--session-id: expected a UUID (like 123e4567-e89b-12d3-a456-426614174000), got "${sessionId}"`);
   const effort = v.effort;
@@ -122,6 +123,14 @@ function toolNames(values: readonly string[]): string[] | undefined {
   const names = values.flatMap((value) => value.split(/[\s,]+/)).filter(Boolean);
   if (names.includes('default')) return undefined;
   return [...new Set(names.map(canonicalToolName))];
+}
+
+function flagAgents(json: Record<string, unknown>): AgentDefinition[] {
+  try {
+    return agentsFromFlag(json);
+  } catch (error) {
+    throw new FlagError(`--agents: ${errorMessage(error)}`);
+  }
 }
 
 function jsonObject(flag: string, text: string): Record<string, unknown> {

@@ -113,8 +113,8 @@ export function parseAgentFile(file: string, source: string, opts: { fromProject
   const warnings = [...fm.warnings];
   const mode = agentMode(data.permissionMode ?? undefined, opts.fromProject === true, warnings);
   const model = data.model?.trim();
-  const tools = toolNames(data.tools);
-  const disallowed = toolNames(data.disallowedTools);
+  const tools = agentToolNames(data.tools);
+  const disallowed = agentToolNames(data.disallowedTools);
   const maxTurns = data.maxTurns ?? data.max_turns ?? undefined;
   const body = fm.body.trim();
   return {
@@ -134,7 +134,7 @@ export function parseAgentFile(file: string, source: string, opts: { fromProject
 }
 
 /** `Read, Grep, Task(explore)` or a YAML list, as cairn's names; a specifier names no other tool. */
-function toolNames(value: string | string[] | null | undefined): string[] | undefined {
+export function agentToolNames(value: string | string[] | null | undefined): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   const list = Array.isArray(value) ? value : value.split(',');
   return list.map((t) => t.trim().replace(/\(.*\)$/, '').trim()).filter(Boolean).map(canonicalToolName);

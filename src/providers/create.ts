@@ -33,6 +33,7 @@ export function createProvider(resolved: ResolvedProvider, deps: CreateProviderD
     case 'openai': {
       const opts: OpenAIProviderOptions = { ...common };
       if (resolved.apiKey !== undefined) opts.apiKey = resolved.apiKey;
+      if (resolved.reasoningEffort) opts.reasoningEffort = resolved.reasoningEffort;
       return lazyProvider(resolved.name, resolved.model, async () => (await import('./openai.js')).createOpenAIProvider(opts));
     }
   }

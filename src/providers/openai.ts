@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
+import type { ReasoningEffort } from './resolve.js';
 import { createOpenAIAssembler, toOpenAIMessages, toOpenAITools } from './openai-convert.js';
 import {
   IncompleteStreamError,
@@ -36,6 +37,8 @@ export interface OpenAIProviderOptions {
    * most compatible servers only know max_tokens. Chosen from the base URL when absent.
    */
   maxTokensField?: 'max_tokens' | 'max_completion_tokens';
+  /** --effort on a reasoning model. */
+  reasoningEffort?: ReasoningEffort;
 }
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -54,6 +57,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
       stream_options: { include_usage: true },
       [maxTokensField]: request.maxTokens,
     };
+    if (opts.reasoningEffort) body.reasoning_effort = opts.reasoningEffort;
     if (request.tools.length > 0) body.tools = toOpenAITools(request.tools);
     const stream = await client.chat.completions.create(body, { signal: request.signal });
     const assembler = createOpenAIAssembler(() => `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`);

@@ -9,6 +9,9 @@ export interface ResolveInput {
   cairnHome: string;
 }
 
+/** OpenAI's reasoning_effort values (--effort on a reasoning model: effort.ts). */
+export type ReasoningEffort = 'low' | 'medium' | 'high';
+
 export interface ResolvedProvider {
   name: string;
   api: ProviderApi;
@@ -18,6 +21,8 @@ export interface ResolvedProvider {
   apiKeyEnv?: string;
   contextWindow: number;
   thinking?: ThinkingConfig;
+  /** --effort on an OpenAI-compatible reasoning model (effort.ts). */
+  reasoningEffort?: ReasoningEffort;
   /** config.json `streamIdleTimeoutSeconds`, in ms. */
   streamIdleTimeoutMs?: number;
   /** Why this provider won, for --list-providers and the startup line. */

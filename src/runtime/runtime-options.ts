@@ -1,4 +1,5 @@
-import type { Effort } from '../cli-session-flags.js';
+import type { AgentDefinition } from '../agents/agent-definition.js';
+import type { Effort } from '../providers/effort.js';
 import type { CustomPrompt } from '../context/system-prompt.js';
 import type { PermissionMode } from '../events.js';
 import type { AskMcpServer } from './mcp-choices-at-start.js';
@@ -53,7 +54,7 @@ export interface RuntimeOptions {
   /** --effort: the thinking budget where the provider supports it. */
   effort?: Effort;
   /** --agents: subagent definitions for this session, by name. */
-  agents?: Record<string, unknown>;
+  agents?: readonly AgentDefinition[];
   /** Settled already (the TUI draws its first frame from them first); the options they came from are not read again. */
   facts?: SessionFacts;
 }

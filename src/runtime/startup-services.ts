@@ -94,12 +94,9 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
     if (ref.session) ref.session.emit(notice('warning', message));
     else notices.push(message);
   };
-  // Claude Code's flags cairn takes but does not act on yet: said, never silently dropped.
-  for (const [flag, given] of [['--fallback-model', options.fallbackModel], ['--effort', options.effort], ['--agents', options.agents]] as const) {
-    if (given !== undefined) notices.push(`${flag} is accepted but not applied yet in this version of cairn; the run goes on without it`);
-  }
   const { permissions, sources, origins } = permissionsFromSettings({ ...options, cwd, cairnHome, mode: facts.mode }, facts.settings);
-  const { resolved, provider, providerFor } = setUpProvider({ ...options, cairnHome, resolved: facts.resolved });
+  const { resolved, provider, providerFor, notices: providerNotices } = setUpProvider({ ...options, cairnHome, resolved: facts.resolved });
+  notices.push(...providerNotices);
   // The agent definitions wait for finishStartup (the TUI's first frame does not show them).
   const start = await loadStartupState({ ...options, cwd, cairnHome, skipAgents: true }, notices);
 

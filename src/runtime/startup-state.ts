@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { sessionFile } from '../session/session-paths.js';
 import { loadAgentDefinitions, type AgentLoadProblem } from '../agents/agent-definition-loader.js';
 import type { AgentDefinition } from '../agents/agent-definition.js';
+import { withFlagAgents } from '../agents/flag-agents.js';
 import type { LoadedSession } from '../session/session-loader.js';
 import { claudeHomeFrom } from '../settings/settings-layers.js';
 import { TodoList } from '../todos/todo-list.js';
@@ -34,13 +35,15 @@ async function refuseTakenId(cairnHome: string, cwd: string, id: string): Promis
 
 /** The agent definitions (the agent tool's types); a skipped file or a warning is added to `notices`. */
 export async function loadAgents(
-  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv },
+  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv; agents?: readonly AgentDefinition[] },
   notices: string[],
 ): Promise<{ agents: AgentDefinition[]; problems: AgentLoadProblem[] }> {
-  const { agents, problems } = await loadAgentDefinitions(opts.cairnHome, opts.cwd, opts.env ? claudeHomeFrom(opts.env) : undefined);
+  const loaded = await loadAgentDefinitions(opts.cairnHome, opts.cwd, opts.env ? claudeHomeFrom(opts.env) : undefined);
+  const { problems } = loaded;
   for (const p of problems) notices.push(`Skipped agent definition ${p.file}: ${p.message}`);
-  for (const a of agents) for (const w of a.warnings ?? []) notices.push(`Agent definition ${a.source}: ${w}`);
-  return { agents, problems };
+  for (const a of loaded.agents) for (const w of a.warnings ?? []) notices.push(`Agent definition ${a.source}: ${w}`);
+  // --agents: this session's own definitions, over the files' of the same name.
+  return { agents: withFlagAgents(loaded.agents, opts.agents), problems };
 }
 
 /**

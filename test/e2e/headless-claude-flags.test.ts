@@ -276,16 +276,6 @@ describe('flags cairn does not take', SLOW, () => {
     expect(unknown.stderr).toMatch(/^cairn: Unknown option '--frobnicate'/);
   });
 
-  it('--effort, --fallback-model and --agents are checked and accepted, with a warning that they are not applied yet', async () => {
-    const ws = await tempWorkspace();
-    const run = await cairn(['-p', 'hi', '--effort', 'high', '--fallback-model', 'claude-haiku-4-5', '--agents', '{"reviewer": {"description": "r", "prompt": "p"}}'], { cwd: ws.dir, home: ws.home });
-    expect(run.code).toBe(0);
-    for (const flag of ['--effort', '--fallback-model', '--agents']) expect(run.stderr).toContain(`cairn: ${flag} is accepted but not applied yet`);
-    const bad = await cairn(['-p', 'hi', '--effort', 'extreme'], { cwd: ws.dir, home: ws.home });
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--effort: expected one of low, medium, high, xhigh, max, got "extreme"');
-  });
-
   it('--help lists every flag, grouped, with serve', async () => {
     const ws = await tempWorkspace();
     const help = await cairn(['--help'], { cwd: ws.dir, home: ws.home });

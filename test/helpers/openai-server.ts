@@ -12,6 +12,7 @@ export interface OpenAIRequestBody {
   stream_options?: { include_usage?: boolean };
   max_tokens?: number;
   max_completion_tokens?: number;
+  reasoning_effort?: string;
   messages: Array<{
     role: 'system' | 'user' | 'assistant' | 'tool';
     content: string | null;

@@ -14,6 +14,7 @@ import { autoRunInProgress } from '../store/tool-card.js';
 import type { TuiState } from '../store/types.js';
 import { denyFieldOpen, handleApprovalKey, handleApprovalPaste } from './approval-keys.js';
 import { handleDialogKey } from './dialog-keys.js';
+import { handleQuestionKey, questionFieldOpen, waitingQuestions } from './question-keys.js';
 import { is, typedText, whichOf, withBackspace, withModifier } from './keymap.js';
 import { escOnDraft, escOnEmpty } from './esc-esc.js';
 import { focusReport } from '../app/turn-notifier.js';
@@ -62,7 +63,7 @@ function handleOneKey(input: string, pressed: Key, deps: AppContext, raw: string
     // A paste is text, never answers: it goes to the open "what to do instead" field, else the draft.
     if (denyFieldOpen(state) && (state.approval.pasting !== undefined || PASTE_START.test(input))) return handleApprovalPaste(input, key, state, deps);
     if (isPaste(state, input, key)) return toEditor(input, key, state, deps, raw);
-    if (deps.guard.takesKey(state, input, key)) return handleApprovalKey(input, key, state, deps);
+    if (deps.guard.takesKey(state, input, key)) return waitingQuestions(state) ? handleQuestionKey(input, key, state, deps) : handleApprovalKey(input, key, state, deps);
   }
   if (state.dialog) {
     handleDialogKey(input, key, state, deps);
@@ -104,7 +105,7 @@ function toEditor(input: string, key: Key, state: TuiState, deps: AppContext, ra
  */
 function isPaste(state: TuiState, input: string, key: Key): boolean {
   if (editorOwnsInput(state.editor, input)) return true;
-  if (denyFieldOpen(state)) return false;
+  if (denyFieldOpen(state) || questionFieldOpen(state)) return false;
   return [...input].length > 1 && typedText(input, key) !== undefined && !isUnknownEscapeSequence(input);
 }
 

@@ -58,6 +58,10 @@ export type KeyCommand =
   | 'answerFolder'
   | 'answerAcceptEdits'
   | 'answerNo'
+  // A question from the model (ask_user_question; components/keys/question-keys.ts).
+  | 'pickOption'
+  | 'questionNext'
+  | 'questionPrev'
   // Dialogs: the # note's "user or project?", what /rewind restores.
   | 'memoryUser'
   | 'memoryProject'
@@ -76,7 +80,7 @@ export interface KeySpec {
 }
 
 /** Where a binding applies, as /help groups them. */
-export type HelpSection = 'anywhere' | 'prompt' | 'cards' | 'approval' | 'dialog' | 'view';
+export type HelpSection = 'anywhere' | 'prompt' | 'cards' | 'approval' | 'question' | 'dialog' | 'view';
 
 export interface KeyBinding {
   readonly keys: readonly KeySpec[];
@@ -101,6 +105,13 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   answerFolder: answer('f', 'yes, always in this project, for the whole folder shown (the second choice)'),
   answerAcceptEdits: answer('e', 'approve a plan and accept edits without asking'),
   answerNo: answer('n', 'no, and tell cairn what to do instead (type it, Enter sends)'),
+  // The nth key chooses the nth option (the last number is "Other").
+  pickOption: {
+    keys: ['1', '2', '3', '4', '5'].map((input) => ({ input })),
+    help: [{ in: 'question', does: 'choose that option (tick it in a multiple choice); the last is "Other": type an answer' }],
+  },
+  questionNext: { keys: [{ key: 'tab', shift: false }], help: [{ in: 'question', does: 'next / previous question' }] },
+  questionPrev: { keys: [{ key: 'tab', shift: true }], help: [{ in: 'question', does: 'next / previous question' }] },
   ctrlC: { keys: [{ input: 'c', ctrl: true }], help: [{ in: 'anywhere', does: 'interrupt the turn; twice on an idle prompt: exit' }] },
   eof: { keys: [{ input: 'd', ctrl: true }], help: [{ in: 'prompt', does: 'exit (on an empty prompt)' }] },
   interrupt: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'interrupt the running turn' }] },
@@ -124,6 +135,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
       { in: 'prompt', does: 'earlier / later prompts, or lines of the draft' },
       { in: 'cards', does: 'move the selection' },
       { in: 'approval', does: CHOOSE },
+      { in: 'question', does: CHOOSE },
       { in: 'dialog', does: CHOOSE },
     ],
   },
@@ -133,6 +145,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
       { in: 'prompt', does: 'earlier / later prompts, or lines of the draft' },
       { in: 'cards', does: 'move the selection' },
       { in: 'approval', does: CHOOSE },
+      { in: 'question', does: CHOOSE },
       { in: 'dialog', does: CHOOSE },
     ],
   },
@@ -141,6 +154,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
     help: [
       { in: 'prompt', does: 'send (queued while a turn runs)' },
       { in: 'approval', does: 'answer with the selected choice (with a draft typed: queue the draft)' },
+      { in: 'question', does: 'take the option under the cursor; on the last question, send the answers' },
       { in: 'dialog', does: 'take the selected one' },
     ],
   },
@@ -149,13 +163,20 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
     keys: [{ key: 'return', shift: true }, { key: 'return', meta: true }, { key: 'return', ctrl: true }, { input: '\n' }, { input: 'j', ctrl: true }],
     help: [{ in: 'prompt', does: 'new line' }],
   },
-  toggle: { keys: [{ input: ' ' }], help: [{ in: 'cards', does: 'fold / unfold the card' }] },
+  toggle: {
+    keys: [{ input: ' ' }],
+    help: [
+      { in: 'cards', does: 'fold / unfold the card' },
+      { in: 'question', does: 'tick / untick the option under the cursor (multiple choice)' },
+    ],
+  },
   complete: { keys: [{ key: 'tab', shift: false }], help: [{ in: 'prompt', does: 'complete the command (in the / list)' }] },
   back: {
     keys: [{ key: 'escape' }],
     help: [
       { in: 'cards', does: 'back to the prompt' },
       { in: 'approval', does: 'no, and stop the turn' },
+      { in: 'question', does: 'decline to answer (the model is told)' },
       { in: 'dialog', does: 'close (a # note goes back into the prompt)' },
     ],
   },

@@ -96,6 +96,8 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       return toggle(state, action.id, !action.currentlyExpanded);
     case 'approvalChoice':
       return { ...state, approval: { ...state.approval, choice: action.choice } };
+    case 'questionUi':
+      return { ...state, approval: { ...state.approval, question: action.ui } };
     case 'approvalText': {
       const { pasting: _was, ...approval } = state.approval;
       return { ...state, approval: { ...approval, denyText: action.text, ...(action.pasting !== undefined ? { pasting: action.pasting } : {}) } };

@@ -1,3 +1,4 @@
+import type { QuestionUi } from './question-picker.js';
 import type { AgentEvent, EventOf, NoticeLevel, PermissionMode, TerminalReason, TodoItem } from '../../src/events.js';
 import type { PriceTable, TokenCounts } from '../../src/pricing.js';
 import type { SessionSummary } from '../../src/session/session-list.js';
@@ -116,6 +117,8 @@ export interface ApprovalUi {
   readonly denyText: string;
   /** A bracketed paste into that field, still arriving. */
   readonly pasting?: string;
+  /** The picker of a question (ask_user_question) once a key has moved it; absent: nothing chosen yet. */
+  readonly question?: QuestionUi;
 }
 
 export type ScrollState = { readonly follow: true } | { readonly follow: false; readonly top: number; readonly seenTotal: number };
@@ -251,6 +254,7 @@ export type UiAction =
   | { type: 'toggle'; id: string; currentlyExpanded: boolean }
   | { type: 'approvalChoice'; choice: number }
   | { type: 'approvalText'; text: string; pasting?: string }
+  | { type: 'questionUi'; ui: QuestionUi }
   /** A prompt about to be sent held large pastes: its transcript line shows the placeholders. */
   | { type: 'pastedPrompt'; text: string; display: string }
   /** `id`: the ask's request_id (askKey); `at`: when it was answered; an allowed tool's timer starts then. */

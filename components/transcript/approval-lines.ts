@@ -4,14 +4,25 @@ import { bold, clipLine, inverse, paint, textWidth, wrapText } from '../theme/an
 import type { Theme } from '../theme/theme.js';
 import { diffLines } from './diff-lines.js';
 import { approvalHeadline, subjectLines } from './call-view-lines.js';
+import { questionLines, questionMinRows } from './question-lines.js';
+import { questionUiOf } from '../store/question-picker.js';
+import { questionsOf, type Question } from '../../src/tools/ask-user-question-schema.js';
+import { ASK_USER_QUESTION } from '../../src/tools/ask-user-question.js';
 
 const PREVIEW_MAX = 24;
+
+/** A question from the model (ask_user_question) is answered with the question picker, not yes or no. */
+function questionsAsked(request: PermissionRequest): Question[] | undefined {
+  return request.name === ASK_USER_QUESTION ? questionsOf(request.input) : undefined;
+}
 
 /**
  * Rows the approval needs at the least: its title, one row per choice and the key hint. The layout
  * gives it these before anything else (the transcript gives way first).
  */
 export function approvalMinRows(request: PermissionRequest): number {
+  const questions = questionsAsked(request);
+  if (questions) return questionMinRows(questions);
   return approvalChoices(request).length + 2;
 }
 
@@ -27,6 +38,8 @@ function ellipsize(text: string, width: number): string {
  * choice keeps one row; the choices, the selection and the key hint always show.
  */
 export function approvalLines(request: PermissionRequest, ui: ApprovalUi, width: number, theme: Theme, pendingAfter: number, maxRows = Infinity): string[] {
+  const questions = questionsAsked(request);
+  if (questions) return questionLines(request, questions, questionUiOf(ui, questions), width, theme, pendingAfter, maxRows);
   const bar = paint(theme, 'warning', '│ ');
   const inner = Math.max(1, width - 2);
   const agent = request.agent ? ` (agent: ${request.agent})` : '';

@@ -260,6 +260,7 @@ async function callTool(
       approval: p.approval,
       ...(ctx.readState ? { readState: ctx.readState } : {}),
       ...(ctx.ask ? { ask: ctx.ask } : {}),
+      ...(ctx.agentName !== undefined ? { agentName: ctx.agentName } : {}),
       ...(ctx.requestCompaction ? { requestCompaction: ctx.requestCompaction } : {}),
       ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
       ...(ctx.refuseModelCall ? { refuseModelCall: ctx.refuseModelCall } : {}),

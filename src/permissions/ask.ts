@@ -1,12 +1,14 @@
 import type { PermissionMode } from '../events.js';
 import type { CallView } from '../tools/call-view.js';
+import type { QuestionAnswer } from '../tools/ask-user-question-schema.js';
 
 // Asking the user about a tool call: what is asked and what comes back (types.ts has the checker around it).
 
 /** What the user (or whoever holds the ask channel) answered. */
 export type PermissionDecision =
   /** mode: the permission mode to carry on in (approving a plan); honoured only for tools that ask the user. */
-  | { behavior: 'allow'; remember?: 'session' | 'project'; rules?: string[]; mode?: PermissionMode }
+  /** answers: what the user chose for a question (ask_user_question), one per question asked. */
+  | { behavior: 'allow'; remember?: 'session' | 'project'; rules?: string[]; mode?: PermissionMode; answers?: QuestionAnswer[] }
   /** unanswered: nobody answered in time (the approval timeout), so the model is told that rather than "the user declined". */
   | { behavior: 'deny'; message?: string; unanswered?: string };
 

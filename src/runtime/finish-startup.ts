@@ -64,6 +64,7 @@ async function setUpTools(services: Services, opened: OpenedSession, skills: Ski
     tasks: services.tasks,
     bus: services.bus,
     team: () => opened.team,
+    canAsk: () => options.interactive || options.answersQuestions === true,
   });
   services.teammateTools = pool.teammateTools;
   // Reads and edits in a subfolder bring its CLAUDE.md/AGENTS.md (and matching .claude/rules) into the context.

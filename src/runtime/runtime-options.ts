@@ -11,6 +11,8 @@ export interface RuntimeOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   interactive: boolean;
+  /** Headless with `--input-format stream-json`: ask_user_question's questions go out as events and the answers come back on stdin. */
+  answersQuestions?: boolean;
   provider?: string;
   model?: string;
   permissionMode?: PermissionMode;

@@ -16,6 +16,7 @@ import { createCronCreateTool } from '../tools/cron-create.js';
 import { createCronDeleteTool } from '../tools/cron-delete.js';
 import { createCronListTool } from '../tools/cron-list.js';
 import { createExitPlanModeTool } from '../tools/exit-plan-mode.js';
+import { createAskUserQuestionTool } from '../tools/ask-user-question.js';
 import { createMemoryTool } from '../tools/memory.js';
 import { createTodoWriteTool } from '../tools/todo-write.js';
 import { offeredWhile, type AnyTool } from '../tools/tool.js';
@@ -50,6 +51,8 @@ export interface ToolPoolDeps {
   checkpoints?: CheckpointRecorder;
   /** Tools subagents get beside the pool's (load_skill); teammates do not. */
   subagentTools?: readonly AnyTool[];
+  /** Whether someone can answer ask_user_question (the TUI, the page, a stream-json client); absent: no one. */
+  canAsk?: () => boolean;
 }
 
 export interface ToolPool {
@@ -80,6 +83,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
   const session: AnyTool[] = [
     createTodoWriteTool(deps.todos),
     createExitPlanModeTool(deps.permissions),
+    createAskUserQuestionTool(deps.permissions, deps.canAsk ?? (() => false)),
     createMemoryTool({ cairnHome: deps.cairnHome, now: deps.now }),
     createCompactTool(),
     ...[createCronCreateTool(deps.cron), createCronListTool(deps.cron), createCronDeleteTool(deps.cron)].map((t) => offeredWhile(t, cronOff)),

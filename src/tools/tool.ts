@@ -53,6 +53,8 @@ export interface ToolContext {
   readonly emit?: (event: AgentEvent) => void;
   /** The ask channel of the run, if any: subagents route their approvals to it. */
   readonly ask?: AskPermission;
+  /** The subagent or teammate whose call this is, shown on what it asks the user; absent: the main agent. */
+  readonly agentName?: string;
   /**
    * Whether a Read deny rule covers this absolute path. Tools that list or print many files (grep, glob)
    * leave covered files out; absent means no rule applies (tests, subagents without rules).

@@ -5,7 +5,7 @@ import type { SlashCommand } from './registry.js';
 export const rewindCommand: SlashCommand = {
   name: 'rewind',
   aliases: ['checkpoint'],
-  description: 'Back to before an earlier prompt: conversation, files (edits by write_file/edit_file, not bash) or both',
+  description: 'Back to before an earlier prompt: conversation, files (by write_file, edit_file and bash) or both',
   run(_args, ctx) {
     openRewind(ctx);
   },

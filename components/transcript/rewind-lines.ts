@@ -23,8 +23,8 @@ export function rewindLines(dialog: RewindDialog, width: number, theme: Theme, m
   const head = `${bold('Rewind to before:')} ${firstLine(chosen.text)}`;
   const files =
     chosen.files.length === 0
-      ? [paint(theme, 'muted', '  Code: no file was changed by write_file or edit_file since (bash changes are not tracked).')]
-      : [paint(theme, 'muted', `  Code restore changes ${chosen.files.length} file${chosen.files.length === 1 ? '' : 's'} (bash changes are not tracked):`), ...chosen.files.map((f) => `    ${f.action === 'delete' ? 'delete ' : 'restore'} ${f.path}`)];
+      ? [paint(theme, 'muted', '  Code: no file was changed by write_file, edit_file or bash since.')]
+      : [paint(theme, 'muted', `  Code restore changes ${chosen.files.length} file${chosen.files.length === 1 ? '' : 's'}:`), ...chosen.files.map((f) => `    ${f.action === 'delete' ? 'delete ' : 'restore'} ${f.path}`)];
   const options = REWIND_OPTIONS.map((o, i) => {
     const line = clipLine(`${i === chosen.option ? '›' : ' '} ${boundKeyLabel(o.command)}. ${o.label}`, width);
     return i === chosen.option ? inverse(line) : line;

@@ -120,6 +120,7 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
   const bus = createMessageBus(cwd, now, reportProblem);
   const tasks = createTaskStore(cwd, now, reportProblem);
   const checkpoints = await setUpCheckpoints({ cairnHome, cwd, sessionId: start.sessionId, persist: options.persist !== false, onProblem: reportProblem, ...(start.resumeFile ? { resumeFile: start.resumeFile } : {}) });
+  if (checkpoints?.snapshots) disposals.defer('workspace snapshots', checkpoints.snapshots.pruneNow);
 
   const tools: AnyTool[] = [];
   let found: (loaded: SkillRuntime) => void = () => undefined;

@@ -6,6 +6,7 @@ import type { ModelProvider } from '../providers/provider.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { ShellManager } from '../shells/shell-manager.js';
 import type { TodoList } from '../todos/todo-list.js';
+import { withBashCheckpoints } from '../session/bash-checkpoints.js';
 import { withCheckpoints, type CheckpointRecorder } from '../session/checkpoint-tools.js';
 import { createBuiltinTools } from '../tools/builtin.js';
 import { SAVED_BASH_CHARS, withLargeOutput } from '../tools/large-output.js';
@@ -47,7 +48,7 @@ export interface ToolPoolDeps {
   env?: NodeJS.ProcessEnv;
   /** Saves results too large for the context beside the session. */
   largeOutput?: LargeOutputSaver;
-  /** Checkpoints of write_file/edit_file changes (rewind), subagents' and teammates' included. */
+  /** Checkpoints of write_file/edit_file changes and of what bash commands changed (rewind), subagents' and teammates' included. */
   checkpoints?: CheckpointRecorder;
   /** Tools subagents get beside the pool's (load_skill); teammates do not. */
   subagentTools?: readonly AnyTool[];
@@ -75,7 +76,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
     ...createWebTools({ cwd: deps.cwd, cairnHome: deps.cairnHome, env: deps.env ?? {}, permissions: deps.permissions }),
   ]
     .map((t) => (saver ? withLargeOutput(t, saver) : t))
-    .map((t) => (deps.checkpoints ? withCheckpoints(t, deps.checkpoints) : t));
+    .map((t) => (deps.checkpoints ? withBashCheckpoints(withCheckpoints(t, deps.checkpoints), deps.checkpoints) : t));
   // Offered only when they can work: schedules fire only where the scheduler runs, and the lead's
   // team tools have someone to talk to once a teammate is started.
   const cronOff = () => (deps.cron.running ? undefined : 'scheduled prompts do not run in this session (cairn -p runs one prompt and exits)');

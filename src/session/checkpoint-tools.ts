@@ -4,8 +4,9 @@ import { resolveForWrite } from '../tools/paths.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
 import { encodeContent, type CheckpointKey, type CheckpointStore } from './checkpoints.js';
+import type { SessionSnapshots } from './workspace-snapshots.js';
 
-/** The tools whose file changes are checkpointed (bash's writes are not: cairn cannot tell what a command changed). */
+/** The tools whose file changes are checkpointed by path (bash's are, by workspace snapshots: bash-checkpoints.ts). */
 export const CHECKPOINTED_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit_file']);
 
 /** The session's checkpoints and the prompt now running, which keys every change made meanwhile. */
@@ -17,7 +18,12 @@ export class CheckpointRecorder {
    */
   prompt: CheckpointKey | undefined;
 
-  constructor(readonly store: CheckpointStore, private readonly warn: (message: string) => void = () => {}) {}
+  /** `snapshots`: the workspace snapshots that let rewind cover bash commands (withBashCheckpoints); absent, it does not. */
+  constructor(
+    readonly store: CheckpointStore,
+    readonly warn: (message: string) => void = () => {},
+    readonly snapshots?: SessionSnapshots,
+  ) {}
 
   startPrompt(prompt: CheckpointKey): void {
     this.prompt = prompt;
@@ -32,10 +38,10 @@ export class CheckpointRecorder {
     }
   }
 
-  /** `before`: the file's exact bytes (null: it did not exist). */
-  async record(path: string, before: Buffer | null): Promise<void> {
+  /** `before`: the file's exact bytes (null: it did not exist); `prompt`: the one that made the change, default the one running. */
+  async record(path: string, before: Buffer | null, prompt = this.prompt): Promise<void> {
     try {
-      const { turn, id } = this.prompt ?? { turn: 0, id: 0 };
+      const { turn, id } = prompt ?? { turn: 0, id: 0 };
       await this.store.record({ turn, prompt: id, path, ...encodeContent(before) });
     } catch (err) {
       this.warn(`Could not save a checkpoint for ${path} (rewind cannot restore this change): ${errorMessage(err)}`);

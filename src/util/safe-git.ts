@@ -29,6 +29,16 @@ const SUBCOMMAND_FLAGS = {
   // As diff, and log.showSignature would run gpg.program.
   log: ['--no-ext-diff', '--no-textconv', '--no-show-signature'],
   show: ['--no-ext-diff', '--no-textconv', '--no-show-signature'],
+  // The bash snapshots' private store (workspace-snapshots.ts): --template= copies no hook or other file in (init.templateDir is the user's).
+  init: ['--template='],
+  // Hashes files into the store named by GIT_DIR/GIT_INDEX_FILE; the filters it would run are off (repositoryFilters).
+  add: [],
+  'write-tree': [],
+  // Only index flags (--skip-worktree): no --refresh, which would run filters.
+  'update-index': [],
+  'diff-tree': ['--no-ext-diff', '--no-textconv'],
+  // Raw objects: no --filters or --textconv.
+  'cat-file': [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SafeGitSubcommand = keyof typeof SUBCOMMAND_FLAGS;
@@ -56,7 +66,7 @@ const GLOBAL_ARGS = [
  * Also for every call: the child's environment. GIT_CONFIG_NOSYSTEM is deliberately not set:
  * the system config is the machine owner's, not the repository's.
  */
-function gitEnv(): NodeJS.ProcessEnv {
+function gitEnv(repository?: SafeGitOptions['repository']): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Never wait on a username/password prompt.
@@ -69,6 +79,12 @@ function gitEnv(): NodeJS.ProcessEnv {
     GIT_NO_LAZY_FETCH: '1',
   };
   delete env['GIT_EXTERNAL_DIFF'];
+  if (repository) {
+    for (const name of ['GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_COMMON_DIR', 'GIT_NAMESPACE']) delete env[name];
+    env['GIT_DIR'] = repository.gitDir;
+    if (repository.workTree !== undefined) env['GIT_WORK_TREE'] = repository.workTree;
+    if (repository.indexFile !== undefined) env['GIT_INDEX_FILE'] = repository.indexFile;
+  }
   return env;
 }
 
@@ -77,14 +93,46 @@ export interface SafeGitOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   maxBuffer?: number;
+  /**
+   * Which repository, index and work tree (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE): set, they replace
+   * any the environment had, and the object, common-dir and alternate variables are cleared.
+   */
+  repository?: { gitDir: string; workTree?: string; indexFile?: string };
+  /** More `-c name=value` settings, after the ones that switch programs off (so they cannot switch one back on: see GLOBAL_ARGS). */
+  config?: readonly string[];
+  /** Written to git's standard input. */
+  input?: string;
+  /**
+   * `repository` is cairn's own (a bare store it made under its home, which sandboxed commands cannot
+   * write, whose attributes unset every filter): its config is not scanned for filters, saving a git
+   * run per call. Never for a repository the user or the model made.
+   */
+  ownRepository?: boolean;
 }
 
 /** Runs `git <subcommand> <args>` with the repository's programs switched off; resolves stdout, rejects with git's stderr. */
 export async function safeGit(subcommand: SafeGitSubcommand, args: readonly string[], opts: SafeGitOptions): Promise<string> {
-  const git = await gitExecutable();
-  const filters = await repositoryFilters(git, opts);
-  return run(git, [...GLOBAL_ARGS, ...filters, subcommand, ...SUBCOMMAND_FLAGS[subcommand], ...args], opts, `git ${subcommand}`);
+  return (await safeGitRun(subcommand, args, opts, 'utf8')) as string;
 }
+
+/** As safeGit, with stdout as bytes (cat-file's blobs). */
+export async function safeGitBytes(subcommand: SafeGitSubcommand, args: readonly string[], opts: SafeGitOptions): Promise<Buffer> {
+  return (await safeGitRun(subcommand, args, opts, 'buffer')) as Buffer;
+}
+
+async function safeGitRun(subcommand: SafeGitSubcommand, args: readonly string[], opts: SafeGitOptions, encoding: 'utf8' | 'buffer'): Promise<string | Buffer> {
+  for (const setting of opts.config ?? []) {
+    if (PROGRAM_SETTING.test(setting)) throw new Error(`git: refusing the setting ${setting}: it names a program`);
+  }
+  const git = await gitExecutable();
+  // init makes the repository: there is no config yet, and it runs no filter.
+  const filters = subcommand === 'init' || (opts.ownRepository && opts.repository) ? [] : await repositoryFilters(git, opts);
+  const extra = (opts.config ?? []).flatMap((c) => ['-c', c]);
+  return run(git, [...GLOBAL_ARGS, ...filters, ...extra, subcommand, ...SUBCOMMAND_FLAGS[subcommand], ...args], opts, `git ${subcommand}`, encoding);
+}
+
+/** Settings a caller's `config` may not carry: they would undo GLOBAL_ARGS or the filters' off switches. */
+const PROGRAM_SETTING = /^(core\.(fsmonitor|hookspath|pager|sshcommand|askpass|editor|gitproxy)|filter\.|diff\.|credential\.|protocol\.|uploadpack\.|pager\.|gpg\.)/i;
 
 /**
  * `-c` settings that switch off every filter driver (filter.<name>.clean/smudge/process, which
@@ -95,7 +143,7 @@ export async function safeGit(subcommand: SafeGitSubcommand, args: readonly stri
 async function repositoryFilters(git: string, opts: SafeGitOptions): Promise<string[]> {
   let listed: string;
   try {
-    listed = await run(git, [...GLOBAL_ARGS, 'config', '--show-scope', '-z', '--get-regexp', '^filter\\.'], opts, 'git config');
+    listed = (await run(git, [...GLOBAL_ARGS, 'config', '--show-scope', '-z', '--get-regexp', '^filter\\.'], opts, 'git config')).toString();
   } catch (error) {
     // Exit status 1: no filter is defined anywhere.
     if ((error as { code?: unknown }).code === 1) return [];
@@ -116,17 +164,20 @@ async function repositoryFilters(git: string, opts: SafeGitOptions): Promise<str
   return [...names].flatMap((name) => ['clean', 'smudge', 'process'].flatMap((v) => ['-c', `filter.${name}.${v}=`]).concat('-c', `filter.${name}.required=false`));
 }
 
-function run(git: string, args: readonly string[], opts: SafeGitOptions, label: string): Promise<string> {
+function run(git: string, args: readonly string[], opts: SafeGitOptions, label: string, encoding: 'utf8' | 'buffer' = 'utf8'): Promise<string | Buffer> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       git,
       args,
-      { cwd: opts.cwd, env: gitEnv(), timeout: opts.timeoutMs ?? 0, maxBuffer: opts.maxBuffer ?? 1 << 20, ...(opts.signal ? { signal: opts.signal } : {}) },
+      { cwd: opts.cwd, env: gitEnv(opts.repository), encoding, timeout: opts.timeoutMs ?? 0, maxBuffer: opts.maxBuffer ?? 1 << 20, ...(opts.signal ? { signal: opts.signal } : {}) },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
-        reject(Object.assign(new Error(`${label}: ${stderr.trim() || error.message}`), { code: error.code }));
+        reject(Object.assign(new Error(`${label}: ${stderr.toString().trim() || error.message}`), { code: error.code }));
       },
     );
+    // EPIPE when git exits before reading it all: the exit status above reports what went wrong.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(opts.input ?? '');
   });
 }
 

@@ -50,3 +50,10 @@ row('cairn serve: memory per idle session (20 sessions)', `${(serve.bytesPerSess
 
 const { benchSearch, printSearch } = await import('./search-bench.js');
 printSearch(await benchSearch(), (line) => process.stdout.write(`${line}\n`));
+
+const { benchSnapshots } = await import('./snapshot-bench.js');
+const snaps = await benchSnapshots();
+row(`workspace snapshot, first (${snaps.files.toLocaleString('en-US')} files, at session start)`, `${snaps.firstMs.toFixed(0)} ms`, '');
+row('workspace snapshot, one file changed (median of 20)', `${snaps.medianMs.toFixed(1)} ms`, `max ${snaps.maxMs.toFixed(1)} ms, goal < 150 ms`);
+row('a bash command covered: before + after + changes', `${snaps.commandMs.toFixed(1)} ms`, '');
+row('snapshot store after 22 snapshots', `${(snaps.storeBytes / 1024 / 1024).toFixed(1)} MB`, 'deleted when the session ends');

@@ -65,6 +65,15 @@ describe('safeGit: git without the repository programs', () => {
     expect(await pwnedBy(repo)).toBeUndefined();
   });
 
+  it('a caller\'s extra settings cannot switch a program back on', async () => {
+    const repo = await hostileRepo('fsmonitor');
+    for (const setting of ['core.fsmonitor=/bin/true', 'core.hooksPath=/tmp', 'filter.x.clean=cat', 'diff.external=cat', 'Core.Pager=cat']) {
+      await expect(safeGit('status', [], { cwd: repo.dir, config: [setting] })).rejects.toThrow(`refusing the setting ${setting}`);
+    }
+    expect(await safeGit('status', ['--short'], { cwd: repo.dir, config: ['core.quotePath=false'] })).toBe(' M b.txt\n?? new.txt\n');
+    expect(await pwnedBy(repo)).toBeUndefined();
+  });
+
   it('outside a repository: rejects with git\'s message', async () => {
     const repo = await hostileRepo('fsmonitor');
     const outside = path.dirname(repo.dir);

@@ -7,11 +7,12 @@ import type { EditorState } from '../prompt/editor.js';
 import type { ThemeName } from '../theme/theme.js';
 import type { BackgroundAction, BackgroundCounts, CronItem, Toast } from './background-types.js';
 import type { CallView } from '../../src/tools/call-view.js';
+import type { ToolStatus } from '../../src/tools/card-lifecycle.js';
 
 export type { EditorState };
 
-/** A tool call's life (see tool-card.ts): the card's icon, colour and default expansion follow from it. */
-export type ToolStatus = 'running' | 'awaiting_approval' | 'success' | 'error' | 'denied' | 'interrupted';
+/** A tool call's life (src/tools/card-lifecycle.ts): the card's icon, colour and default expansion follow from it. */
+export type { ToolStatus };
 
 export interface UserItem {
   readonly kind: 'user';

@@ -1,9 +1,12 @@
 import type { AgentEvent } from '../events.js';
+import type { FoldedCard } from './card-fold.js';
 
 /** An event as the web page receives it: numbered, so a page that reconnects asks for what it missed. */
 export interface LoggedEvent {
   id: number;
   event: AgentEvent;
+  /** The tool cards the event started or moved (card-fold.ts): the page takes their status from here. */
+  cards?: FoldedCard[];
 }
 
 export type EventListener = (logged: LoggedEvent) => void;
@@ -20,8 +23,8 @@ export class EventLog {
 
   constructor(private readonly capacity = 50_000) {}
 
-  append(event: AgentEvent): LoggedEvent {
-    const logged = { id: this.next++, event };
+  append(event: AgentEvent, cards: FoldedCard[] = []): LoggedEvent {
+    const logged: LoggedEvent = { id: this.next++, event, ...(cards.length > 0 ? { cards } : {}) };
     this.events.push(logged);
     if (this.events.length > this.capacity) this.events.splice(0, this.events.length - this.capacity);
     for (const listener of this.listeners) listener(logged);

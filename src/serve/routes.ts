@@ -121,7 +121,7 @@ export async function route(req: IncomingMessage, res: ServerResponse, url: URL,
       offEvents = hub.subscribe(
         id,
         lastEventId(req, url),
-        (e) => sse.send(e.id, 'agent', e.event),
+        (e) => sse.send(e.id, 'agent', e.cards ? { ...e.event, cards: e.cards } : e.event),
         () => sse.send(undefined, 'reset', {}),
       );
       sse.send(undefined, 'state', hub.state(id));

@@ -1,6 +1,7 @@
 import type { AgentEvent, PermissionMode } from '../events.js';
 import { answersFor, decisionFor, type ApprovalAnswer } from '../permissions/approval-answers.js';
 import type { AgentSession } from '../session/agent-session.js';
+import { createCardFold } from './card-fold.js';
 import { EventLog, type LoggedEvent } from './event-log.js';
 import { HttpError } from './http-error.js';
 import type { CallView } from '../tools/call-view.js';
@@ -115,15 +116,16 @@ export function createSessionHub(opts: SessionHubOptions) {
 
   const adopt = (runtime: ServedRuntime): LiveSession => {
     const log = new EventLog();
+    const fold = createCardFold();
     const entry: LiveSession = { id: runtime.sessionId, cwd: runtime.cwd, runtime, log, title: '', opened: Date.now() };
     for (const event of runtime.resumed?.events ?? []) {
       if (event.type === 'user_prompt' && !entry.title) entry.title = event.text.slice(0, 80);
-      log.append(event);
+      log.append(event, fold(event));
     }
     log.append(runtime.session.sessionStart());
     runtime.session.subscribe((event) => {
       if (event.type === 'user_prompt' && !entry.title) entry.title = event.text.slice(0, 80);
-      log.append(event);
+      log.append(event, fold(event));
       if (event.type === 'cron' || (event.type === 'notice' && event.level !== 'info') || event.type === 'auto_run') {
         for (const l of globalListeners) l({ session: entry.id, cwd: entry.cwd, event });
       }

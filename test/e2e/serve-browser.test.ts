@@ -1,54 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/run-cairn.js';
 import { startServeRig } from '../helpers/serve-rig.js';
+import { sendPrompt, servePages } from '../helpers/serve-page.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-// CI installs Chromium (.ci/run); elsewhere the suite runs without it.
-const run = chromiumAvailable() || process.env['CI'] !== undefined;
-type Rig = Awaited<ReturnType<typeof startServeRig>>;
+const { run, openServePage, browser } = servePages();
 
-let browser: Browser;
-beforeAll(async () => {
-  if (run) browser = await launchBrowser();
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(files: Record<string, string> = {}, viewport = { width: 1280, height: 800 }, rigOptions: { approvalTimeoutMs?: number } = {}): Promise<{ r: Rig; page: Page; close(): Promise<void> }> {
-  const r = await startServeRig({ files, ...rigOptions });
-  const context = await browser.newContext({ viewport, colorScheme: 'dark' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${r.base}/`);
-  await page.click('#new-session');
-  await page.waitForSelector('#prompt:not([disabled])');
-  return {
-    r,
-    page,
-    async close() {
-      expect(errors).toEqual([]);
-      await context.close();
-      await r.close();
-    },
-  };
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  await page.fill('#prompt', text);
-  await page.keyboard.press('Enter');
-}
+const open = (files: Record<string, string> = {}, viewport?: { width: number; height: number }, rigOptions: { approvalTimeoutMs?: number } = {}) =>
+  openServePage({ files, ...(viewport ? { viewport } : {}), ...rigOptions });
 
 describe.skipIf(!run)('cairn serve in a real browser', () => {
   it('runs a prompt on the offline model and shows parallel cards', async () => {
     const { page, close } = await open({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' });
-    await send(page, 'read a.txt and b.txt');
-    await page.waitForSelector('.parallel .item.tool.done >> nth=1');
+    await sendPrompt(page, 'read a.txt and b.txt');
+    await page.waitForSelector('.parallel .item.tool.success >> nth=1');
     expect(await page.locator('.parallel .item.tool').count()).toBe(2);
     // The answer streams on after the cards finish: wait for its last words.
     await waitFor(async () => (await page.innerText('#transcript')).includes('Read b.txt: 1 line.'), { message: 'the whole answer' });
@@ -58,11 +25,11 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
 
   it('approves a write from the keyboard, and the file is there', async () => {
     const { r, page, close } = await open();
-    await send(page, 'write hello to out.txt');
+    await sendPrompt(page, 'write hello to out.txt');
     await page.waitForSelector('#approval[data-armed]');
     expect(await page.innerText('#approval')).toContain('Allow write_file?');
     await page.keyboard.press('y');
-    await page.waitForSelector('.item.tool.done');
+    await page.waitForSelector('.item.tool.success');
     expect(await fs.readFile(path.join(r.dir, 'out.txt'), 'utf8')).toBe('hello\n');
     await close();
   }, 60_000);
@@ -71,7 +38,7 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
     const { r, page, close } = await open();
     const outside = path.join(path.dirname(r.dir), 'tmp');
     await fs.mkdir(outside);
-    await send(page, `write hello to ${outside}/notes.txt`);
+    await sendPrompt(page, `write hello to ${outside}/notes.txt`);
     await page.waitForSelector('#approval[data-armed]');
     const buttons = await page.locator('#approval [data-answer]').all();
     const answers = await Promise.all(buttons.map(async (b) => [await b.getAttribute('data-answer'), await b.innerText()]));
@@ -84,7 +51,7 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
     ]);
     await page.focus('#approval');
     await page.keyboard.press('f');
-    await page.waitForSelector('.item.tool.done');
+    await page.waitForSelector('.item.tool.success');
     expect(await fs.readFile(path.join(outside, 'notes.txt'), 'utf8')).toBe('hello\n');
     const settings = JSON.parse(await fs.readFile(path.join(r.dir, '.cairn', 'settings.local.json'), 'utf8')) as { permissions: { allow: string[] } };
     expect(settings.permissions.allow).toEqual([`write_file(/${outside}/**)`]);
@@ -93,7 +60,7 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
 
   it('an approval shows how long it waits; unanswered, it is answered no with a message and nothing is written', async () => {
     const { r, page, close } = await open({}, undefined, { approvalTimeoutMs: 4000 });
-    await send(page, 'write hello to out.txt');
+    await sendPrompt(page, 'write hello to out.txt');
     await page.waitForSelector('#approval .expiry');
     expect(await page.innerText('#approval .expiry')).toMatch(/^Waits 0:0[1-4] for an answer, then cairn answers no\.$/);
     await waitFor(async () => (await page.innerText('#transcript')).includes('No answer to write_file within 4 s: answered no.'), { message: 'the timeout notice', timeout: 15_000 });
@@ -104,7 +71,7 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
 
   it('keys typed as an approval appears go to the draft, not the approval', async () => {
     const { page, close } = await open();
-    await send(page, 'write hello to out.txt');
+    await sendPrompt(page, 'write hello to out.txt');
     await page.waitForSelector('#approval');
     await page.keyboard.type('yank', { delay: 20 }); // typed on, as the box is drawn
     await page.waitForSelector('#approval[data-armed]');
@@ -115,7 +82,7 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
 
   it('a key typed into a draft stays in the draft; a denial with a reason reaches the model', async () => {
     const { r, page, close } = await open();
-    await send(page, 'write hello to out.txt');
+    await sendPrompt(page, 'write hello to out.txt');
     await page.waitForSelector('#approval[data-armed]');
     await page.focus('#prompt');
     await page.keyboard.type('yes I mean it');
@@ -126,7 +93,7 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
     await page.waitForSelector('#deny-reason');
     await page.fill('#deny-reason', 'put it in notes.md instead');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('.item.tool.failed, .item.tool.denied');
+    await page.waitForSelector('.item.tool.denied');
     expect(await page.inputValue('#prompt')).toBe('yes I mean it'); // the draft survived the approval
     await waitFor(() => page.innerText('#transcript').then((t) => t.includes('put it in notes.md instead')), { message: 'the reason in the result' });
     await expect(fs.access(path.join(r.dir, 'out.txt'))).rejects.toThrow();
@@ -168,7 +135,7 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
 
   it('with a token (as cairn serve always has): the page at the printed address loads and works, the token leaves the address bar', async () => {
     const r = await startServeRig({ token: 'page-token-123' });
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -186,7 +153,7 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
 
   it('a reload in the middle of a streamed answer loses nothing', async () => {
     const { r, page, close } = await open();
-    await send(page, 'stream 300 at 150/s');
+    await sendPrompt(page, 'stream 300 at 150/s');
     await page.waitForSelector('.item.assistant.streaming');
     await page.reload();
     await page.waitForSelector('.item.assistant');
@@ -205,9 +172,9 @@ describe.skipIf(!run)('cairn serve in a real browser', () => {
   it('switches the theme and keeps it after a reload; writes the screenshots for docs/', async () => {
     const { page, close } = await open({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' });
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
-    await send(page, 'read a.txt and b.txt');
-    await page.waitForSelector('.parallel .item.tool.done >> nth=1');
-    await send(page, 'write hello to notes.md');
+    await sendPrompt(page, 'read a.txt and b.txt');
+    await page.waitForSelector('.parallel .item.tool.success >> nth=1');
+    await sendPrompt(page, 'write hello to notes.md');
     await page.waitForSelector('#approval');
     if (process.env['CAIRN_WRITE_SCREENSHOTS'] === '1') {
       await page.screenshot({ path: path.join(repoRoot, 'docs', 'serve-1280x800.png') });

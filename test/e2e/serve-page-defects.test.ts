@@ -1,61 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser } from '../helpers/browser.js';
-import { startServeRig } from '../helpers/serve-rig.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { sendPrompt, servePages } from '../helpers/serve-page.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // Issue 30 item 11, the page's part: each defect as a user meets it in a real Chromium against a
 // real `cairn serve` (in-process, offline model).
-const run = chromiumAvailable() || process.env['CI'] !== undefined;
-type Rig = Awaited<ReturnType<typeof startServeRig>>;
-
-let browser: Browser;
-beforeAll(async () => {
-  if (run) browser = await launchBrowser();
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function load(viewport = { width: 1280, height: 800 }): Promise<{ r: Rig; page: Page; close(): Promise<void> }> {
-  const r = await startServeRig();
-  const context = await browser.newContext({ viewport, colorScheme: 'dark' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${r.base}/`);
-  return {
-    r,
-    page,
-    async close() {
-      expect(errors).toEqual([]);
-      await context.close();
-      await r.close();
-    },
-  };
-}
-
-async function open(): Promise<{ r: Rig; page: Page; close(): Promise<void> }> {
-  const opened = await load();
-  await opened.page.click('#new-session');
-  await opened.page.waitForSelector('#prompt:not([disabled])');
-  return opened;
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  await page.fill('#prompt', text);
-  await page.keyboard.press('Enter');
-}
+const { run, openServePage } = servePages();
+const load = (viewport?: { width: number; height: number }) => openServePage({ newSession: false, ...(viewport ? { viewport } : {}) });
+const open = () => openServePage();
 
 const notices = (page: Page): Promise<string[]> => page.locator('.item.notice').allInnerTexts();
 
 describe.skipIf(!run)('the cairn serve page (issue 30 item 11)', () => {
   it('Esc while a turn runs puts the queued prompts back in the box, as the terminal does', async () => {
     const { r, page, close } = await open();
-    await send(page, 'stream 300 at 150/s');
+    await sendPrompt(page, 'stream 300 at 150/s');
     await page.waitForSelector('.item.assistant.streaming');
-    await send(page, 'first queued');
-    await send(page, 'second queued');
+    await sendPrompt(page, 'first queued');
+    await sendPrompt(page, 'second queued');
     await page.waitForSelector('.queued-item >> nth=1');
     await page.keyboard.press('Escape');
     await waitFor(async () => (await page.inputValue('#prompt')) === 'first queued\nsecond queued', { message: 'the queued prompts back in the box' });
@@ -114,8 +76,8 @@ describe.skipIf(!run)('the cairn serve page (issue 30 item 11)', () => {
 
   it('/mode shows its notice once', async () => {
     const { page, close } = await open();
-    await send(page, '/mode acceptEdits');
-    await send(page, '/help'); // its notice comes after /mode's: once it is there, /mode's are all there
+    await sendPrompt(page, '/mode acceptEdits');
+    await sendPrompt(page, '/help'); // its notice comes after /mode's: once it is there, /mode's are all there
     await waitFor(async () => (await notices(page)).some((n) => n.includes('/compact')), { message: "/help's notice" });
     expect((await notices(page)).filter((n) => n.includes('acceptEdits') && !n.includes('/mode'))).toEqual(['Mode: acceptEdits']);
     await close();

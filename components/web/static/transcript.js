@@ -3,7 +3,7 @@
 // as cheaply as a short one.
 
 export function newTranscript() {
-  return { items: [], tools: new Map(), contextTokens: 0, version: 0 };
+  return { items: [], cards: new Map(), contextTokens: 0, version: 0 };
 }
 
 function touch(t, item) {
@@ -42,8 +42,40 @@ function finishStreams(t) {
   }
 }
 
+// A tool card's status is never decided here: the server folds the events with the terminal's
+// rules (src/tools/card-lifecycle.ts, src/serve/card-fold.ts) and sends, beside each event, the
+// cards it started or moved (`event.cards`, each with its own key: tool_use ids can repeat).
+
+/** The newest card of a tool call: engine events name a call by its tool_use id. */
+function callCard(t, toolUseId) {
+  return t.items.findLast((item) => item.kind === 'tool' && item.toolUseId === toolUseId);
+}
+
+/** A new card under the key (and with the status) the server gave it. */
+function openCard(t, card, fields) {
+  const tool = push(t, { kind: 'tool', key: card.key, status: card.status, output: '', notes: [], children: [], started: Date.now(), ...fields });
+  t.cards.set(tool.key, tool);
+}
+
+/** The statuses the server folded for this event. */
+function applyCards(t, event) {
+  for (const { key, status } of event.cards ?? []) {
+    const tool = t.cards.get(key);
+    if (tool && tool.status !== status) {
+      tool.status = status;
+      touch(t, tool);
+    }
+  }
+}
+
 /** Folds one event into the transcript. */
 export function applyEvent(t, event) {
+  foldEvent(t, event);
+  applyCards(t, event);
+}
+
+function foldEvent(t, event) {
+  const started = event.cards?.[0];
   switch (event.type) {
     case 'session_start':
       return;
@@ -57,61 +89,47 @@ export function applyEvent(t, event) {
       return stream(t, 'thinking', event.text);
     case 'assistant':
       return finishStreams(t);
-    case 'tool_start': {
+    case 'tool_start':
       finishStreams(t);
-      const tool = push(t, { kind: 'tool', id: event.id, name: event.name, input: event.input, view: event.view, parallel: event.parallel, batch: event.batch, status: 'running', output: '', notes: [], children: [], started: Date.now() });
-      t.tools.set(event.id, tool);
+      if (started) openCard(t, started, { toolUseId: event.id, name: event.name, input: event.input, view: event.view, parallel: event.parallel, batch: event.batch });
       return;
-    }
     case 'auto_run': {
       if (event.status === 'started') {
-        const tool = push(t, { kind: 'tool', id: event.run_id, name: 'agent', input: { description: `scheduled task ${event.task_id}`, task: event.prompt }, parallel: false, batch: -1, status: 'running', output: '', notes: [], children: [], started: Date.now() });
-        t.tools.set(event.run_id, tool);
-      } else {
-        const tool = t.tools.get(event.run_id);
-        if (!tool) return;
-        tool.status = event.status === 'finished' ? 'done' : event.status === 'cancelled' ? 'interrupted' : 'failed';
-        tool.result = event.result ?? '';
-        tool.duration = event.duration_ms;
-        touch(t, tool);
+        if (started) openCard(t, started, { toolUseId: event.run_id, name: 'agent', input: { description: `scheduled task ${event.task_id}`, task: event.prompt }, parallel: false, batch: -1 });
+        return;
       }
+      const tool = callCard(t, event.run_id);
+      if (!tool) return;
+      tool.result = event.result ?? '';
+      tool.duration = event.duration_ms;
+      touch(t, tool);
       return;
     }
     case 'tool_progress': {
-      const tool = t.tools.get(event.id);
+      const tool = callCard(t, event.id);
       if (!tool) return;
       tool.output = (tool.output + event.content).slice(-4000);
       touch(t, tool);
       return;
     }
     case 'tool_result': {
-      const tool = t.tools.get(event.id);
+      // What came back is kept whatever the status: a denied card still shows the denial the model got.
+      const tool = callCard(t, event.id);
       if (!tool) return;
-      tool.status = event.is_error ? 'failed' : 'done';
       tool.result = event.content;
       tool.duration = event.duration_ms;
       touch(t, tool);
       return;
     }
-    case 'permission_request': {
-      const tool = t.tools.get(event.id);
-      if (tool) {
-        tool.status = 'asking';
-        touch(t, tool);
-      }
-      return;
-    }
     case 'permission_denied': {
-      const tool = t.tools.get(event.id);
-      if (tool) {
-        tool.status = 'denied';
-        tool.result = event.reason;
-        touch(t, tool);
-      }
+      const tool = callCard(t, event.id);
+      if (!tool) return;
+      tool.result = event.reason;
+      touch(t, tool);
       return;
     }
     case 'hook': {
-      const tool = event.tool_id ? t.tools.get(event.tool_id) : undefined;
+      const tool = event.tool_id ? callCard(t, event.tool_id) : undefined;
       const note = `hook ${event.hook_event} ${event.outcome}: ${event.text}`;
       if (tool) {
         tool.notes.push(note);
@@ -120,7 +138,7 @@ export function applyEvent(t, event) {
       return;
     }
     case 'subagent': {
-      const tool = t.tools.get(event.parent_id);
+      const tool = callCard(t, event.parent_id);
       if (!tool) return;
       const inner = event.event;
       if (inner.type === 'tool_start') tool.children.push(`${inner.name} ${summary(inner.name, inner.input, inner.view)}`);
@@ -147,7 +165,7 @@ export function applyEvent(t, event) {
       return;
     case 'clear':
       t.items.length = 0;
-      t.tools.clear();
+      t.cards.clear();
       push(t, { kind: 'notice', level: 'info', message: 'Conversation cleared.' });
       return;
     case 'compact':
@@ -158,20 +176,13 @@ export function applyEvent(t, event) {
       const prompts = t.items.flatMap((item, i) => (item.kind === 'user' ? [i] : []));
       const cut = prompts[Math.max(0, prompts.length - event.dropped_prompts)];
       if (cut === undefined) return;
-      for (const item of t.items.slice(cut)) if (item.kind === 'tool') t.tools.delete(item.id);
+      for (const item of t.items.slice(cut)) if (item.kind === 'tool') t.cards.delete(item.key);
       t.items.length = cut;
       push(t, { kind: 'notice', level: 'info', message: 'Rewound to before an earlier prompt.' });
       return;
     }
     case 'terminal':
       finishStreams(t);
-      for (const tool of t.tools.values()) {
-        if (tool.status === 'running' || tool.status === 'asking') {
-          if (tool.batch === -1) continue; // a cron auto run outlives the turn
-          tool.status = 'interrupted';
-          touch(t, tool);
-        }
-      }
       if (event.reason !== 'completed') push(t, { kind: 'notice', level: event.reason === 'error' ? 'error' : 'warning', message: `Turn ended: ${event.reason}${event.error ? ` — ${event.error}` : ''}` });
       return;
     default:
@@ -189,7 +200,8 @@ export function summary(name, input, view) {
   return '';
 }
 
-const STATUS_MARK = { running: '⠿', asking: '?', done: '✓', failed: '✗', denied: '⊘', interrupted: '■' };
+// The terminal's statuses (src/tools/card-lifecycle.ts) and its marks.
+const STATUS_MARK = { running: '⠿', awaiting_approval: '?', success: '✓', error: '✗', denied: '⊘', interrupted: '■' };
 const cache = new WeakMap();
 
 function drawItem(item, ui) {
@@ -208,7 +220,7 @@ function drawItem(item, ui) {
       const duration = item.duration !== undefined ? `${(item.duration / 1000).toFixed(1)}s` : '';
       const details = el(
         'details',
-        { class: `item tool ${item.status}`, 'data-tool': item.id, ...(open ? { open: true } : {}) },
+        { class: `item tool ${item.status}`, 'data-tool': item.key, ...(open ? { open: true } : {}) },
         el('summary', {}, el('span', { class: 'mark' }, STATUS_MARK[item.status] ?? '·'), el('strong', {}, item.name), ' ', el('span', { class: 'arg' }, summary(item.name, item.input, item.view)), el('span', { class: 'duration' }, duration)),
         el('pre', { class: 'input' }, JSON.stringify(item.input, null, 2)),
         item.children.length ? el('ul', { class: 'children' }, item.children.map((c) => el('li', {}, c))) : null,
@@ -239,7 +251,7 @@ export function renderTranscript(t, ui) {
       entry = cache.get(item);
       entry.node = drawItem(item, ui);
     }
-    const approval = item.kind === 'tool' && item.status === 'asking' ? ui.approvalFor(item.id) : null;
+    const approval = item.kind === 'tool' && item.status === 'awaiting_approval' ? ui.approvalFor(item.toolUseId) : null;
     if (item.kind === 'tool' && item.parallel) {
       if (!group || group.batch !== item.batch) {
         group = { batch: item.batch, node: ui.el('div', { class: 'parallel' }, ui.el('div', { class: 'label' }, 'parallel')) };

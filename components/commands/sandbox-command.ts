@@ -15,7 +15,9 @@ export function sandboxReport(s: SandboxStatus): string {
     s.availability === undefined ? 'not checked yet (turn it on to check)' : s.availability.available ? 'yes (bubblewrap works here)' : `no: ${s.availability.reason}`;
   const available = s.availability?.available === true;
   const on = s.enabled
-    ? available ? 'on for every command' : 'on, but unavailable: commands run without it'
+    ? available
+      ? 'on for every command. A command that writes only in the writable places below and reaches only allowed domains runs without asking; a write elsewhere (or to .git/hooks, .git/config and the other read-only places) is refused, or asked when cairn can see it coming; a new domain is asked; running outside the sandbox is always asked. sandbox.enabled: false in your settings, --no-sandbox or /sandbox off turns it off.'
+      : 'on, but unavailable: commands run without it, and those that may write or connect are asked'
     : s.settings.containUnasked
       ? available
         ? 'on for what runs without asking (read-only commands in a read-only sandbox with no network; rule- and mode-allowed ones in this policy); what you approve runs as approved'

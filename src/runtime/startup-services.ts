@@ -100,7 +100,7 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
   // The agent definitions wait for finishStartup (the TUI's first frame does not show them).
   const start = await loadStartupState({ ...options, cwd, cairnHome, skipAgents: true }, notices);
 
-  const { sandbox, notices: sandboxNotices } = await setUpSandbox({ cwd, cairnHome, env: options.env, ...(options.sandbox !== undefined ? { flag: options.sandbox } : {}), session: () => ref.session });
+  const { sandbox, notices: sandboxNotices } = await setUpSandbox({ cwd, cairnHome, env: options.env, introduce: options.interactive, ...(options.sandbox !== undefined ? { flag: options.sandbox } : {}), session: () => ref.session });
   notices.push(...sandboxNotices);
   disposals.defer('sandbox', () => sandbox.close());
   // Read deny rules hold inside the sandbox as the kernel's: what they cover is hidden from every sandboxed command.

@@ -49,6 +49,16 @@ const isUnder = (root: string, p: string): boolean => p === root || p.startsWith
  */
 const BASE = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', ...['sys', 'sysrq-trigger', 'irq', 'bus', 'fs'].flatMap((d) => ['--ro-bind-try', `/proc/${d}`, `/proc/${d}`])];
 
+/**
+ * What stands in for an absent protected name while a command runs. Outside `.git` an empty folder,
+ * whatever the name would be: git does not see an empty folder, so `git add -A` in the sandbox does not
+ * commit `.mcp.json` or `.npmrc` placeholders, and writing the name as a file still fails. Inside `.git`
+ * (never added) the name's own kind, which git expects.
+ */
+export function placeholderKind(u: { path: string; kind: PathKind }): PathKind {
+  return u.kind === 'file' && path.basename(path.dirname(u.path)) === '.git' ? 'file' : 'dir';
+}
+
 export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: string): BwrapPlan {
   const args = [...BASE];
   const placeholders: BwrapPlan['placeholders'] = [];
@@ -83,8 +93,9 @@ export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: strin
   // Absent protected names get an empty read-only placeholder mounted over them, if their parent is there to hold it.
   for (const u of policy.uncreatable) {
     if (host.kind(u.path) !== undefined || host.kind(path.dirname(u.path)) !== 'dir') continue;
-    placeholders.push({ path: u.path, kind: u.kind });
-    args.push('--ro-bind', u.kind === 'file' ? host.emptyFile : host.emptyDir, u.path);
+    const kind = placeholderKind(u);
+    placeholders.push({ path: u.path, kind });
+    args.push('--ro-bind', kind === 'file' ? host.emptyFile : host.emptyDir, u.path);
   }
   args.push('--unshare-pid', '--unshare-ipc', '--new-session', '--die-with-parent', '--cap-drop', 'ALL');
   if (policy.network.restricted) args.push('--unshare-net');

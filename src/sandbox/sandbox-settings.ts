@@ -31,8 +31,13 @@ const LayerSchema = z.looseObject({
 });
 
 export interface SandboxSettings {
-  /** Every command runs in the sandbox (Claude Code's `sandbox.enabled: true`). */
+  /**
+   * Every command runs in the sandbox (Claude Code's `sandbox.enabled: true`). On by default where
+   * the sandbox can run: a command it contains runs without asking (autoAllowBashIfSandboxed).
+   */
   enabled: boolean;
+  /** No settings file and no flag chose `enabled`: it is the default, and falls back quietly where the sandbox cannot run. */
+  enabledByDefault?: boolean;
   /**
    * Commands that run without the user's yes (the read-only fast path, a rule, a mode, a hook) run in
    * the sandbox where it is available. On unless `sandbox.enabled` is false in the user's settings
@@ -48,7 +53,7 @@ export interface SandboxSettings {
 }
 
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
-  enabled: false,
+  enabled: true,
   containUnasked: true,
   autoAllowBashIfSandboxed: true,
   excludedCommands: [],
@@ -100,6 +105,7 @@ export function sandboxSettingsFrom(layers: readonly Pick<SettingsLayer, 'file' 
   const d = DEFAULT_SANDBOX_SETTINGS;
   return {
     enabled: s.enabled ?? d.enabled,
+    enabledByDefault: s.enabled === undefined,
     containUnasked: s.enabled !== false,
     autoAllowBashIfSandboxed: s.autoAllowBashIfSandboxed ?? d.autoAllowBashIfSandboxed,
     excludedCommands: s.excludedCommands ?? [],

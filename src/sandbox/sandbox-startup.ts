@@ -1,4 +1,6 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import type { AgentEvent } from '../events.js';
 import type { AskPermission } from '../permissions/types.js';
 import type { Availability } from './availability.js';
@@ -80,6 +82,8 @@ export async function setUpSandbox(opts: {
   env: NodeJS.ProcessEnv;
   /** --sandbox (true) or --no-sandbox (false). */
   flag?: boolean;
+  /** Say once per cairn home that the sandbox is on by default (the interactive app; a script's output stays as it was). */
+  introduce?: boolean;
   ask?: () => AskPermission | undefined;
   /** The live session: a new domain is asked on its channel, with the request shown as the loop shows a tool's. */
   session?: () => { askChannel: AskPermission | undefined; emit(event: AgentEvent): void } | undefined;
@@ -93,6 +97,7 @@ export async function setUpSandbox(opts: {
   if (opts.flag !== undefined) {
     settings.enabled = opts.flag;
     settings.containUnasked = opts.flag;
+    settings.enabledByDefault = false;
   }
   const extraWritable = additionalDirectories(layers, settings.enabled ? notices : []);
   const sandbox = createSandbox({
@@ -113,7 +118,9 @@ export async function setUpSandbox(opts: {
     const availability = await sandbox.ready();
     if (!availability.available) {
       notices.push(
-        !settings.enabled
+        settings.enabledByDefault === true
+          ? `The sandbox is unavailable (${availability.reason}), so bash commands that may write or connect are asked about; set sandbox.enabled: false in your settings to stop this notice.`
+          : !settings.enabled
           ? `The sandbox is unavailable (${availability.reason}); commands that run without asking are judged by cairn's bash analysis alone, with no operating-system boundary behind it.`
           : settings.failIfUnavailable
             ? `The sandbox is unavailable (${availability.reason}); sandbox.failIfUnavailable is set, so bash commands will not run.`
@@ -121,5 +128,24 @@ export async function setUpSandbox(opts: {
       );
     }
   }
+  if (opts.introduce === true && settings.enabled && settings.enabledByDefault === true && sandbox.status().availability?.available === true) introduceOnce(opts.cairnHome, notices);
   return { sandbox, notices };
+}
+
+/**
+ * The first start with the sandbox on by default says so in one line, once per cairn home: why
+ * commands stop asking, and where to read more or turn it off.
+ */
+function introduceOnce(cairnHome: string, notices: string[]): void {
+  const marker = path.join(cairnHome, 'state', 'sandbox-introduced');
+  if (existsSync(marker)) return;
+  notices.push(
+    'The sandbox is on: commands run in bubblewrap, writing only in the workspace and reaching only hosts you approve, so a command that stays inside runs without asking. /sandbox explains; sandbox.enabled: false in your settings turns it off.',
+  );
+  try {
+    mkdirSync(path.dirname(marker), { recursive: true });
+    writeFileSync(marker, `${new Date().toISOString()}\n`);
+  } catch (error) {
+    notices.push(`Could not record that the sandbox was introduced (${marker}): ${(error as Error).message}`);
+  }
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { bwrapArgs, readOnlyBwrapArgs, type PathKind } from './bwrap-args.js';
 import { explainRefusals, refusedPaths } from './explain.js';
 import { landingPlace, linkedProtectedPlaces } from '../permissions/protected-paths.js';
+import { gitConfiguredPlaces } from './git-configured-places.js';
 import { nestedProtectedPlaces } from './nested-protected.js';
 import { startNetworkProxy, type DomainDecider } from './network-proxy.js';
 import { SWEPT_AFTER, type SandboxPolicy } from './policy.js';
@@ -156,17 +157,23 @@ function danglingGuard(u: SandboxPolicy['uncreatable'][number], roots: readonly 
 
 /**
  * The policy with the protected places that exist in subfolders of each writable root (nested-protected.ts),
- * and the paths to sweep after the command: SWEPT_AFTER at each root and in each nested repository.
+ * the places each root's git configuration runs (git-configured-places.ts), and the paths to sweep after the command: SWEPT_AFTER at each root and in each nested repository.
  */
 function withNestedPlaces(policy: SandboxPolicy): { policy: SandboxPolicy; swept: string[] } {
   const roots = policy.writable.filter((w) => w !== policy.tempDir);
   const nested = roots.map((root) => nestedProtectedPlaces(root));
-  const readOnly = nested.flatMap((n) => n.readOnly);
+  const configured = roots.map((root) => gitConfiguredPlaces(root));
+  const readOnly = [...nested.flatMap((n) => n.readOnly), ...configured.flatMap((c) => c.readOnly)];
+  const uncreatable = configured.flatMap((c) => c.uncreatable);
   const swept = [
     ...roots.flatMap((root) => SWEPT_AFTER.map((name) => path.join(root, name))),
     ...nested.flatMap((n) => n.gitDirs.flatMap((git) => SWEPT_AFTER.map((name) => path.join(git, path.relative('.git', name))))),
   ];
-  return { policy: readOnly.length === 0 ? policy : { ...policy, readOnly: [...new Set([...policy.readOnly, ...readOnly])] }, swept };
+  if (readOnly.length === 0 && uncreatable.length === 0) return { policy, swept };
+  return {
+    policy: { ...policy, readOnly: [...new Set([...policy.readOnly, ...readOnly])], uncreatable: [...policy.uncreatable, ...uncreatable] },
+    swept,
+  };
 }
 
 /** The paths to sweep that a command created: moved out of the workspace into `quarantine`, named for the result. */

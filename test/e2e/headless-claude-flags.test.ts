@@ -120,7 +120,8 @@ describe('--settings', SLOW, () => {
     await fs.mkdir(path.join(ws.dir, '.cairn'));
     await fs.writeFile(path.join(ws.dir, '.cairn', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(node:*)'] } }));
     const s = await anthropic(node);
-    const args = ['-p', 'say hello', '--provider', 'anthropic', '--output-format', 'stream-json'];
+    // Where the rule comes from decides, not the sandbox's own yes to a workspace command.
+    const args = ['-p', 'say hello', '--provider', 'anthropic', '--output-format', 'stream-json', '--no-sandbox'];
     const untrusted = await cairn(args, { cwd: ws.dir, home: ws.home, env: env(s.url) });
     expect(ofType(untrusted.events, 'permission_denied')).toHaveLength(1);
     const run = await cairn([...args, '--settings', 'my-settings.json'], { cwd: ws.dir, home: ws.home, env: env(s.url) });

@@ -41,7 +41,8 @@ beforeAll(async () => {
 });
 
 async function decide(prompt: string): Promise<{ verdict: 'allowed' | 'denied by rule' | 'not allowed'; events: AgentEvent[]; stderr: string }> {
-  const run = await runCairn(['-p', prompt, '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env });
+  // The verdicts of the permission rules themselves: with the sandbox on, a workspace command would run without asking.
+  const run = await runCairn(['-p', prompt, '--output-format', 'stream-json', '--no-sandbox'], { cwd: ws.dir, home: ws.home, env });
   expect(run.code, run.stderr).toBe(0);
   const denied = ofType(run.events, 'permission_denied')[0];
   expect(ofType(run.events, 'tool_start'), `${prompt}: the model made its call`).not.toHaveLength(0);
@@ -82,7 +83,8 @@ describe('a Claude Code project, headless, end to end', () => {
 describe('defaultMode dontAsk from a settings file', () => {
   it('starts (it used to stop cairn), reports the mode in the init line, and denies what no rule allows', async () => {
     const p = await tempWorkspace({ '.claude/settings.local.json': JSON.stringify({ permissions: { defaultMode: 'dontAsk', allow: ['mcp__github__*'] } }) });
-    const run = await runCairn(['-p', 'run touch x', '--output-format', 'stream-json'], { cwd: p.dir, home: p.home, env: { CLAUDE_CONFIG_DIR: path.join(p.home, 'no-claude') } });
+    // dontAsk itself, not the sandbox's own yes to a workspace command.
+    const run = await runCairn(['-p', 'run touch x', '--output-format', 'stream-json', '--no-sandbox'], { cwd: p.dir, home: p.home, env: { CLAUDE_CONFIG_DIR: path.join(p.home, 'no-claude') } });
     expect(run.code, run.stderr).toBe(0);
     const init = JSON.parse(run.stdout.split('\n')[0] ?? '{}') as Record<string, unknown>;
     expect(init).toMatchObject({ type: 'system', subtype: 'init', permissionMode: 'dontAsk' });

@@ -29,7 +29,8 @@ describe("headless output in Claude Code's shape", () => {
 
   it('stream-json: a system/init line first, cairn\'s events between, the result line last; a denial is listed with its input', async () => {
     const ws = await tempWorkspace();
-    const run = await runCairn(['-p', 'run touch made.txt', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home });
+    // --no-sandbox: with the sandbox on, a workspace command runs without asking and nothing is denied.
+    const run = await runCairn(['-p', 'run touch made.txt', '--output-format', 'stream-json', '--no-sandbox'], { cwd: ws.dir, home: ws.home });
     expect(run.code, run.stderr).toBe(0);
     const out = lines(run.stdout);
     const init = out[0]!;

@@ -15,6 +15,9 @@ async function workspace(files: Record<string, string> = {}) {
   return { ...ws, env: { HOME: ws.home } };
 }
 
+/** What rules and grants decide, without the sandbox's own yes to a command that stays in the workspace. */
+const RULES_ONLY = ['--no-sandbox'];
+
 /** Trusted as a yes to the trust question would leave it: a project's allowed-tools apply only then. */
 async function trust(ws: { dir: string; home: string }): Promise<void> {
   await writeFile(join(ws.home, 'trusted-folders.json'), JSON.stringify({ folders: { [ws.dir]: { trustedAt: '2026-11-30T00:00:00Z' } } }));
@@ -64,25 +67,25 @@ describe('skills, headless', () => {
     const ws = await workspace();
     await projectSkill(ws.dir, 'maker', 'description: makes files\nallowed-tools: Bash(touch:*)', 'Make the files asked for.');
     // Headless, nobody can approve: without the skill, touch is refused.
-    const plain = await runCairn(['-p', 'run touch plain.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    const plain = await runCairn([...RULES_ONLY, '-p', 'run touch plain.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(existsSync(join(ws.dir, 'plain.txt'))).toBe(false);
     expect(plain.code).toBe(0);
     // An untrusted project's skill loads, but its allowed-tools grant nothing.
-    const untrusted = await runCairn(['-p', 'use the maker skill then run touch untrusted.txt', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    const untrusted = await runCairn([...RULES_ONLY, '-p', 'use the maker skill then run touch untrusted.txt', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(existsSync(join(ws.dir, 'untrusted.txt'))).toBe(false);
     expect(text(untrusted.events, 'tool_result')[0]).toContain('are not granted: the workspace is not trusted');
     await trust(ws);
-    const granted = await runCairn(['-p', 'use the maker skill then run touch made.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    const granted = await runCairn([...RULES_ONLY, '-p', 'use the maker skill then run touch made.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(granted.code).toBe(0);
     expect(existsSync(join(ws.dir, 'made.txt'))).toBe(true);
-    const denied = await runCairn(['-p', 'use the maker skill then run touch denied.txt', '--disallowed-tools', 'Bash(touch *)', '--output-format', 'stream-json'], {
+    const denied = await runCairn([...RULES_ONLY, '-p', 'use the maker skill then run touch denied.txt', '--disallowed-tools', 'Bash(touch *)', '--output-format', 'stream-json'], {
       cwd: ws.dir,
       home: ws.home,
       env: ws.env,
     });
     expect(existsSync(join(ws.dir, 'denied.txt'))).toBe(false);
     expect(text(denied.events, 'tool_result').join('\n')).toMatch(/denied by rule Bash\(touch \*\)/);
-  });
+  }, 90_000); // four runs of the built cairn: over 30 s seen on a loaded machine
 
   it('a skill the model may not invoke is refused to load_skill but runs as /name from the prompt', async () => {
     const ws = await workspace();
@@ -115,7 +118,7 @@ describe('custom commands, headless', () => {
         'Cost: \\$5',
       ].join('\n'),
     );
-    const run = await runCairn(['-p', '/git:report main "Ada Lovelace"', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    const run = await runCairn([...RULES_ONLY, '-p', '/git:report main "Ada Lovelace"', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(run.code).toBe(0);
     const prompt = text(run.events, 'user_prompt')[0] ?? '';
     expect(prompt).toContain('Branch main for Ada Lovelace (all: main "Ada Lovelace").');
@@ -131,12 +134,12 @@ describe('custom commands, headless', () => {
     const ws = await workspace();
     await mkdir(join(ws.dir, '.cairn', 'commands'), { recursive: true });
     await writeFile(join(ws.dir, '.cairn', 'commands', 'mk.md'), '---\nallowed-tools: Bash(touch:*)\n---\nMade: !`touch $0`\n');
-    await runCairn(['-p', '/mk untrusted.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    await runCairn([...RULES_ONLY, '-p', '/mk untrusted.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(existsSync(join(ws.dir, 'untrusted.txt'))).toBe(false);
     await trust(ws);
-    await runCairn(['-p', '/mk allowed.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    await runCairn([...RULES_ONLY, '-p', '/mk allowed.txt'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(existsSync(join(ws.dir, 'allowed.txt'))).toBe(true);
-    const denied = await runCairn(['-p', '/mk denied.txt', '--disallowed-tools', 'Bash(touch *)', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
+    const denied = await runCairn([...RULES_ONLY, '-p', '/mk denied.txt', '--disallowed-tools', 'Bash(touch *)', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env: ws.env });
     expect(existsSync(join(ws.dir, 'denied.txt'))).toBe(false);
     expect(text(denied.events, 'user_prompt')[0]).toContain('[!`touch denied.txt` was not run: denied by rule Bash(touch *)]');
   });

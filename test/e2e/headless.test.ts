@@ -57,7 +57,8 @@ describe('cairn -p on the offline model (built binary, real process)', () => {
     expect(start.input).toEqual({ command: 'echo "a  b" && echo done' });
     expect(ofType(ok.events, 'tool_result')[0]!.content).toMatch(/a {2}b\ndone/);
 
-    const compound = await runCairn(['-p', 'run echo hi && touch pwned', '--output-format', 'stream-json', '--allowed-tools', 'Bash(echo:*)'], { cwd: ws.dir, home: ws.home });
+    // The rule's reach, without the sandbox's own yes to a workspace command.
+    const compound = await runCairn(['-p', 'run echo hi && touch pwned', '--output-format', 'stream-json', '--allowed-tools', 'Bash(echo:*)', '--no-sandbox'], { cwd: ws.dir, home: ws.home });
     expect(ofType(compound.events, 'permission_denied')).toHaveLength(1);
     await expect(fs.access(path.join(ws.dir, 'pwned'))).rejects.toThrow();
   });

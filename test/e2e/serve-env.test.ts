@@ -40,7 +40,8 @@ describe('cairn serve with sessions in two folders', () => {
     await trustWorkspace({ workspace: folderA, cairnHome: home, homeDir: home });
     // The user's own hook, run in every session: it writes what it saw into the session's folder.
     const hook = { type: 'command', command: 'printf "[%s]" "$CAIRN_LEAK_TEST" > hook-saw.txt' };
-    await fs.writeFile(path.join(home, 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [hook] }] } }));
+    // The sandbox off: inside it the machine's /tmp (where evil.sh is) is the session's own, which would hide the leak this looks for.
+    await fs.writeFile(path.join(home, 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [hook] }] }, sandbox: { enabled: false } }));
 
     const url = await serve(folderB, home);
     const token = url.searchParams.get('token') ?? '';

@@ -14,7 +14,8 @@ const promptLine = (screen: string): string => screen.split('\n').find((l) => l.
 
 describe.skipIf(!TmuxTerminal.available())('approvals in a real terminal', () => {
   it('a draft typed at 5 keys/s across the moment an approval appears answers nothing and saves no rule; then y approves', async () => {
-    const { term, ws } = await startCairn();
+    // --no-sandbox: this is about the approval itself; with the sandbox on, a workspace command runs without one.
+    const { term, ws } = await startCairn('--no-sandbox');
     term.type('run touch made.txt');
     term.keys('Enter');
     await term.waitForText('› run touch made.txt');
@@ -125,7 +126,8 @@ describe.skipIf(!TmuxTerminal.available())('approvals in a real terminal', () =>
   });
 
   it('at 40x10 the approval, every choice, the selection and the key hint stay on the screen', async () => {
-    const { term, ws } = await startCairn('', {}, { columns: 40, rows: 10 });
+    // --no-sandbox: this is about the approval itself; with the sandbox on, a workspace command runs without one.
+    const { term, ws } = await startCairn('--no-sandbox', {}, { columns: 40, rows: 10 });
     term.type('run touch made.txt');
     term.keys('Enter');
     let screen = await term.waitForText('Allow bash?');

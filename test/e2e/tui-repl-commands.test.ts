@@ -47,7 +47,8 @@ describe.skipIf(!TmuxTerminal.available())('REPL commands in a real terminal', (
   });
 
   it('/clear keeps the approvals remembered for this session; /clear hard forgets them (and a command asks again)', async () => {
-    const { term, ws } = await start({ files, columns: 120, rows: 40 });
+    // --no-sandbox: this is about the approval itself; with the sandbox on, a workspace command runs without one.
+    const { term, ws } = await start({ files, args: '--no-sandbox', columns: 120, rows: 40 });
     run(term, 'run touch one.txt');
     await term.waitForText('Allow bash?');
     await term.pauseBeforeAnswering();
@@ -73,7 +74,8 @@ describe.skipIf(!TmuxTerminal.available())('REPL commands in a real terminal', (
   });
 
   it('with approvalTimeoutSeconds.tui in config.json, an approval nobody answers is answered no with a message', async () => {
-    const { term, ws } = await start({ files, columns: 120, rows: 40, homeFiles: { 'config.json': JSON.stringify({ approvalTimeoutSeconds: { tui: 2 } }) } });
+    // --no-sandbox: this is about the approval itself; with the sandbox on, a workspace command runs without one.
+    const { term, ws } = await start({ files, args: '--no-sandbox', columns: 120, rows: 40, homeFiles: { 'config.json': JSON.stringify({ approvalTimeoutSeconds: { tui: 2 } }) } });
     run(term, 'run touch late.txt');
     await term.waitForText('Allow bash?');
     const screen = await term.waitForScreen((s) => s.includes('No answer to bash within 2 s: answered no.') && !s.includes('Allow bash?'), 'the approval answered no');

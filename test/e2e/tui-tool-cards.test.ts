@@ -16,7 +16,8 @@ const ms = (amount: string, unit: string): number => Number(amount) * (unit === 
 
 describe.skipIf(!TmuxTerminal.available())('tool cards in a real terminal', () => {
   it('the time spent waiting for approval is not the tool\'s: the timer starts when the answer is given', async () => {
-    const { term } = await startCairn('');
+    // --no-sandbox: this is about the approval itself; with the sandbox on, a workspace command runs without one.
+    const { term } = await startCairn('--no-sandbox');
     term.type('run sleep 3 && touch made.txt');
     term.keys('Enter');
     await term.waitForText('Allow bash?');

@@ -97,7 +97,8 @@ describe('workspace trust, headless', () => {
   it("-p never asks: the folder's allow rules wait (named on stderr), its deny rules apply at once", async () => {
     const ws = await tempWorkspace(cloned);
     const env = { CLAUDE_CONFIG_DIR: join(ws.home, 'claude') };
-    const untrusted = await runCairn(['-p', 'run touch pwned', '--output-format', 'stream-json'], { cwd: ws.dir, home: ws.home, env });
+    // --no-sandbox: whether the folder's allow rule applies, not the sandbox's own yes to a workspace command.
+    const untrusted = await runCairn(['-p', 'run touch pwned', '--output-format', 'stream-json', '--no-sandbox'], { cwd: ws.dir, home: ws.home, env });
     expect(untrusted.code).toBe(0);
     expect(untrusted.stderr).toContain('This folder is not trusted, so these settings from its files are not applied');
     expect(untrusted.stderr).toContain('permissions.allow (1 entry)');

@@ -47,13 +47,13 @@ describe('bwrapArgs', () => {
       expect.arrayContaining([
         { path: '/w/.claude', kind: 'dir' },
         { path: '/w/.cairn', kind: 'dir' },
-        { path: '/w/.mcp.json', kind: 'file' },
+        { path: '/w/.mcp.json', kind: 'dir' }, // an empty folder: git does not add it
         { path: '/extra/.git', kind: 'dir' },
       ]),
     );
     expect(plan.placeholders.map((p) => p.path)).not.toContain('/w/.git');
     expect(plan.placeholders.map((p) => p.path)).not.toContain('/extra/.git/hooks'); // its parent is not there
-    expect(at('--ro-bind', '/s/empty-file', '/w/.mcp.json')).toBeGreaterThan(0);
+    expect(at('--ro-bind', '/s/empty-dir', '/w/.mcp.json')).toBeGreaterThan(0);
   });
 
   it('keeps the kernel\'s settings in /proc read-only, after /proc is mounted, in both profiles', () => {

@@ -178,12 +178,14 @@ describe('containment of what runs unasked (real bubblewrap)', () => {
   it('contains a command an allow rule lets through: writes in the workspace, not outside it', async () => {
     const sandbox = sandboxFor();
     const { result, asked } = await run(`touch made-by-rule && touch ${outside}/escaped`, checker('default', { allow: ['Bash(touch:*)'] }), sandbox, { ask: yes });
-    // The outside path is named, so it is asked; allowed, it runs unsandboxed as the user said yes.
+    // The outside path is named, so it is asked; the yes runs it in the sandbox (on by default), which
+    // refuses the write and says so: leaving the sandbox is dangerously_disable_sandbox, asked on its own.
     expect(asked).toHaveLength(1);
-    expect(await exists(path.join(outside, 'escaped'))).toBe(true);
-    expect(result?.is_error).toBe(false);
+    expect(await exists(path.join(outside, 'escaped'))).toBe(false);
+    expect(result?.is_error).toBe(true);
+    // (Here the outside folder is under the machine's /tmp, which the sandbox replaces with the session's own.)
+    expect(result?.content).toContain(`${outside}/escaped`);
     // Under the rule alone (a path computed at run time), it runs unasked and the sandbox keeps it in.
-    await fs.rm(path.join(outside, 'escaped'));
     const again = await run(`d=${outside}; touch made-again; python3 -c "open('$d/escaped','w')" 2>&1 || true`, checker('bypassPermissions'), sandbox);
     expect(again.asked).toHaveLength(0);
     expect(await exists(path.join(ws, 'made-again'))).toBe(true);
@@ -191,11 +193,24 @@ describe('containment of what runs unasked (real bubblewrap)', () => {
     sandbox.close();
   });
 
-  it('runs what the user approved as approved (outside the sandbox by default)', async () => {
+  it('runs what the user approved in the sandbox; only an approved dangerously_disable_sandbox leaves it', async () => {
     const sandbox = sandboxFor();
-    const { asked } = await run(`python3 -c "open('${outside}/approved','w')"`, checker('default'), sandbox, { ask: yes });
-    expect(asked).toHaveLength(1);
+    const inside = await run(`python3 -c "open('${outside}/approved','w')"`, checker('default'), sandbox, { ask: yes });
+    expect(inside.asked).toHaveLength(1);
+    expect(await exists(path.join(outside, 'approved'))).toBe(false);
+    expect(inside.result?.is_error).toBe(true);
+    const out = await run(`python3 -c "open('${outside}/approved','w')"`, checker('default'), sandbox, { ask: yes, disable: true });
+    expect(out.asked).toHaveLength(1);
+    expect(out.asked[0]?.reason).toContain('outside the sandbox');
     expect(await exists(path.join(outside, 'approved'))).toBe(true);
+    sandbox.close();
+  });
+
+  it('with the sandbox off but containment on (the state before the default), a yes runs outside it', async () => {
+    const sandbox = sandboxFor({ enabled: false });
+    const { asked } = await run(`python3 -c "open('${outside}/approved-off','w')"`, checker('default'), sandbox, { ask: yes });
+    expect(asked).toHaveLength(1);
+    expect(await exists(path.join(outside, 'approved-off'))).toBe(true);
     sandbox.close();
   });
 

@@ -122,18 +122,45 @@ describe('sandbox settings', () => {
     expect(await strict.sandbox.prepare('true')).toEqual({ refuse: expect.stringContaining('bubblewrap is not installed') });
   });
 
-  it('with no settings, contains what runs unasked; where it cannot, says so once and the analysis decides alone', async () => {
+  it('with no settings, the sandbox is on and lets workspace commands run unasked; where it cannot run, one notice says why and commands are asked', async () => {
     const on = await startUp();
     expect(on.sandbox.status().settings.containUnasked).toBe(true);
-    expect(on.sandbox.status().enabled).toBe(false);
+    expect(on.sandbox.status().enabled).toBe(true);
+    expect(on.sandbox.autoAllow()).toBe(true);
+    expect(on.notices).toEqual([]);
     const none = await startUp({ available: false });
-    expect(none.notices).toEqual([expect.stringContaining('judged by cairn\'s bash analysis alone')]);
+    expect(none.notices).toEqual(['The sandbox is unavailable (bubblewrap is not installed), so bash commands that may write or connect are asked about; set sandbox.enabled: false in your settings to stop this notice.']);
+    expect(none.sandbox.autoAllow()).toBe(false);
     expect(await none.sandbox.prepare('true')).toMatchObject({ sandboxed: false });
     // A project's settings cannot switch containment off; the user's can.
     await write(path.join(ws, '.claude', 'settings.json'), { sandbox: { enabled: false } });
     expect((await startUp()).sandbox.status().settings.containUnasked).toBe(true);
+    expect((await startUp()).sandbox.status().enabled).toBe(true);
     await write(path.join(cairnHome, 'settings.json'), { sandbox: { enabled: false } });
     expect((await startUp()).sandbox.status().settings.containUnasked).toBe(false);
+    expect((await startUp()).sandbox.status().enabled).toBe(false);
+    expect((await startUp({ available: false })).notices).not.toEqual(expect.arrayContaining([expect.stringContaining('unavailable')]));
+  });
+
+  it('the first interactive start says in one line that the sandbox is on, once per cairn home; not when settings chose it, nor where it cannot run', async () => {
+    const introduce = async (available = true) => {
+      const result = await setUpSandbox({
+        cwd: ws,
+        cairnHome,
+        env: { CLAUDE_CONFIG_DIR: claudeHome },
+        introduce: true,
+        probe: async () => (available ? { available: true } : { available: false, reason: 'bubblewrap is not installed' }),
+      });
+      closers.push(() => result.sandbox.close());
+      return result.notices;
+    };
+    expect(await introduce(false)).toEqual([expect.stringContaining('The sandbox is unavailable')]);
+    const first = await introduce();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/^The sandbox is on: .*\/sandbox explains/);
+    expect(first[0]).not.toContain('\n');
+    expect(await introduce()).toEqual([]);
+    expect((await startUp()).notices).toEqual([]);
   });
 
   it('parses --sandbox and --no-sandbox', () => {

@@ -9,6 +9,8 @@ export function modeLabel(mode: SessionInfo['mode']): string {
       return 'accept edits';
     case 'plan':
       return 'plan mode';
+    case 'auto':
+      return 'auto mode';
     case 'bypassPermissions':
       return 'bypass permissions';
     case 'dontAsk':

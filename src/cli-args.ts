@@ -62,7 +62,7 @@ System prompt:
   --show-system                  print the assembled system prompt and exit
 
 Permissions and tools:
-  --permission-mode MODE         default | acceptEdits | plan | bypassPermissions | dontAsk
+  --permission-mode MODE         default | acceptEdits | plan | auto | bypassPermissions | dontAsk
   --dangerously-skip-permissions the same as --permission-mode bypassPermissions
   --allowed-tools RULES...       allow rules, as several arguments or one list separated by spaces
                                  or commas: "Bash(git status:*)" Read, or "Read,Edit" (also --allowedTools)

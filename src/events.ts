@@ -7,7 +7,7 @@ import { UsageSchema } from './usage.js';
 // Every event the engine emits, declared once. The TUI reducer, the headless printer
 // and the session file all consume this union; nothing else leaves the engine.
 
-export const PermissionModeSchema = z.enum(['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk']);
+export const PermissionModeSchema = z.enum(['default', 'acceptEdits', 'plan', 'auto', 'bypassPermissions', 'dontAsk']);
 export type PermissionMode = z.infer<typeof PermissionModeSchema>;
 
 // max_tokens: the model's answer was cut at the output limit; the turn did not complete.
@@ -130,7 +130,8 @@ const BASE_EVENTS = [
     answer: z.string().optional(),
     agent: z.string().optional(),
   }),
-  z.object({ type: z.literal('usage'), usage: UsageSchema, model: z.string().optional() }),
+  // for: 'classifier' marks auto mode's classifier call (counted and priced, never the context window's size).
+  z.object({ type: z.literal('usage'), usage: UsageSchema, model: z.string().optional(), for: z.literal('classifier').optional() }),
   z.object({
     type: z.literal('notice'),
     level: NoticeLevelSchema,

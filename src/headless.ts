@@ -95,6 +95,7 @@ export async function runHeadless(
     // One turn per user message: the prompt, then (stream-json input) each line that follows.
     for (;;) {
     // `/name args` naming a skill or custom command becomes its prompt (the TUI does the same).
+    session.noteUserPrompt(prompt);
     terminal = await session.run((await runtime.skills.prepare(prompt))?.prompt ?? prompt);
       if (options.structured && terminal.reason === 'completed') {
         let check = checkStructuredOutput(terminal.result ?? '', options.structured);

@@ -2,7 +2,7 @@
 // without loading zod. events.ts declares the schema; the types below keep the two lists equal.
 import type { PermissionMode } from './events.js';
 
-export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk'] as const satisfies readonly PermissionMode[];
+export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'auto', 'bypassPermissions', 'dontAsk'] as const satisfies readonly PermissionMode[];
 export type { PermissionMode };
 
 // A mode added to the schema and not here fails to compile.
@@ -13,15 +13,18 @@ export function isPermissionMode(value: unknown): value is PermissionMode {
   return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value);
 }
 
-/** The modes Shift+Tab cycles through and /mode offers: bypassPermissions only when cairn was started in it. */
-export function allowedModes(startedInBypass: boolean): PermissionMode[] {
-  return startedInBypass ? ['default', 'acceptEdits', 'plan', 'bypassPermissions'] : ['default', 'acceptEdits', 'plan'];
+/**
+ * The modes Shift+Tab cycles through and /mode offers: bypassPermissions only when cairn was started
+ * in it; auto only when there is a model for its classifier (not the offline model).
+ */
+export function allowedModes(startedInBypass: boolean, autoAvailable = true): PermissionMode[] {
+  return [...(['default', 'acceptEdits', 'plan'] as const), ...(autoAvailable ? (['auto'] as const) : []), ...(startedInBypass ? (['bypassPermissions'] as const) : [])];
 }
 
-export function nextMode(mode: PermissionMode, startedInBypass: boolean): PermissionMode {
+export function nextMode(mode: PermissionMode, startedInBypass: boolean, autoAvailable = true): PermissionMode {
   // dontAsk (from settings or --permission-mode) never cycles, as in Claude Code: it stays until /mode changes it.
   if (mode === 'dontAsk') return mode;
-  const modes = allowedModes(startedInBypass);
+  const modes = allowedModes(startedInBypass, autoAvailable);
   const i = modes.indexOf(mode);
   return modes[(i + 1) % modes.length] ?? 'default';
 }

@@ -11,6 +11,8 @@ import { askToSaveMemory } from './memory-note.js';
  * the box showed it, large pastes as placeholders (the transcript folds them).
  */
 export function submit(text: string, ctx: AppContext, shown?: string): void {
+  // As typed (a command's name, not its expansion; not the files mentions attach): auto mode's classifier reads it as the user's intent.
+  if (!text.trimStart().startsWith('#')) ctx.session.noteUserPrompt(text);
   if (text.trimStart().startsWith('/')) {
     void runSlash(text, ctx);
     return;

@@ -40,11 +40,11 @@ const mode: SlashCommand = {
   argHint: '<mode>',
   run(args, ctx) {
     const { info } = ctx.store.getSnapshot();
-    const allowed = allowedModes(info.startedInBypass);
+    const allowed = allowedModes(info.startedInBypass, ctx.session.autoModeAvailable);
     if (!args) return ctx.print(`Mode: ${ctx.session.mode}. Choose one of: ${allowed.join(', ')}.`);
     const parsed = PermissionModeSchema.safeParse(args);
     if (!parsed.success || !allowed.includes(parsed.data)) {
-      const why = parsed.success ? ' (bypassPermissions only when cairn was started in it)' : '';
+      const why = !parsed.success ? '' : parsed.data === 'auto' ? ' (auto mode needs a model for its classifier, and the offline model is not one)' : ' (bypassPermissions only when cairn was started in it)';
       return ctx.print(`Unknown mode "${args}"${why}. Choose one of: ${allowed.join(', ')}.`, 'warning');
     }
     ctx.session.setMode(parsed.data);

@@ -16,6 +16,7 @@ export function usageReport(state: Pick<TuiState, 'usage' | 'contextLimit' | 'pr
     `Context: ${formatTokens(u.context)} of ${formatTokens(state.contextLimit)} (${pct}%).`,
     ...costLines(state),
   ];
+  lines.push(...classifierLines(state));
   if (u.estimatedCalls > 0) {
     lines.push(`${u.estimatedCalls} call${u.estimatedCalls === 1 ? ' was' : 's were'} cut off before the provider reported usage: what arrived is counted, partly estimated.`);
   }
@@ -46,4 +47,14 @@ function costLines(state: Pick<TuiState, 'usage' | 'pricing'>): string[] {
     lines.push(`  ${m.model}: ${tokens}: ${m.cost !== undefined ? formatCost(m.cost) : 'no price (set pricing in config.json)'}`);
   }
   return lines;
+}
+
+/** Auto mode's classifier calls: how many, their tokens and estimated cost (already in the totals above). */
+function classifierLines(state: Pick<TuiState, 'usage' | 'pricing'>): string[] {
+  const c = state.usage.classifier;
+  if (c.calls === 0) return [];
+  const summary = costSummary(c.byModel, state.pricing);
+  const tokens = Object.values(c.byModel).reduce((t, m) => ({ input: t.input + m.input + m.cacheRead + m.cacheWrite, output: t.output + m.output }), { input: 0, output: 0 });
+  const cost = summary.perModel.length > 0 && summary.unpriced.length === 0 ? `, ${formatCost(summary.total)}` : '';
+  return [`Auto mode classifier: ${c.calls} call${c.calls === 1 ? '' : 's'}, ${formatTokens(tokens.input)} input, ${formatTokens(tokens.output)} output tokens${cost} (included above).`];
 }

@@ -115,7 +115,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   ctrlC: { keys: [{ input: 'c', ctrl: true }], help: [{ in: 'anywhere', does: 'interrupt the turn; twice on an idle prompt: exit' }] },
   eof: { keys: [{ input: 'd', ctrl: true }], help: [{ in: 'prompt', does: 'exit (on an empty prompt)' }] },
   interrupt: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'interrupt the running turn' }] },
-  cycleMode: { keys: [{ key: 'tab', shift: true }], help: [{ in: 'prompt', does: 'next permission mode (default, accept edits, plan)' }] },
+  cycleMode: { keys: [{ key: 'tab', shift: true }], help: [{ in: 'prompt', does: 'next permission mode (default, accept edits, plan, auto)' }] },
   toggleFocus: {
     keys: [{ key: 'tab', shift: false }, { input: 'o', ctrl: true }],
     help: [

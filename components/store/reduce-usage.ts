@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../src/events.js';
+import type { AgentEvent, EventOf } from '../../src/events.js';
 import type { TokenCounts } from '../../src/pricing.js';
 import { usageIn } from '../../src/usage-events.js';
 import type { TurnUsage, UsageTotals } from './types.js';
@@ -7,7 +7,7 @@ import type { TurnUsage, UsageTotals } from './types.js';
 export const USAGE_TURNS_KEPT = 20;
 const LABEL_CHARS = 48;
 
-export const emptyUsage: UsageTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, calls: 0, context: 0, turns: [], byModel: {}, estimatedCalls: 0 };
+export const emptyUsage: UsageTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, calls: 0, context: 0, turns: [], byModel: {}, estimatedCalls: 0, classifier: { calls: 0, byModel: {} } };
 
 /**
  * The token-accounting slice. Every call counts in the totals, subagents' too (they are billed
@@ -29,12 +29,14 @@ export function reduceUsage(usage: UsageTotals, event: AgentEvent): UsageTotals 
       const found = usageIn(event);
       if (found.length === 0) return usage;
       let next = usage;
-      for (const { usage: u, model } of found) {
+      for (const { usage: u, model, for: purpose } of found) {
         next = add(next, u.input_tokens, u.output_tokens, u.cache_read_input_tokens ?? 0, u.cache_creation_input_tokens ?? 0);
         next = addForModel(next, model ?? 'unknown', u.input_tokens, u.output_tokens, u.cache_read_input_tokens ?? 0, u.cache_creation_input_tokens ?? 0);
         if (u.estimated) next = { ...next, estimatedCalls: next.estimatedCalls + 1 };
+        if (purpose === 'classifier') next = { ...next, classifier: { calls: next.classifier.calls + 1, byModel: plus(next.classifier.byModel, model ?? 'unknown', u) } };
       }
-      if (event.type === 'usage') {
+      // The classifier's request is not the agent's context window.
+      if (event.type === 'usage' && event.for !== 'classifier') {
         const u = event.usage;
         next = { ...next, context: u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + u.output_tokens };
       }
@@ -66,6 +68,11 @@ function add(usage: UsageTotals, input: number, output: number, cacheRead: numbe
     calls: usage.calls + 1,
     turns,
   };
+}
+
+function plus(byModel: Readonly<Record<string, TokenCounts>>, model: string, u: EventOf<'usage'>['usage']): Record<string, TokenCounts> {
+  const was: TokenCounts = byModel[model] ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  return { ...byModel, [model]: { input: was.input + u.input_tokens, output: was.output + u.output_tokens, cacheRead: was.cacheRead + (u.cache_read_input_tokens ?? 0), cacheWrite: was.cacheWrite + (u.cache_creation_input_tokens ?? 0) } };
 }
 
 function addForModel(usage: UsageTotals, model: string, input: number, output: number, cacheRead: number, cacheWrite: number): UsageTotals {

@@ -160,6 +160,8 @@ export interface UsageTotals {
   readonly byModel: Readonly<Record<string, TokenCounts>>;
   /** Calls cut off before the provider reported their usage: their counts are partly estimated. */
   readonly estimatedCalls: number;
+  /** Auto mode's classifier calls (also counted in the totals above), for their own line in /usage. */
+  readonly classifier: { readonly calls: number; readonly byModel: Readonly<Record<string, TokenCounts>> };
 }
 
 /** What the full view shows: a card (by id, nested ones too) or the waiting approval. */

@@ -97,9 +97,9 @@ export function createAgentTool(deps: AgentToolDeps) {
         for (const line of agentToolNotices([def], [...deps.tools().map((t) => t.name), AGENT_TOOL_NAME], deps.withheld)) ctx.emit?.(notice('info', line));
       }
       const provider = chosen.model === session.model ? session : deps.provider(chosen.model);
-      // As in Claude Code, a parent in acceptEdits or bypassPermissions keeps its mode over the definition's.
+      // As in Claude Code, a parent in acceptEdits, auto or bypassPermissions keeps its mode over the definition's.
       const parentMode = deps.permissions(undefined).mode;
-      const mode = def.source !== 'built-in' && (parentMode === 'acceptEdits' || parentMode === 'bypassPermissions') ? undefined : def.mode;
+      const mode = def.source !== 'built-in' && (parentMode === 'acceptEdits' || parentMode === 'auto' || parentMode === 'bypassPermissions') ? undefined : def.mode;
       const parentId = ctx.toolUseId ?? 'agent';
       const wrap = (event: AgentEvent): EventOf<'subagent'> => ({ type: 'subagent', parent_id: parentId, agent_type: def.name, depth: childDepth, event });
       let terminal: EventOf<'terminal'> | undefined;
@@ -120,6 +120,7 @@ export function createAgentTool(deps: AgentToolDeps) {
         ...(ctx.readState ? { readState: ctx.readState.clone() } : {}),
         ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
         ...(ctx.refuseModelCall ? { refuseModelCall: ctx.refuseModelCall } : {}),
+        ...(ctx.classifier ? { classifier: ctx.classifier } : {}),
       })) {
         if (event.type === 'terminal') terminal = event;
         ctx.emit?.(wrap(event));

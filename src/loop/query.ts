@@ -4,6 +4,7 @@ import type { Message, ToolUseBlock } from '../messages.js';
 import { textOf, toolUsesOf, userText } from '../messages.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
+import type { ActionClassifier } from '../permissions/auto/classifier.js';
 import { offeredTools, type AnyTool } from '../tools/tool.js';
 import { isAbortError } from '../util/abort.js';
 import { normalizeMessages } from './normalize.js';
@@ -71,6 +72,8 @@ export interface QueryParams {
   promptTold?: boolean;
   /** Asked before each model call (the spending cap): a reason ends the run as `max_budget` instead. */
   refuseModelCall?: (next: { model: string; inputTokens: number }) => string | undefined;
+  /** Auto mode's classifier: answers, in auto mode, the asks where containment ends. */
+  classifier?: ActionClassifier;
 }
 
 export interface CompactionSettings {
@@ -214,6 +217,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       ...(params.hooks ? { hooks: params.hooks } : {}),
       readState,
       ...(params.refuseModelCall ? { refuseModelCall: params.refuseModelCall } : {}),
+      ...(params.classifier ? { classifier: params.classifier } : {}),
       requestCompaction: (instructions) => {
         compactionRequest = instructions !== undefined ? { instructions } : {};
       },

@@ -12,6 +12,7 @@ import type { FileReadState } from '../tools/read-state.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
 import { afterToolHooks, withPreToolHooks } from './tool-hooks.js';
+import { classifierAnswers, classifyAsk } from './auto-classify.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import { errorMessage } from '../util/error-message.js';
 
@@ -40,6 +41,8 @@ export interface RunToolsContext {
   readState?: FileReadState;
   /** The spending cap's check, which a subagent's own loop makes too. */
   refuseModelCall?: ToolContext['refuseModelCall'];
+  /** Auto mode's classifier (auto-classify.ts). */
+  classifier?: ToolContext['classifier'];
 }
 
 type Prepared =
@@ -100,6 +103,15 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
   if (check.behavior !== 'ask') yield chainDecision(about, ctx.permissions, check);
   if (check.behavior === 'allow') return { kind: 'run', call, tool, input, approval: { byUser: false, readOnly: check.readOnly === true } };
   if (check.behavior === 'deny') return yield* deny(call, check.reason, ctx);
+
+  if (classifierAnswers(check, ctx.permissions, ctx.classifier)) {
+    const judged = yield* classifyAsk(about, check, { permissions: ctx.permissions, classifier: ctx.classifier, signal: ctx.signal });
+    if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
+    if (judged.verdict === 'allow') return { kind: 'run', call, tool, input, approval: { byUser: false, byClassifier: true, readOnly: false } };
+    if (judged.verdict === 'block') return yield* deny(call, `auto mode's classifier blocked it: ${judged.reason}`, ctx);
+    // No verdict: the user decides, told why the classifier did not.
+    if (judged.why !== undefined) check = { ...check, reason: `${check.reason} (auto mode's classifier gave no verdict: ${judged.why})` };
+  }
 
   if (!ctx.ask) {
     const hint = check.suggestions.length > 0 ? ` To allow it, add a rule such as ${check.suggestions.join(', ')} (--allowed-tools or settings).` : '';
@@ -264,6 +276,7 @@ async function callTool(
       ...(ctx.requestCompaction ? { requestCompaction: ctx.requestCompaction } : {}),
       ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
       ...(ctx.refuseModelCall ? { refuseModelCall: ctx.refuseModelCall } : {}),
+      ...(ctx.classifier ? { classifier: ctx.classifier } : {}),
     });
   } catch (error) {
     if (ctx.signal.aborted) return { content: INTERRUPTED_BY_USER, isError: true };

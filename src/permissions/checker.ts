@@ -17,7 +17,7 @@ import { addAllowRulesToFile, savedRuleOrigins, settingsPaths } from './rules/se
 import type { RuleOrigin } from './rules/settings.js';
 import { pathSuggestion } from './rules/suggestions.js';
 import type { PermissionCheck, PermissionChecker, PermissionRuleSet } from './types.js';
-import { allow, ask, BY_MODE, byRule, deny, quoteList } from './verdicts.js';
+import { allow, ask, askBeyondContainment, BY_MODE, byRule, deny, quoteList } from './verdicts.js';
 import { BUILTIN_DENY } from './rules/builtin-deny.js';
 import { pathlessScopedVerdict, withDontAsk } from './rules/scoped.js';
 import { checkDomain } from './rules/domain.js';
@@ -140,18 +140,21 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       return allow(`allowed by rule ${[...new Set(used.map((r) => r.text))].join(', ')}`, byRule('allow', ...used));
     }
     const outside = uncovered.filter((p) => !inside(p));
+    // Past the workspace, or a tool no rule names: auto mode's classifier may answer (protected paths were asked above).
+    const asking = tool.onlyTheUserApproves === true ? ask : askBeyondContainment;
     const askWith = async (reason: string): Promise<PermissionCheck> => {
-      if (uncovered.length === 0) return ask(reason, [tool.name]);
+      if (uncovered.length === 0) return asking(reason, [tool.name]);
       const offers = await Promise.all(uncovered.map(async (p) => pathSuggestion(tool, p.real, await isDirectory(p.real), b)));
       const folders = offers.some((o) => o.folder !== undefined) ? offers.map((o) => o.folder ?? o.rule) : [];
-      return ask(reason, offers.map((o) => o.rule), folders);
+      return asking(reason, offers.map((o) => o.rule), folders);
     };
     const outsideReason = (): string =>
       `${quoteList(outside.map((p) => p.given))} ${outside.length === 1 ? 'is' : 'are'} outside the workspace`;
 
     if (readOnly) return outside.length === 0 ? allow('read-only') : askWith(outsideReason());
     if (mode === 'plan') return deny(`plan mode: ${tool.name} would make changes; nothing changes until the plan is approved`, BY_MODE);
-    if (mode === 'acceptEdits' && tool.kind === 'edit' && outside.length === 0) return allow('acceptEdits: file edit inside the workspace', BY_MODE);
+    // Auto mode runs what stays in the workspace as acceptEdits does; its classifier judges only what leaves it.
+    if ((mode === 'acceptEdits' || mode === 'auto') && tool.kind === 'edit' && outside.length === 0) return allow(`${mode}: file edit inside the workspace`, BY_MODE);
     if (outside.length > 0) return askWith(outsideReason());
     const target = uncovered.length > 0 ? ` ${quoteList(uncovered.map((p) => p.given))}` : '';
     return askWith(`needs your approval: no rule allows ${tool.name}${target}`);
@@ -176,7 +179,10 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     const verdict = await decideByRules(tool, input);
     if (verdict.behavior === 'deny') return verdict;
     if (mode === 'plan') return deny(`plan mode: ${mustAsk}, which needs your approval; nothing runs unasked until the plan is approved`, BY_MODE);
-    return ask(verdict.behavior === 'ask' ? `${mustAsk}; ${verdict.reason}` : mustAsk, []);
+    const reason = verdict.behavior === 'ask' ? `${mustAsk}; ${verdict.reason}` : mustAsk;
+    // Leaving the sandbox is where containment ends: the classifier may answer, unless the chain itself wants the user.
+    const classifiable = tool.classifierMayAnswer === true && (verdict.behavior === 'allow' || verdict.classifiable === true);
+    return classifiable ? askBeyondContainment(reason, []) : ask(reason, []);
   }
 
   async function decideByRules(tool: AnyTool, input: unknown): Promise<PermissionCheck> {
@@ -205,11 +211,16 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       mode = next;
     },
     async check(tool, input) {
+      let verdict: PermissionCheck;
       try {
-        return await decide(tool, input);
+        verdict = await decide(tool, input);
       } catch (err) {
         return unresolved(tool, err);
       }
+      // Only auto mode has a classifier to answer; elsewhere the verdict reads as it always has.
+      if (mode === 'auto' || verdict.behavior !== 'ask' || verdict.classifiable !== true) return verdict;
+      const { classifiable: _dropped, ...asked } = verdict;
+      return asked;
     },
     allowReadsUnder(dir) {
       readableDirs.push(resolve(dir));

@@ -18,7 +18,12 @@ export type PermissionCheck =
   | { behavior: 'deny'; reason: string; by?: DecidedBy }
   /** suggestions: the rules an "always allow" answer would add (one per part of a compound command). */
   /** folder: the same answer for the file's whole folder, offered as a second choice (f). */
-  | { behavior: 'ask'; reason: string; suggestions: string[]; folder?: string[]; by?: DecidedBy };
+  /**
+   * classifiable: the question is where containment ends (outside the workspace, a new domain, a program
+   * no rule names, leaving the sandbox), so in auto mode the classifier may answer it instead of the
+   * user. Unset: only the user answers (protected paths, ask rules, what cairn cannot read).
+   */
+  | { behavior: 'ask'; reason: string; suggestions: string[]; folder?: string[]; by?: DecidedBy; classifiable?: boolean };
 
 /** Where a rule came from: a settings file and line, a flag, or an answer this session. */
 export interface RuleSource {

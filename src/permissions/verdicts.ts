@@ -13,6 +13,18 @@ export const ask = (reason: string, suggestions: string[], folder?: string[], by
   ...withBy(by),
 });
 
+/** An ask where containment ends: auto mode's classifier may answer it (see PermissionCheck). */
+export const askBeyondContainment = (reason: string, suggestions: string[], folder?: string[]): PermissionCheck => ({
+  behavior: 'ask',
+  reason,
+  suggestions: [...new Set(suggestions)],
+  ...(folder && folder.length > 0 ? { folder: [...new Set(folder)] } : {}),
+  classifiable: true,
+});
+/** The same verdict, classifiable only when `when` holds. */
+export const classifiableIf = (verdict: PermissionCheck, when: boolean): PermissionCheck =>
+  verdict.behavior === 'ask' && when ? { ...verdict, classifiable: true } : verdict;
+
 /** Decided by these rules of one list (their texts as the checker holds them). */
 export const byRule = (list: 'allow' | 'ask' | 'deny', ...rules: Array<{ text: string }>): DecidedBy => ({ kind: 'rule', list, rules: [...new Set(rules.map((r) => r.text))] });
 export const BY_MODE: DecidedBy = { kind: 'mode' };

@@ -68,6 +68,7 @@ export function openSession(services: Services, finish: (opened: OpenedSession) 
       continueOnMaxTokens: services.facts.sessionConfig.continueOnMaxTokens,
       reminders: async () => [...background.reminders(), ...leadMail(await bus.read(LEAD))],
       ...(spendCap ? { spendCap } : {}),
+      ...(services.facts.settings.classifierModel !== undefined ? { classifierModel: services.facts.settings.classifierModel } : {}),
     },
     finishOpened,
   );

@@ -70,13 +70,17 @@ export async function settleSessionFacts(options: SessionFactsOptions): Promise<
   });
   const settings = await loadSettings({ workspace: cwd, cairnHome, claudeHome: folder.claudeHome, trusted: folder.trusted });
   notices.push(...settings.warnings);
-  const { mode, warning } = startingMode(options.permissionMode, settings);
-  if (warning) notices.push(warning);
+  const starting = startingMode(options.permissionMode, settings);
+  if (starting.warning) notices.push(starting.warning);
   const model = folder.model ?? options.model;
   const resolved = sessionModelAlias(
     resolveProvider({ flags: { ...(options.provider ? { provider: options.provider } : {}), ...(model ? { model } : {}) }, env: options.env, cairnHome }),
     cairnHome,
   );
+  // Auto mode's classifier is a model call: with no provider (the offline model) it is default mode.
+  const offlineAuto = starting.mode === 'auto' && resolved.api === 'offline';
+  if (offlineAuto) notices.push('Auto mode needs a model for its classifier; with no provider configured (the offline model), cairn starts in default mode.');
+  const mode = offlineAuto ? 'default' : starting.mode;
   return {
     cwd, cairnHome, claudeHome: folder.claudeHome, trusted: folder.trusted, settings, mode, resolved, sessionConfig: loadSessionConfig(cairnHome), mcpChoices,
     ...(folder.spendCap ? { spendCap: folder.spendCap } : {}),

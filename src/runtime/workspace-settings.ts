@@ -133,6 +133,7 @@ const KNOWN_KEYS = new Set([
   'largeOutputThreshold',
   'webSearch',
   'maxBudgetUsd',
+  'autoMode',
 ]);
 const KNOWN_PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'liftBuiltinDeny']);
 

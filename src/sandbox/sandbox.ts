@@ -149,8 +149,8 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
     async prepare(command, request = {}) {
       const approval = request.approval ?? UNASKED;
       if (request.disable === true) {
-        // Leaving the sandbox is always the user's call (the permission chain asks for it); never unasked.
-        if (!approval.byUser) return { refuse: 'a command runs outside the sandbox only when the user approves that call' };
+        // Leaving the sandbox is always the user's call (the permission chain asks for it), or in auto mode its classifier's; never unasked.
+        if (!approval.byUser && approval.byClassifier !== true) return { refuse: 'a command runs outside the sandbox only when the user (or, in auto mode, the classifier) approves that call' };
         return settings.allowUnsandboxedCommands || !enabled
           ? unsandboxed(command)
           : { refuse: 'commands cannot run outside the sandbox here (sandbox.allowUnsandboxedCommands is off)' };

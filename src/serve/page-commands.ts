@@ -16,7 +16,7 @@ export interface PageCommand {
 export const PAGE_COMMANDS: readonly PageCommand[] = [
   {
     name: 'mode',
-    argHint: '<default|acceptEdits|plan|dontAsk>',
+    argHint: '<default|acceptEdits|plan|auto|dontAsk>',
     description: 'switch the permission mode',
     shownBy: 'mode_change',
     async run(hub, id, args) {

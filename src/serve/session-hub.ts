@@ -185,6 +185,7 @@ export function createSessionHub(opts: SessionHubOptions) {
     state: (id: string) => stateOf(get(id)),
     prompt(id: string, text: string): SessionState {
       const s = get(id);
+      s.runtime.session.noteUserPrompt(text);
       s.runtime.session.submit(text);
       const state = stateOf(s);
       pushState(s);

@@ -18,6 +18,7 @@ import { rewindConversation, type PromptHistory, type PromptMark } from './rewin
 import { createFileReadState } from '../tools/read-state.js';
 import type { DecisionLog } from './decision-log.js';
 import type { SpendCap } from './spend-cap.js';
+import { createActionClassifier, type ActionClassifier } from '../permissions/auto/classifier.js';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -54,6 +55,8 @@ export interface AgentSessionOptions {
   decisions?: DecisionLog;
   /** The spending cap (maxBudgetUsd, --max-budget-usd): counts every model call told, refuses the call that would pass it. */
   spendCap?: SpendCap;
+  /** The model auto mode's classifier uses (`autoMode.model` in the user's settings); default the session's. */
+  classifierModel?: string;
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -84,6 +87,9 @@ export class AgentSession {
   private promptCount: number;
   /** The files the model has read, across prompts: edit_file and write_file change only those, unchanged since. */
   private readonly readState = createFileReadState();
+  /** What the user typed (noteUserPrompt), since the start or the last /clear: auto mode's classifier sees only this as intent. */
+  private readonly userPrompts: string[] = [];
+  private readonly classifier: ActionClassifier;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.history = [...(options.history ?? [])];
@@ -92,6 +98,35 @@ export class AgentSession {
     this.provider_ = options.provider;
     // Changes made before the first prompt (a teammate, a cron run) belong to the next prompt.
     options.checkpoints?.startPrompt({ turn: this.history.length, id: this.promptCount });
+    this.classifier = createActionClassifier({
+      provider: () => this.classifierProvider(),
+      userPrompts: () => this.userPrompts,
+      ...(options.spendCap ? { refuseModelCall: options.spendCap.refusal.bind(options.spendCap) } : {}),
+    });
+  }
+
+  /** The classifier's model: `autoMode.model` of this provider, else the session's; none offline. */
+  private classifierProvider(): ModelProvider | undefined {
+    if (this.provider_.offline === true) return undefined;
+    const model = this.options.classifierModel;
+    return model !== undefined && model !== this.provider_.model && this.options.providerFor ? this.options.providerFor(model) : this.provider_;
+  }
+
+  /** Whether auto mode can be used: its classifier needs a model (not the offline one). */
+  get autoModeAvailable(): boolean {
+    return this.provider_.offline !== true;
+  }
+
+  /**
+   * Records what the user typed (the TUI's prompt, -p's prompt and input lines, the page's box), as
+   * typed: the only intent auto mode's classifier sees. Prompts from elsewhere (a scheduled prompt,
+   * a skill's expansion, attached files) are not recorded, so they cannot speak for the user.
+   */
+  noteUserPrompt(text: string): void {
+    const typed = text.trim();
+    if (typed === '') return;
+    this.userPrompts.push(typed);
+    if (this.userPrompts.length > 50) this.userPrompts.shift();
   }
 
   get messages(): readonly Message[] {
@@ -228,6 +263,7 @@ export class AgentSession {
       ...(this.options.continueOnMaxTokens ? { continueOnMaxTokens: true } : {}),
       ...(this.options.hooks ? { hooks: this.options.hooks } : {}),
       ...(this.options.spendCap ? { refuseModelCall: this.options.spendCap.refusal.bind(this.options.spendCap) } : {}),
+      classifier: this.classifier,
       promptTold: true,
     });
     try {
@@ -361,6 +397,10 @@ export class AgentSession {
 
   setMode(mode: PermissionMode): void {
     if (mode === this.mode) return;
+    if (mode === 'auto' && !this.autoModeAvailable) {
+      this.emit(notice('warning', 'Auto mode needs a model for its classifier; with the offline model cairn stays in the current mode.'));
+      return;
+    }
     this.options.permissions.setMode(mode);
     this.emit({ type: 'mode_change', mode });
   }
@@ -478,6 +518,7 @@ export class AgentSession {
     this.queue.length = 0;
     this.history = [];
     this.marks = [];
+    this.userPrompts.length = 0; // a new conversation: what the user asked before no longer speaks for its actions
     this.denials.consecutive = 0;
     this.readState.clear();
     this.generation++;

@@ -235,6 +235,8 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
     command: (input) => input.command,
     // Leaving the sandbox is the user's call every time, whatever a rule, a mode or the analysis says.
     alwaysAsks: (input) => (input.dangerously_disable_sandbox === true ? 'the command asks to run outside the sandbox (dangerously_disable_sandbox)' : undefined),
+    // ... or, in auto mode, its classifier's (which sees the user's prompts and this command, never tool output).
+    classifierMayAnswer: true,
     sandboxAutoAllows: (input) => (sandbox?.autoAllow() ?? false) && (sandbox?.sandboxes(input.command, input.dangerously_disable_sandbox === true) ?? false),
     async call(input, ctx) {
       try {

@@ -42,6 +42,8 @@ export function createCronCreateTool(scheduler: CronScheduler): Tool<CronCreateI
     describe: (input) => ({ title: `${input.cron} · ${titleLine(input.prompt)}`, subject: { kind: 'input' } }),
     kind: 'other',
     effects: () => 'world',
+    // A scheduled prompt runs later as if asked: in auto mode only the user approves one.
+    onlyTheUserApproves: true,
     isConcurrencySafe: () => false,
     async call(input) {
       try {

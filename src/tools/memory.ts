@@ -27,6 +27,8 @@ export function createMemoryTool(opts: { cairnHome: string; now?: () => Date }) 
     kind: 'other',
     // What is saved enters every later session's instructions: that is asked, like a change outside.
     effects: (input) => (input.action === 'read' || input.action === 'search' ? 'none' : 'world'),
+    // ... and in auto mode only the user approves it: a classifier must not let injected text into every later prompt.
+    onlyTheUserApproves: true,
     isConcurrencySafe: (input) => input.action === 'read' || input.action === 'search',
     async call(input, ctx) {
       const where = { cairnHome: opts.cairnHome, cwd: ctx.cwd };

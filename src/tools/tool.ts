@@ -1,3 +1,4 @@
+import type { ActionClassifier } from '../permissions/auto/classifier.js';
 import type * as z from 'zod';
 import type { AgentEvent } from '../events.js';
 import type { AskPermission } from '../permissions/ask.js';
@@ -32,6 +33,8 @@ export function effectsOf(tool: { effects?(input: never): ToolEffects }, input: 
  */
 export interface CallApproval {
   byUser: boolean;
+  /** Auto mode's classifier approved the call (where containment ends): like a yes, never the user's. */
+  byClassifier?: boolean;
   /** The chain judged the call read-only (no writes, nothing run but reading programs). */
   readOnly: boolean;
 }
@@ -68,6 +71,8 @@ export interface ToolContext {
   readonly readState?: FileReadState;
   /** The spending cap's check before a model call, which a subagent's loop makes too. */
   readonly refuseModelCall?: (next: { model: string; inputTokens: number }) => string | undefined;
+  /** Auto mode's classifier, which a subagent's loop asks too. */
+  readonly classifier?: ActionClassifier;
 }
 
 export interface ToolResult {
@@ -130,6 +135,16 @@ export interface Tool<I = unknown> {
    * one to ask it is denied.
    */
   alwaysAsks?(input: I): string | undefined;
+  /**
+   * alwaysAsks' question is where containment ends (leaving the sandbox), so in auto mode the
+   * classifier may answer it instead of the user. Unset for tools whose purpose is a question for the user.
+   */
+  classifierMayAnswer?: boolean;
+  /**
+   * What the call changes decides what runs later (memory that enters every prompt, a scheduled
+   * prompt), as a protected path does: in auto mode only the user approves it, never the classifier.
+   */
+  onlyTheUserApproves?: boolean;
   /**
    * A reason to refuse the call before the user is asked to approve it (edit_file on a file not
    * read, or changed since): the result the model gets, or undefined. Must not throw.

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRuntime, type Runtime } from '../../src/bootstrap.js';
+import type { RuntimeOptions } from '../../src/runtime/runtime-options.js';
 import { anthropicReply, startAnthropicServer, type AnthropicRequestBody, type Script, type ScriptedServer } from './anthropic-server.js';
 import { tempWorkspace } from './run-cairn.js';
 
@@ -28,7 +29,13 @@ export async function closeAnthropicRuntimes(): Promise<void> {
  * `setUp` runs before the runtime starts (to trust the workspace, add files...).
  */
 export async function anthropicRuntime(
-  options: { files?: Record<string, string>; script?: Script<AnthropicRequestBody>; setUp?: (ws: { dir: string; home: string; userHome: string }) => Promise<void> } = {},
+  options: {
+    files?: Record<string, string>;
+    script?: Script<AnthropicRequestBody>;
+    setUp?: (ws: { dir: string; home: string; userHome: string }) => Promise<void>;
+    /** More runtime options (permissionMode, sandbox...). */
+    runtime?: Partial<RuntimeOptions>;
+  } = {},
 ): Promise<AnthropicRuntime> {
   const server = await startAnthropicServer(options.script ?? (() => anthropicReply([{ type: 'text', text: 'ok' }])));
   const entry: (typeof open)[number] = { server };
@@ -43,6 +50,7 @@ export async function anthropicRuntime(
     interactive: false,
     persist: false,
     provider: 'anthropic',
+    ...options.runtime,
   });
   return { runtime: entry.runtime, server, dir: ws.dir };
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { z } from 'zod';
 import type { PermissionMode } from '../../src/events.js';
 import { createPermissionChecker } from '../../src/permissions/checker.js';
@@ -39,4 +40,23 @@ export function decideBash(workspace: string, c: BashCase) {
     ...(c.lift ? { liftedBuiltinDeny: c.lift } : {}),
   });
   return checker.check(fakeBashTool, { command: c.command });
+}
+
+// Asks only the user may answer: cairn cannot read the command, a protected path, an ask rule, a write
+// to a path computed at run time (it could be a protected one). A read computed at run time is the classifier's: it sees the command.
+const USER_ONLY = /pars|cannot tell|protected|writes to \S+, which cannot be resolved|control characters|elsewhere|ask rule|could not analyze|runs nothing a rule can match|hard link/;
+
+/**
+ * Auto mode with a classifier that approves everything must still hold a corpus case: what default
+ * mode denies stays denied, what only the user may answer stays the user's (never the classifier's),
+ * and what default mode allows stays allowed. Cases of other modes are default mode's only.
+ */
+export async function expectAutoModeHolds(workspace: string, c: BashCase): Promise<void> {
+  if (c.mode !== undefined && c.mode !== 'default') return;
+  const before = await decideBash(workspace, { ...c, mode: 'default' });
+  const auto = await decideBash(workspace, { ...c, mode: 'auto' });
+  const withYes = auto.behavior === 'ask' && auto.classifiable === true ? 'allow' : auto.behavior;
+  if (before.behavior === 'deny') expect(withYes, auto.reason).toBe('deny');
+  if (before.behavior === 'allow') expect(withYes, auto.reason).toBe('allow');
+  if (before.behavior === 'ask' && USER_ONLY.test(before.reason)) expect(withYes, `${before.reason} -> ${auto.reason}`).toBe('ask');
 }

@@ -71,6 +71,8 @@ export interface WriteJudgement {
   denied?: string;
   /** Why the writes need the user's approval. */
   reasons: string[];
+  /** A write only the user may approve (a protected path, an ask rule, a path computed at run time): never auto mode's classifier. */
+  userOnly?: boolean;
 }
 
 /**
@@ -85,23 +87,26 @@ export async function judgeWrites(
   b: PathBases,
 ): Promise<WriteJudgement> {
   const reasons: string[] = [];
-  if (targets.length > MAX_PATHS) return { reasons: [`it writes ${targets.length} paths, more than cairn checks one by one`] };
+  let userOnly = false;
+  if (targets.length > MAX_PATHS) return { reasons: [`it writes ${targets.length} paths, more than cairn checks one by one`], userOnly: true };
   for (const { target, strict } of uniqueTargets(targets)) {
     const resolved = staticPath(target, changesDirectory);
     if ('why' in resolved) {
       reasons.push(`writes to ${target}, which cannot be resolved before it runs (${resolved.why})`);
+      userOnly = true; // it could be a protected path
       continue;
     }
     // checkWrite places a relative path in the workspace: one written in a folder the command runs in is given whole.
     const placed = b.cwd !== undefined && !isAbsolute(resolved.path) && !resolved.path.startsWith('~') ? `${b.cwd}/${resolved.path}` : resolved.path;
     const verdict = await checkWrite(placed);
-    if (verdict.behavior === 'deny') return { denied: `writes ${target}: ${verdict.reason}`, reasons };
+    if (verdict.behavior === 'deny') return { denied: `writes ${target}: ${verdict.reason}`, reasons, userOnly };
     if (verdict.behavior === 'allow') continue;
     const where = await locate(placed, b);
     if (!strict && where.inside && where.protectedWhy === undefined) continue;
     reasons.push(`writes ${target}: ${verdict.reason}`);
+    if (verdict.classifiable !== true) userOnly = true;
   }
-  return { reasons };
+  return { reasons, userOnly };
 }
 
 /** Why a read-only part's path arguments keep it from running without approval, or undefined. */

@@ -3,7 +3,7 @@ import type { RuleLists } from '../bash/command-check.js';
 import type { ParsedRule } from './parse.js';
 import type { PermissionCheck } from '../types.js';
 import type { PermissionMode } from '../../events.js';
-import { allow, ask, BY_MODE, byRule, deny } from '../verdicts.js';
+import { allow, ask, askBeyondContainment, BY_MODE, byRule, deny } from '../verdicts.js';
 
 // Claude Code's `WebFetch(domain:example.com)`: one host exactly; `domain:*.example.com` its
 // subdomains only (not example.com itself). A bare `WebFetch` covers every host.
@@ -56,5 +56,6 @@ export function checkDomain(tool: AnyTool, url: string, rules: RuleLists, mode: 
   const allowed = rules.allow.find(covers);
   if (allowed) return allow(`allowed by rule ${allowed.text}`, byRule('allow', allowed));
   if (host === undefined) return ask(`needs your approval: ${tool.name} of ${url}`, []);
-  return ask(`needs your approval: no rule allows ${tool.name} for ${host}`, [`${tool.name}(domain:${host})`]);
+  // A site no rule names: auto mode's classifier may answer.
+  return askBeyondContainment(`needs your approval: no rule allows ${tool.name} for ${host}`, [`${tool.name}(domain:${host})`]);
 }

@@ -28,14 +28,16 @@ const PermissionsSchema = z.looseObject({
   allow: z.array(z.string()).optional(),
   ask: z.array(z.string()).optional(),
   deny: z.array(z.string()).optional(),
-  // Claude Code's names, plus `manual` (its newer name for default) and `auto` (its classifier, which cairn lacks).
-  defaultMode: z.enum([...PERMISSION_MODES, 'manual', 'auto']).optional(),
+  // Claude Code's names, plus `manual` (its newer name for default); `auto` is honoured from user settings only.
+  defaultMode: z.enum([...PERMISSION_MODES, 'manual']).optional(),
   additionalDirectories: z.array(z.string()).optional(),
   disableBypassPermissionsMode: z.literal('disable').optional(),
   // Built-in deny rules (builtin-deny.ts) the user chose to lift; honoured from the user's own file only.
   liftBuiltinDeny: z.array(z.enum(BUILTIN_DENY.map((r) => r.id) as [BuiltinDenyRule['id'], ...BuiltinDenyRule['id'][]])).optional(),
 });
-const SettingsSchema = z.looseObject({ permissions: PermissionsSchema.optional() });
+// Auto mode's classifier (cairn's key; Claude Code's autoMode lists are not read): honoured from user settings only.
+const AutoModeSchema = z.looseObject({ model: z.string().min(1).optional() });
+const SettingsSchema = z.looseObject({ permissions: PermissionsSchema.optional(), autoMode: AutoModeSchema.optional() });
 type Settings = z.infer<typeof SettingsSchema>;
 
 const RULE_LISTS = ['allow', 'ask', 'deny'] as const;
@@ -112,6 +114,8 @@ export interface LoadedSettings {
   liftedBuiltinDeny: string[];
   /** A settings file forbids bypassPermissions (`permissions.disableBypassPermissionsMode`). */
   bypassDisabled: boolean;
+  /** `autoMode.model` from the user's settings: the model auto mode's classifier uses. */
+  classifierModel?: string;
 }
 
 export interface SettingsPlaces {
@@ -175,9 +179,14 @@ export function permissionSettingsFrom(layers: readonly SettingsLayer[], at: Set
       });
     }
     const mode = permissions?.defaultMode;
+    // A repository's files cannot start cairn in auto mode, nor choose the model that judges its actions (as Claude Code).
+    const usersOwn = layer.scope === 'user';
     if (mode === 'manual') result.defaultMode = 'default';
-    else if (mode === 'auto') result.warnings.push(`${layer.file}: permissions.defaultMode: "auto" (Claude Code's classifier) is not available in cairn; not used`);
+    else if (mode === 'auto' && !usersOwn) result.warnings.push(`${layer.file}: permissions.defaultMode: "auto" is honoured from user settings only; not used`);
     else if (mode !== undefined) result.defaultMode = mode;
+    const classifierModel = settings.autoMode?.model;
+    if (classifierModel !== undefined && usersOwn) result.classifierModel = classifierModel;
+    else if (classifierModel !== undefined) result.warnings.push(`${layer.file}: autoMode.model is honoured from user settings only; not used`);
     for (const dir of permissions?.additionalDirectories ?? []) {
       const expanded = dir.replace(HOME_RELATIVE, home);
       const abs = isAbsolute(expanded) ? expanded : resolve(anchorOf(layer, at), expanded);

@@ -31,17 +31,23 @@ describe('command registry', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
   });
 
-  it('cycles modes, with bypass only when the session started in it', () => {
+  it('cycles modes, auto after plan, with bypass only when the session started in it', () => {
     expect(nextMode('default', false)).toBe('acceptEdits');
     expect(nextMode('acceptEdits', false)).toBe('plan');
-    expect(nextMode('plan', false)).toBe('default');
-    expect(nextMode('plan', true)).toBe('bypassPermissions');
+    expect(nextMode('plan', false)).toBe('auto');
+    expect(nextMode('auto', false)).toBe('default');
+    expect(nextMode('auto', true)).toBe('bypassPermissions');
     expect(nextMode('bypassPermissions', true)).toBe('default');
+  });
+
+  it('skips auto when there is no model for its classifier (offline)', () => {
+    expect(nextMode('plan', false, false)).toBe('default');
+    expect(nextMode('plan', true, false)).toBe('bypassPermissions');
   });
 
   it('dontAsk never cycles: Shift+Tab leaves it as it is (issue 15)', () => {
     expect(nextMode('dontAsk', false)).toBe('dontAsk');
     expect(nextMode('dontAsk', true)).toBe('dontAsk');
-    for (const mode of ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const) expect(nextMode(mode, true)).not.toBe('dontAsk');
+    for (const mode of ['default', 'acceptEdits', 'plan', 'auto', 'bypassPermissions'] as const) expect(nextMode(mode, true)).not.toBe('dontAsk');
   });
 });

@@ -16,6 +16,18 @@ const usage = (input: number, output: number, cacheRead = 0, cacheWrite = 0): Ag
 const sub = (event: AgentEvent): AgentEvent => ({ type: 'subagent', parent_id: 'toolu_1', agent_type: 'explore', depth: 1, event });
 
 describe('usage accounting', () => {
+  it("auto mode's classifier calls count in the totals and get their own /usage line with tokens and cost; they never move the context bar", () => {
+    const s = run([
+      { type: 'user_prompt', text: 'deploy it' },
+      { type: 'usage', usage: { input_tokens: 2000, output_tokens: 100 }, model: 'claude-sonnet-5-5' },
+      { type: 'usage', usage: { input_tokens: 600, output_tokens: 20 }, model: 'claude-sonnet-5-5', for: 'classifier' },
+    ]);
+    expect(s.usage).toMatchObject({ input: 2600, output: 120, calls: 2, context: 2100 });
+    expect(s.usage.classifier.calls).toBe(1);
+    expect(usageReport(s)).toMatch(/Auto mode classifier: 1 call, 600 input, 20 output tokens, \$\d+\.\d+ \(included above\)\./);
+    expect(usageReport(run([usage(1, 1)]))).not.toMatch(/classifier/);
+  });
+
   it('totals every call, subagents included; the context bar follows only the main agent', () => {
     const s = run([
       { type: 'user_prompt', text: 'read a.txt' },

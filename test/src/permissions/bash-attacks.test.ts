@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideBash, type BashCase } from '../../helpers/permission-tools.js';
+import { decideBash, expectAutoModeHolds, type BashCase } from '../../helpers/permission-tools.js';
 
 // Issue 11's attack corpus: one row per form, each a way round a rule that used to work.
 
@@ -151,5 +151,11 @@ describe('environment and options that change what an allowed program runs', () 
     const result = await decide(c);
     expect(result.behavior, result.reason).toBe(c.expected);
     if (c.reason) expect(result.reason).toMatch(c.reason);
+  });
+});
+
+describe('auto mode, with a classifier that approves everything: denies, protected paths and what cairn cannot read still hold', () => {
+  it.each([...readingCorpus, ...envCorpus].map((c) => [label(c), c] as const))('%s', async (_name, c) => {
+    await expectAutoModeHolds(workspace, c);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { PermissionRuleSet } from '../../../src/permissions/types.js';
-import { fakeBashTool } from '../../helpers/permission-tools.js';
+import { expectAutoModeHolds, fakeBashTool } from '../../helpers/permission-tools.js';
 
 const bash = fakeBashTool;
 
@@ -176,5 +176,11 @@ describe('bash safety corpus', () => {
     const result = await checker.check(bash, { command: c.command });
     expect(result.behavior, result.reason).toBe(c.expected);
     if (c.reason) expect(result.reason).toMatch(c.reason);
+  });
+});
+
+describe('bash safety corpus in auto mode, with a classifier that approves everything', () => {
+  it.each(corpus.map((c) => [c.command, c] as const))('%s', async (_name, c) => {
+    await expectAutoModeHolds(workspace, c);
   });
 });

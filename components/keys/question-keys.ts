@@ -3,8 +3,7 @@ import type { AppContext } from '../actions/app-context.js';
 import { askKey } from '../store/reduce-events.js';
 import { answersOf, chooseOption, isAnswered, questionUiOf, moveCursor, nextUnanswered, otherIndex, setOtherText, switchTab, type QuestionUi } from '../store/question-picker.js';
 import type { PermissionRequest, TuiState } from '../store/types.js';
-import { questionsOf, type Question } from '../../src/tools/ask-user-question-schema.js';
-import { ASK_USER_QUESTION } from '../../src/tools/ask-user-question.js';
+import { ASK_USER_QUESTION, questionsOf, type Question } from '../../src/tools/ask-user-question-schema.js';
 import type { PermissionDecision } from '../../src/permissions/ask.js';
 import { activeKeymap, is, matches, typedText } from './keymap.js';
 

@@ -6,8 +6,7 @@ import { diffLines } from './diff-lines.js';
 import { approvalHeadline, subjectLines } from './call-view-lines.js';
 import { questionLines, questionMinRows } from './question-lines.js';
 import { questionUiOf } from '../store/question-picker.js';
-import { questionsOf, type Question } from '../../src/tools/ask-user-question-schema.js';
-import { ASK_USER_QUESTION } from '../../src/tools/ask-user-question.js';
+import { ASK_USER_QUESTION, questionsOf, type Question } from '../../src/tools/ask-user-question-schema.js';
 
 const PREVIEW_MAX = 24;
 

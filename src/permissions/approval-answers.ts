@@ -16,6 +16,8 @@ export const APPROVAL_ANSWERS: readonly ApprovalAnswer[] = ['yes', 'session', 'p
 /** Which answers a request offers: "don't ask again" only with a rule to remember, plans their own. */
 export function answersFor(request: Pick<PermissionAsk, 'name' | 'suggestions' | 'folder'>): ApprovalAnswer[] {
   if (request.name === 'exit_plan_mode') return ['yes', 'acceptEdits', 'no'];
+  // A question is answered with its options (the picker, the page's /question); "no" declines it.
+  if (request.name === 'ask_user_question') return ['no'];
   const remember: ApprovalAnswer[] = request.suggestions.length > 0 ? ['session', 'project', ...((request.folder ?? []).length > 0 ? (['folder'] as const) : [])] : [];
   return ['yes', ...remember, 'no'];
 }

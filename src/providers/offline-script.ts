@@ -48,6 +48,12 @@ export function planFor(prompt: string): OfflinePlan {
   const skill = skillPlan(text, planFor);
   if (skill) return skill;
   if ((m = /^think(?:\s+about)?\s+([\s\S]+)$/i.exec(text))) return { kind: 'think', topic: group(m, 1) };
+  // `ask me: Which database? Postgres | SQLite`: one question (ask_user_question); `(several)` makes it a multiple choice.
+  if ((m = /^ask me( \(several\))?:\s*([^?]+\?)\s*(.+\|.+)$/i.exec(text))) {
+    const options = group(m, 3).split('|').map((label) => ({ label: label.trim(), description: '' })).filter((o) => o.label !== '').slice(0, 4);
+    const question = { question: group(m, 2).trim(), header: 'Question', options, multiSelect: m[1] !== undefined };
+    return { kind: 'tools', steps: [[{ name: 'ask_user_question', input: { questions: [question] } }]] };
+  }
   if ((m = /^propose (?:a )?plan:\s*([\s\S]+)$/i.exec(text))) {
     return { kind: 'tools', steps: [[{ name: 'exit_plan_mode', input: { plan: group(m, 1).trim() } }]] };
   }

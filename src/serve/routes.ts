@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as z from 'zod';
 import { APPROVAL_ANSWERS } from '../permissions/approval-answers.js';
+import { QuestionAnswerSchema } from '../tools/ask-user-question-schema.js';
 import { errorMessage } from '../util/error-message.js';
 import { HttpError } from './http-error.js';
 import { PAGE_COMMANDS, runPageCommand } from './page-commands.js';
@@ -25,6 +26,8 @@ export interface RouteContext {
 const CreateBody = z.strictObject({ cwd: z.string().min(1).optional(), resume: z.string().min(1).optional() });
 const PromptBody = z.strictObject({ text: z.string().min(1).max(200_000) });
 const AnswerBody = z.strictObject({ request_id: z.string().min(1), answer: z.enum(APPROVAL_ANSWERS as [string, ...string[]]), reason: z.string().max(10_000).optional() });
+// answers absent: the user declined the question.
+const QuestionBody = z.strictObject({ request_id: z.string().min(1), answers: z.array(QuestionAnswerSchema.strict()).max(4).optional() });
 const CommandBody = z.strictObject({ text: z.string().min(1).max(10_000) });
 
 // The page runs only its own scripts: a model's text that slipped through as markup could not run.
@@ -144,6 +147,11 @@ export async function route(req: IncomingMessage, res: ServerResponse, url: URL,
     if (method === 'POST' && action === '/permission') {
       const body = await readJsonBody(req, AnswerBody);
       hub.answer(id, body.request_id, body.answer as (typeof APPROVAL_ANSWERS)[number], body.reason);
+      return json(res, 200, hub.state(id));
+    }
+    if (method === 'POST' && action === '/question') {
+      const body = await readJsonBody(req, QuestionBody);
+      hub.answerQuestion(id, body.request_id, body.answers);
       return json(res, 200, hub.state(id));
     }
     if (method === 'POST' && action === '/close') {

@@ -1,5 +1,6 @@
 import type { AgentEvent, PermissionMode } from '../events.js';
 import { answersFor, decisionFor, type ApprovalAnswer } from '../permissions/approval-answers.js';
+import { answersProblem, ASK_USER_QUESTION, questionsOf, type QuestionAnswer } from '../tools/ask-user-question-schema.js';
 import type { AgentSession } from '../session/agent-session.js';
 import { createCardFold } from './card-fold.js';
 import { EventLog, type LoggedEvent } from './event-log.js';
@@ -205,6 +206,18 @@ export function createSessionHub(opts: SessionHubOptions) {
       if (!request) throw new HttpError(409, `request ${requestId} is not waiting for an answer (already answered?)`);
       if (!answersFor(request).includes(answer)) throw new HttpError(400, `answer: ${answer} is not offered for this request (offered: ${answersFor(request).join(', ')})`);
       if (!s.runtime.session.respond(requestId, decisionFor(answer, request, reason))) throw new HttpError(409, `request ${requestId} was answered already`);
+      pushState(s);
+    },
+    /** Answers a waiting question (ask_user_question) once: its answers, checked against the options asked, or undefined to decline. */
+    answerQuestion(id: string, requestId: string, answers: QuestionAnswer[] | undefined): void {
+      const s = get(id);
+      const request = s.runtime.session.pendingRequests().find((r) => r.request_id === requestId);
+      if (!request) throw new HttpError(409, `request ${requestId} is not waiting for an answer (already answered?)`);
+      const questions = request.name === ASK_USER_QUESTION ? questionsOf(request.input) : undefined;
+      if (!questions) throw new HttpError(400, `request ${requestId} is not a question (answer it with /permission)`);
+      const problem = answers === undefined ? undefined : answersProblem(questions, answers);
+      if (problem !== undefined) throw new HttpError(400, problem);
+      if (!s.runtime.session.respond(requestId, answers === undefined ? { behavior: 'deny' } : { behavior: 'allow', answers })) throw new HttpError(409, `request ${requestId} was answered already`);
       pushState(s);
     },
     setMode(id: string, mode: PermissionMode): void {

@@ -3,6 +3,9 @@ import * as z from 'zod';
 // The question tool's input and answers, in Claude Code's AskUserQuestion field names. This file
 // imports nothing but zod: the terminal's picker and the page read the same shapes.
 
+/** The tool's name (Claude Code's AskUserQuestion). */
+export const ASK_USER_QUESTION = 'ask_user_question';
+
 export const QuestionOptionSchema = z.object({
   label: z.string().min(1).describe('The choice as the user reads it: 1 to 5 words'),
   description: z.string().describe('What choosing it means, or its trade-off'),

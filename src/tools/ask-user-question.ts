@@ -2,10 +2,10 @@ import type { PermissionChecker } from '../permissions/types.js';
 import { askId } from '../permissions/approval-answers.js';
 import { errorMessage } from '../util/error-message.js';
 import { titleLine, type CallView } from './call-view.js';
-import { answersProblem, QuestionsInputSchema, type QuestionAnswer, type QuestionsInput } from './ask-user-question-schema.js';
+import { answersProblem, ASK_USER_QUESTION, QuestionsInputSchema, type QuestionAnswer, type QuestionsInput } from './ask-user-question-schema.js';
 import { defineTool } from './tool.js';
 
-export const ASK_USER_QUESTION = 'ask_user_question';
+export { ASK_USER_QUESTION };
 
 const DESCRIPTION =
   'Asks the user 1 to 4 multiple-choice questions and waits for the answers. Use it when a choice is theirs to make ' +

@@ -3,6 +3,7 @@
 // markup of its own (the page can answer approvals, so it must not run what a model prints).
 import { marked } from '/vendor/marked.js';
 import { renderTranscript, newTranscript, applyEvent } from './transcript.js';
+import { questionBox } from './question.js';
 
 const token = new URLSearchParams(location.search).get('token') ?? sessionStorage.getItem('cairn-token') ?? '';
 if (token) sessionStorage.setItem('cairn-token', token);
@@ -386,7 +387,21 @@ function subjectNode(view) {
   return text === undefined ? null : el('pre', { class: 'subject' }, text);
 }
 
+/** A question's answers (or, with none, its decline) go to the server once; the model gets them. */
+async function answerQuestion(answers) {
+  const request = pendingRequest();
+  if (!request) return;
+  try {
+    await api(`/api/sessions/${app.sessionId}/question`, { request_id: request.request_id, ...(answers ? { answers } : {}) });
+  } catch (error) {
+    toast(error.message, 'error');
+  }
+}
+
+const isQuestion = (request) => request?.name === 'ask_user_question';
+
 function drawApprovalBox(request) {
+  if (isQuestion(request)) return questionBox(request, { el, send: (answers) => answerQuestion(answers), decline: () => answerQuestion(undefined), armed: () => approvalCache?.node.dataset.armed === 'true' });
   return el(
     'div',
     { class: 'approval', id: 'approval', role: 'group', 'aria-label': 'approval', tabindex: '0' },
@@ -428,11 +443,13 @@ document.addEventListener('keydown', (e) => {
   const request = pendingRequest();
   const active = document.activeElement;
   if (e.key === 'Escape') {
-    if (request) answer('no').then(stop);
+    // A question is declined and the turn goes on; an approval's Esc is "no, and stop".
+    if (isQuestion(request)) answerQuestion(undefined);
+    else if (request) answer('no').then(stop);
     else if (app.state?.busy) stop();
     return;
   }
-  if (!request || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!request || isQuestion(request) || e.ctrlKey || e.metaKey || e.altKey) return;
   const box = $('#approval');
   if (!box || !box.contains(active) || active.id === 'deny-reason') return;
   if (box.dataset.armed !== 'true') {

@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
+import { SANDBOX_EXEC } from './seatbelt-command.js';
 
 export type Availability = { available: true } | { available: false; reason: string };
 
 export interface ProbeOptions {
   /** The bwrap program (default `bwrap` on PATH). */
   bwrap?: string;
+  /** macOS: the sandbox-exec program (default /usr/bin/sandbox-exec). */
+  sandboxExec?: string;
   platform?: NodeJS.Platform;
 }
 
@@ -24,6 +27,7 @@ function run(file: string, args: string[]): Promise<{ ok: boolean; why: string }
  */
 export async function probeSandbox(options: ProbeOptions = {}): Promise<Availability> {
   const platform = options.platform ?? process.platform;
+  if (platform === 'darwin') return probeSeatbelt(options.sandboxExec ?? SANDBOX_EXEC);
   if (platform !== 'linux') {
     return { available: false, reason: `the sandbox runs on Linux with bubblewrap; on ${platform} it is not available yet` };
   }
@@ -37,6 +41,14 @@ export async function probeSandbox(options: ProbeOptions = {}): Promise<Availabi
     return { available: false, reason: `bubblewrap is not installed (no ${bwrap} on PATH); install it with your package manager, e.g. apt install bubblewrap socat` };
   }
   return { available: false, reason: `bubblewrap cannot create its namespaces here (are user namespaces disabled?): ${probe.why}` };
+}
+
+/** macOS: whether sandbox-exec can apply a profile here (it is deprecated but present on every release so far). */
+async function probeSeatbelt(sandboxExec: string): Promise<Availability> {
+  const probe = await run(sandboxExec, ['-p', '(version 1)\n(allow default)', '/usr/bin/true']);
+  if (probe.ok) return { available: true };
+  if (probe.why === 'ENOENT') return { available: false, reason: `sandbox-exec is not on this Mac (no ${sandboxExec})` };
+  return { available: false, reason: `sandbox-exec cannot apply a profile here: ${probe.why}` };
 }
 
 /** One probe per process: later calls share the first answer. */

@@ -142,6 +142,11 @@ export function readOnlyBwrapArgs(policy: SandboxPolicy, host: BwrapHost, comman
   return { args, placeholders: [] };
 }
 
+/** The proxy variables every common client reads, as NAME=value (no exceptions: NO_PROXY emptied). */
+export function proxyVariables(proxy: string): string[] {
+  return [...['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy'].map((v) => `${v}=${proxy}`), 'NO_PROXY=', 'no_proxy='];
+}
+
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
@@ -150,14 +155,11 @@ const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
  * the proxy variables every common client reads.
  */
 export function bridgeScript(socket: string): string {
-  const proxy = `http://127.0.0.1:${SANDBOX_PROXY_PORT}`;
-  const vars = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']
-    .map((v) => `${v}=${proxy}`)
-    .join(' ');
+  const vars = proxyVariables(`http://127.0.0.1:${SANDBOX_PROXY_PORT}`).join(' ');
   return [
     `socat TCP-LISTEN:${SANDBOX_PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${shellQuote(socket)} </dev/null >/dev/null 2>&1 &`,
     `__i=0; until (: </dev/tcp/127.0.0.1/${SANDBOX_PROXY_PORT}) 2>/dev/null; do __i=$((__i+1)); [ $__i -gt 1000 ] && break; sleep 0.002; done; unset __i`,
-    `export ${vars} NO_PROXY= no_proxy=`,
+    `export ${vars}`,
     'exec bash -c "$1"',
   ].join('\n');
 }

@@ -13,6 +13,8 @@ export type DomainDecider = (host: string) => Promise<boolean>;
 export interface NetworkProxy {
   /** Hosts refused while this proxy ran. */
   readonly refused: ReadonlySet<string>;
+  /** The loopback TCP port it listens on, when started on one (macOS: no network namespace, no bridge). */
+  readonly port?: number;
   close(): Promise<void>;
 }
 
@@ -27,8 +29,8 @@ function refuse(host: string): string {
   return `cairn's sandbox refused the network connection to ${host}: the domain is not in sandbox.network.allowedDomains and was not approved\n`;
 }
 
-/** Starts a proxy listening on the Unix socket `socketPath`. */
-export async function startNetworkProxy(socketPath: string, decide: DomainDecider): Promise<NetworkProxy> {
+/** Starts a proxy listening on the Unix socket `socketPath`, or on a free loopback TCP port (`{ loopback: true }`). */
+export async function startNetworkProxy(socketPath: string | { loopback: true }, decide: DomainDecider): Promise<NetworkProxy> {
   const refused = new Set<string>();
   const sockets = new Set<net.Socket>();
   const allowed = async (host: string): Promise<boolean> => {
@@ -109,13 +111,17 @@ export async function startNetworkProxy(socketPath: string, decide: DomainDecide
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(socketPath, () => {
+    const ready = (): void => {
       server.off('error', reject);
       resolve();
-    });
+    };
+    if (typeof socketPath === 'string') server.listen(socketPath, ready);
+    else server.listen(0, '127.0.0.1', ready);
   });
+  const address = server.address();
   return {
     refused,
+    ...(typeof address === 'object' && address !== null ? { port: address.port } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -9,6 +9,7 @@ import { nestedProtectedPlaces } from './nested-protected.js';
 import { startNetworkProxy, type DomainDecider } from './network-proxy.js';
 import { SWEPT_AFTER, type SandboxPolicy } from './policy.js';
 import { watchPrivateTmp } from './private-tmp.js';
+import { seatbeltCommand } from './seatbelt-command.js';
 
 /** A command ready to spawn (detached, in the workspace), and what to do once it has ended. */
 export interface PreparedCommand {
@@ -41,6 +42,8 @@ export interface SandboxedSpawnInput {
   /** The user approved this call: a write it makes to the session's private /tmp is pointed out (they meant the machine's). */
   approvedByUser?: boolean;
   bwrap?: string;
+  /** darwin: Seatbelt (`sandbox-exec`) instead of bubblewrap; default this machine's. */
+  platform?: NodeJS.Platform;
   /** A file holding seccomp-filter.ts's program (no Unix sockets), where this machine has one. */
   seccompFilter?: string;
 }
@@ -192,9 +195,17 @@ function sweep(candidates: readonly string[], before: ReadonlySet<string>, quara
   return moved;
 }
 
+/** A result's note with the paths `sweep` moved out named after it. */
+function withSweptNote(note: string | undefined, swept: readonly string[]): string | undefined {
+  if (swept.length === 0) return note;
+  const sweptNote = `Sandbox: the command created ${swept.join(', ')}, which would redirect git to another configuration (code that runs later, outside the sandbox); cairn moved it out of the workspace.`;
+  return note === undefined ? sweptNote : `${note}\n${sweptNote}`;
+}
+
 /** The bwrap command line for one command, with its network proxy started when the network is restricted. */
 export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<PreparedCommand> {
   const { placeholders } = input;
+  if ((input.platform ?? process.platform) === 'darwin') return prepareSeatbelt(input);
   if (input.profile === 'read-only') return prepareReadOnly(input);
   const nested = withNestedPlaces(input.policy);
   const policy = withLinkedPlaces(nested.policy);
@@ -234,9 +245,38 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
       const refused = explainRefusals({ paths: refusedPaths(output), domains }, policy.writable, input.retryHint);
       const tmpNote = privateTmp?.report(input.retryHint);
       const note = refused !== undefined && tmpNote !== undefined ? `${refused}\n${tmpNote}` : (refused ?? tmpNote);
-      if (swept.length === 0) return note;
-      const sweptNote = `Sandbox: the command created ${swept.join(', ')}, which would redirect git to another configuration (code that runs later, outside the sandbox); cairn moved it out of the workspace.`;
-      return note === undefined ? sweptNote : `${note}\n${sweptNote}`;
+      return withSweptNote(note, swept);
+    },
+  };
+}
+
+/**
+ * macOS: the same policy as a Seatbelt profile (seatbelt-command.ts). Absent protected names are denied
+ * by the profile itself, so no placeholders; the network goes through cairn's proxy on a loopback port.
+ */
+async function prepareSeatbelt(input: SandboxedSpawnInput): Promise<PreparedCommand> {
+  if (input.profile === 'read-only') {
+    const { file, args } = seatbeltCommand(input.policy, input.command, { readOnly: true });
+    return { file, args, sandboxed: true, profile: 'read-only', finish: async (output) => explainReadOnlyRefusal(output, input.retryHint) };
+  }
+  const nested = withNestedPlaces(input.policy);
+  const policy = withLinkedPlaces(nested.policy);
+  const proxy = policy.network.restricted ? await startNetworkProxy({ loopback: true }, input.decide) : undefined;
+  const { file, args } = seatbeltCommand(policy, input.command, proxy?.port !== undefined ? { proxyPort: proxy.port } : {});
+  const present = new Set(nested.swept.filter((p) => existsSync(p)));
+  let finished = false;
+  return {
+    file,
+    args,
+    sandboxed: true,
+    profile: 'workspace',
+    async finish(output) {
+      if (finished) return undefined;
+      finished = true;
+      const domains = proxy ? [...proxy.refused] : [];
+      await proxy?.close();
+      const swept = sweep(nested.swept, present, path.join(input.socketDir, 'quarantine'));
+      return withSweptNote(explainRefusals({ paths: refusedPaths(output), domains }, policy.writable, input.retryHint), swept);
     },
   };
 }

@@ -26,8 +26,8 @@ export function seatbeltProfile(policy: SandboxPolicy, options: SeatbeltOptions 
     '(allow ipc-posix-shm)',
     '(allow file-read*)',
     '(allow file-write-data (literal "/dev/null") (literal "/dev/tty") (literal "/dev/zero"))',
-    `(allow file-write* ${policy.writable.map((w) => `(subpath ${q(w)})`).join(' ')})`,
   ];
+  if (policy.writable.length > 0) lines.push(`(allow file-write* ${policy.writable.map((w) => `(subpath ${q(w)})`).join(' ')})`);
   const readOnly = [
     ...policy.readOnly.map((p) => `(subpath ${q(p)})`),
     ...policy.uncreatable.map((u) => (u.kind === 'dir' ? `(subpath ${q(u.path)})` : `(literal ${q(u.path)})`)),

@@ -28,3 +28,10 @@ export function nextMode(mode: PermissionMode, startedInBypass: boolean, autoAva
   const i = modes.indexOf(mode);
   return modes[(i + 1) % modes.length] ?? 'default';
 }
+
+/** Why /mode does not offer a mode allowedModes left out (in the terminal and on the page). */
+export function whyNotOffered(mode: PermissionMode): string {
+  if (mode === 'auto') return 'auto mode needs a model for its classifier, and the offline model is not one';
+  if (mode === 'dontAsk') return 'dontAsk only from settings or --permission-mode';
+  return 'bypassPermissions only when cairn was started in it';
+}

@@ -1,5 +1,5 @@
 import { PermissionModeSchema } from '../../src/events.js';
-import { allowedModes } from '../../src/permission-modes.js';
+import { allowedModes, whyNotOffered } from '../../src/permission-modes.js';
 import { keyHelp } from '../keys/key-help.js';
 import { isThemeName, THEME_NAMES } from '../theme/theme.js';
 import type { AppContext, SlashCommand } from '../actions/app-context.js';
@@ -44,7 +44,7 @@ const mode: SlashCommand = {
     if (!args) return ctx.print(`Mode: ${ctx.session.mode}. Choose one of: ${allowed.join(', ')}.`);
     const parsed = PermissionModeSchema.safeParse(args);
     if (!parsed.success || !allowed.includes(parsed.data)) {
-      const why = !parsed.success ? '' : parsed.data === 'auto' ? ' (auto mode needs a model for its classifier, and the offline model is not one)' : ' (bypassPermissions only when cairn was started in it)';
+      const why = parsed.success ? ` (${whyNotOffered(parsed.data)})` : '';
       return ctx.print(`Unknown mode "${args}"${why}. Choose one of: ${allowed.join(', ')}.`, 'warning');
     }
     ctx.session.setMode(parsed.data);

@@ -1,4 +1,5 @@
-import { PermissionModeSchema, type AgentEvent } from '../events.js';
+import type { AgentEvent } from '../events.js';
+import { allowedModes, isPermissionMode, nextMode, whyNotOffered } from '../permission-modes.js';
 import { errorMessage } from '../util/error-message.js';
 import { HttpError } from './http-error.js';
 import type { SessionHub } from './session-hub.js';
@@ -16,14 +17,26 @@ export interface PageCommand {
 export const PAGE_COMMANDS: readonly PageCommand[] = [
   {
     name: 'mode',
-    argHint: '<default|acceptEdits|plan|auto|dontAsk>',
-    description: 'switch the permission mode',
+    argHint: '<default|acceptEdits|plan|auto>',
+    description: 'switch the permission mode (with no mode: the next one, as Shift+Tab in the terminal)',
     shownBy: 'mode_change',
     async run(hub, id, args) {
-      const parsed = PermissionModeSchema.safeParse(args.trim());
-      if (!parsed.success) throw new HttpError(400, `mode: one of ${PermissionModeSchema.options.join(', ')}`);
-      hub.setMode(id, parsed.data);
-      return `Mode: ${parsed.data}`;
+      // The terminal's policy (src/permission-modes.ts): the same modes offered, the same cycle.
+      const { runtime, startedInBypass } = hub.get(id);
+      const auto = runtime.session.autoModeAvailable;
+      const allowed = allowedModes(startedInBypass, auto);
+      const wanted = args.trim();
+      if (wanted === '') {
+        const mode = nextMode(runtime.session.mode, startedInBypass, auto);
+        hub.setMode(id, mode);
+        return `Mode: ${mode}`;
+      }
+      if (!isPermissionMode(wanted) || !allowed.includes(wanted)) {
+        const why = isPermissionMode(wanted) ? ` (${whyNotOffered(wanted)})` : '';
+        throw new HttpError(400, `mode: one of ${allowed.join(', ')}${why}`);
+      }
+      hub.setMode(id, wanted);
+      return `Mode: ${wanted}`;
     },
   },
   {

@@ -36,6 +36,8 @@ export interface LiveSession {
   log: EventLog;
   title: string;
   opened: number;
+  /** Whether it started in bypassPermissions: only then may /mode go back to it (src/permission-modes.ts). */
+  startedInBypass: boolean;
 }
 
 /** What a page needs to draw a session's controls (pushed as `state` on every change of them). */
@@ -118,7 +120,7 @@ export function createSessionHub(opts: SessionHubOptions) {
   const adopt = (runtime: ServedRuntime): LiveSession => {
     const log = new EventLog();
     const fold = createCardFold();
-    const entry: LiveSession = { id: runtime.sessionId, cwd: runtime.cwd, runtime, log, title: '', opened: Date.now() };
+    const entry: LiveSession = { id: runtime.sessionId, cwd: runtime.cwd, runtime, log, title: '', opened: Date.now(), startedInBypass: runtime.session.mode === 'bypassPermissions' };
     for (const event of runtime.resumed?.events ?? []) {
       if (event.type === 'user_prompt' && !entry.title) entry.title = event.text.slice(0, 80);
       log.append(event, fold(event));

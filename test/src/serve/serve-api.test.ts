@@ -178,7 +178,21 @@ describe('cairn serve: sessions over HTTP', () => {
     const remote = await rig({ host: '0.0.0.0', token: 'sesame', refuseBypass: true });
     const rid = await remote.newSession();
     const bypass = await remote.api(`/api/sessions/${rid}/command`, { body: { text: '/mode bypassPermissions' } });
-    expect(bypass.status).toBe(403);
+    // Not started in it, so not offered (400); a session started in it is still refused off loopback (403, session-hub.ts).
+    expect(bypass.status).toBe(400);
+    expect(remote.hub.state(rid).mode).toBe('default');
+  });
+
+  it("the page's /mode follows the terminal's policy: no argument cycles as Shift+Tab does; bypassPermissions only when started in it", async () => {
+    const r = await rig();
+    const id = await r.newSession();
+    const mode = async (text: string) => (await r.api(`/api/sessions/${id}/command`, { body: { text } })).body.state?.mode as string | undefined;
+    expect([await mode('/mode'), await mode('/mode'), await mode('/mode')]).toEqual(['acceptEdits', 'plan', 'default']);
+    const bypass = await r.api(`/api/sessions/${id}/command`, { body: { text: '/mode bypassPermissions' } });
+    expect(bypass.status).toBe(400);
+    expect(bypass.body.error).toBe('mode: one of default, acceptEdits, plan (bypassPermissions only when cairn was started in it)');
+    expect((await r.api(`/api/sessions/${id}/command`, { body: { text: '/mode sideways' } })).body.error).toBe('mode: one of default, acceptEdits, plan');
+    expect(r.hub.state(id).mode).toBe('default');
   });
 
   it('resumes a session saved on disk (one started in the terminal) with its history', async () => {

@@ -9,9 +9,9 @@ export function shortPath(path: string, home = homedir()): string {
   return home && path.startsWith(home) ? `~${path.slice(home.length)}` : path;
 }
 
-/** One line: model, provider, permission mode, workspace. */
+/** One line: the session's name (if it has one), model, provider, permission mode, workspace. */
 export function headerText(info: SessionInfo, theme: Theme, width: number): string {
   const sep = paint(theme, 'muted', ' · ');
-  const text = [bold(paint(theme, 'accent', 'cairn')), `${info.model}${paint(theme, 'muted', ` (${info.provider})`)}`, modeLabel(info.mode), paint(theme, 'muted', shortPath(info.cwd))].join(sep);
+  const text = [bold(paint(theme, 'accent', 'cairn')), ...(info.name !== undefined ? [bold(info.name)] : []), `${info.model}${paint(theme, 'muted', ` (${info.provider})`)}`, modeLabel(info.mode), paint(theme, 'muted', shortPath(info.cwd))].join(sep);
   return clipLine(text, width);
 }

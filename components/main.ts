@@ -6,6 +6,7 @@
 // The composition root and the `cairn` bin. It lives on the UI side of the layers so the
 // engine in src/ never imports the UI. Everything heavy is imported lazily: `--version`
 // and `--help` load nothing but this file.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { errorMessage } from '../src/util/error-message.js';
 import type { AgentEvent } from '../src/events.js';
@@ -159,7 +160,7 @@ async function main(args: string[]): Promise<number> {
 
   const { createRuntime } = await import('../src/bootstrap.js');
   type Runtime = Awaited<ReturnType<typeof createRuntime>>;
-  const start = async (resume: { continueLatest: boolean; resumeId?: string }, settled?: SessionFacts): Promise<Runtime | undefined> => {
+  const start = async (resume: { continueLatest: boolean; resumeId?: string; fork?: boolean }, settled?: SessionFacts): Promise<Runtime | undefined> => {
     try {
       return await createRuntime({
         cwd: process.cwd(),
@@ -177,6 +178,8 @@ async function main(args: string[]): Promise<number> {
         ...(cli.mcpConfig.length > 0 ? { mcpConfig: cli.mcpConfig } : {}),
         ...(cli.maxTurns !== undefined ? { maxTurns: cli.maxTurns } : {}),
         ...runtimeFlags(flags),
+        // /fork: a new id (never --session-id's, which the first session took) starting from the old history.
+        ...(resume.fork ? { forkSession: true, sessionId: randomUUID() } : {}),
         continueLatest: resume.continueLatest,
         ...(resume.resumeId ? { resumeId: resume.resumeId } : {}),
         // The TUI draws its first frame before the tools, agents and hooks are set up (a turn waits for them).
@@ -233,7 +236,7 @@ async function main(args: string[]): Promise<number> {
   const { isSignalExitCode } = await import('./app/exit-signals.js');
   for (;;) {
     const current = runtime;
-    const picked: { id?: string } = {};
+    const picked: { id?: string; fork?: boolean } = {};
     const earlyFrame = early?.frame;
     early?.handOver();
     early = undefined;
@@ -267,9 +270,13 @@ async function main(args: string[]): Promise<number> {
         contextWindow: current.contextWindow,
         startupNotices: current.startupNotices,
         ...(current.resumed ? { resumedEvents: current.resumed.events } : {}),
+        ...(current.forkedFrom !== undefined ? { forkedFrom: current.forkedFrom } : {}),
         sections: current.systemPromptSections,
         pickOnStart,
-        onSwitch: (id) => (picked.id = id),
+        onSwitch: (id, how) => {
+          picked.id = id;
+          picked.fork = how?.fork === true;
+        },
       },
       afterFirstFrame: () => {
         current.finishStartup().catch((error: unknown) => {
@@ -288,7 +295,7 @@ async function main(args: string[]): Promise<number> {
     // A prompt given with a bare --resume waits for the session picked; otherwise it was sent.
     if (!pickOnStart) initialPrompt = undefined;
     pickOnStart = false;
-    const next = await start({ continueLatest: false, resumeId: picked.id }, facts);
+    const next = await start({ continueLatest: false, resumeId: picked.id, ...(picked.fork ? { fork: true } : {}) }, facts);
     if (!next) return 1;
     runtime = next;
   }

@@ -48,6 +48,8 @@ export interface Runtime {
   sessionFile?: string;
   /** Set when a session was resumed: its events re-render the transcript. */
   resumed?: LoadedSession;
+  /** --fork-session, /fork: the id of the session this one starts from (left unchanged). */
+  forkedFrom?: string;
   /** Things to tell the user at start (no session to continue, repaired lines, bad agent files). */
   startupNotices: string[];
   todos: TodoList;
@@ -139,6 +141,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     pricing: facts.sessionConfig.pricing,
     ...(writer ? { sessionFile: writer.file } : {}),
     ...(resumed ? { resumed } : {}),
+    ...(services.start.forkedFrom !== undefined ? { forkedFrom: services.start.forkedFrom } : {}),
     ...(services.checkpoints ? { checkpoints: services.checkpoints } : {}),
     startupNotices: notices,
     todos: services.start.todos,

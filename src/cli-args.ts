@@ -89,7 +89,7 @@ Sessions:
   --resume [ID]                  resume a session by its id, its /save name or an id prefix (none: pick one)
   --fork-session                 with -c or --resume: continue under a new id, the old session untouched
   --session-id UUID              the new session's id
-  -n, --name NAME                name the session (as /save NAME does)
+  -n, --name NAME                name the session (as /rename NAME does)
   --replay FILE                  re-watch a session file or a stream-json recording in the app
   --replay-speed N               replay N times faster (default 1)
 

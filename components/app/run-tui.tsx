@@ -254,6 +254,16 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     onFocus: (focused) => notifier.setFocused(focused),
     saveMouse: (mouse) => void saveTuiSettings(cairnHome, { mouse }).catch((error: unknown) => log.write(`tui settings: ${String(error)}`)),
   });
+  // The session's name (/rename, -n) in the terminal's title, from the start and on every rename.
+  let titled: string | undefined;
+  const showTitle = (): void => {
+    const name = store.getSnapshot().info.name;
+    if (name === undefined || name === titled) return;
+    titled = name;
+    deps.terminal?.setTitle(`cairn · ${name}`);
+  };
+  showTitle();
+  disposals.defer('title', store.subscribe(showTitle));
   const output = createTerminalOutput(screen, env, options.earlyFrame);
   disposals.defer('terminal output', () => output.dispose());
   runEditor = createExternalEditor({ stdin: options.stdin ?? process.stdin, screen, redraw: output.redraw, env });

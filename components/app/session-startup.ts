@@ -18,11 +18,13 @@ export interface TuiSessionOptions {
   startupNotices?: readonly string[];
   /** A resumed session's recorded events: the transcript as it was. */
   resumedEvents?: readonly AgentEvent[];
+  /** /fork, --fork-session: the session this one was copied from. */
+  forkedFrom?: string;
   sections?: () => Promise<PromptSection[]>;
   /** `cairn --resume` without an id: the picker opens before anything else. */
   pickOnStart?: boolean;
-  /** The user picked another session; runTui ends right after so the caller can open it. */
-  onSwitch?: (id: string) => void;
+  /** The user picked another session (or /fork: a copy of this one); runTui ends right after so the caller can open it. */
+  onSwitch?: (id: string, how?: { fork: boolean }) => void;
 }
 
 export { OFFLINE_NOTICE } from './startup-notices.js';
@@ -56,14 +58,17 @@ export async function startSessionUi(input: {
     ...(options.sections ? { sections: options.sections } : {}),
     ...(onSwitch
       ? {
-          onSwitch: (id: string) => {
-            onSwitch(id);
+          onSwitch: (id: string, how?: { fork: boolean }) => {
+            onSwitch(id, how);
             input.exit();
           },
         }
       : {}),
   });
-  for (const action of openingActions({ resumedEvents: options.resumedEvents, sessionId: options.sessionId, startupNotices: options.startupNotices }, { offline: session.provider.offline === true, messageCount: session.messages.length }, Date.now())) store.dispatch(action);
+  for (const action of openingActions({ resumedEvents: options.resumedEvents, sessionId: options.sessionId, startupNotices: options.startupNotices, forkedFrom: options.forkedFrom }, { offline: session.provider.offline === true, messageCount: session.messages.length }, Date.now())) store.dispatch(action);
+  // A named session (/rename, -n) shows its name in the header and the terminal title.
+  const name = await actions.currentName();
+  if (name !== undefined) store.dispatch({ type: 'sessionName', name });
   if (options.pickOnStart) await openResumePicker(store, actions);
   return { actions, commands: [...sessionCommands(actions), sectionsCommand(actions), ...saveLoadCommands(actions)] };
 }

@@ -11,6 +11,8 @@ export interface OpeningInput {
   resumedEvents?: readonly AgentEvent[] | undefined;
   sessionId?: string | undefined;
   startupNotices?: readonly string[] | undefined;
+  /** /fork, --fork-session: the session this one was copied from. */
+  forkedFrom?: string | undefined;
 }
 
 /** What the opening rows say about the session: whether it runs on the offline model, how many messages it resumed. */
@@ -27,7 +29,8 @@ export function openingActions(input: OpeningInput, session: OpeningSession, at:
     const count = session.messageCount;
     const id = input.sessionId ? ` ${input.sessionId.slice(0, 8)}` : '';
     const size = count === undefined ? '' : ` (${count} message${count === 1 ? '' : 's'})`;
-    out.push({ type: 'notice', level: 'info', message: `Resumed session${id}${size}.` });
+    const what = input.forkedFrom !== undefined ? `Forked from session ${input.forkedFrom} (that session is unchanged); this is session${id}${size}.` : `Resumed session${id}${size}.`;
+    out.push({ type: 'notice', level: 'info', message: what });
   }
   for (const message of input.startupNotices ?? []) out.push({ type: 'notice', level: 'warning', message });
   if (session.offline) out.push({ type: 'notice', level: 'warning', message: OFFLINE_NOTICE });

@@ -7,6 +7,8 @@ export interface TerminalControls {
   mouse(): boolean;
   /** Turns wheel reporting on or off now (and remembers the choice through `save`). */
   setMouse(on: boolean): void;
+  /** The terminal window's title (OSC 0). */
+  setTitle(title: string): void;
   /** The terminal reported focus in or out. */
   reportFocus(focused: boolean): void;
 }
@@ -25,6 +27,8 @@ export function createTerminalControls(options: TerminalControlsOptions): Termin
     copy: (text) => copyText(text, options),
     mouse: () => mouse,
     reportFocus: (focused) => options.onFocus?.(focused),
+    // Control characters are dropped: a title must not end the sequence early.
+    setTitle: (title) => options.screen?.write(`\x1b]0;${title.replace(/[\x00-\x1f\x7f]/g, '')}\x07`),
     setMouse(on) {
       mouse = on;
       options.screen?.write(on ? MOUSE_ON : MOUSE_OFF);

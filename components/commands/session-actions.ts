@@ -4,7 +4,7 @@ import { saveMemory } from '../../src/context/long-term-memory.js';
 import type { SessionSummary } from '../../src/session/session-list.js';
 import { listSessions, matchSession } from '../../src/session/session-list.js';
 import { loadSession } from '../../src/session/session-loader.js';
-import { nameSession } from '../../src/session/session-names.js';
+import { nameOf, nameSession, readSessionNames } from '../../src/session/session-names.js';
 import { errorMessage } from '../../src/util/error-message.js';
 
 /** What the TUI may do with sessions and memory beyond the one conversation it shows. */
@@ -20,6 +20,10 @@ export interface SessionActions {
    * file unreadable, switching not wired); on success the app is already on its way out.
    */
   switchTo(id: string): Promise<string | undefined>;
+  /** The name the session on screen has (/rename, -n), if any. */
+  currentName(): Promise<string | undefined>;
+  /** /fork: leaves this session for a new one that starts from its history; this one stays as it is. */
+  forkCurrent(): string | undefined;
   /** Names the session on screen (/save NAME): the name it now has, or why not. */
   nameCurrent(name: string): Promise<{ name: string; previous?: string } | { problem: string }>;
   /** The system prompt's sections for /context. */
@@ -33,7 +37,7 @@ export interface SessionActionsOptions {
   now?: () => Date;
   sections?: () => Promise<PromptSection[]>;
   /** Ends the TUI so the caller can reopen it on the chosen session. */
-  onSwitch?: (id: string) => void;
+  onSwitch?: (id: string, how?: { fork: boolean }) => void;
 }
 
 export function createSessionActions(options: SessionActionsOptions): SessionActions {
@@ -45,6 +49,18 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
     ...(options.currentId !== undefined ? { currentId: options.currentId } : {}),
     saveMemory: (scope, text) => saveMemory(scope, { cairnHome, cwd }, text, now()),
     listSessions: () => listSessions(cairnHome, cwd),
+    async currentName() {
+      if (options.currentId === undefined) return undefined;
+      // A broken names file is said by /rename and /sessions; the header just goes without.
+      const names = await readSessionNames(cairnHome, cwd).catch(() => new Map<string, string>());
+      return nameOf(names, options.currentId);
+    },
+    forkCurrent() {
+      if (options.currentId === undefined) return 'This session is not saved (it was started without a session file), so there is nothing to fork.';
+      if (!options.onSwitch) return `Fork it with: cairn --resume ${options.currentId} --fork-session`;
+      options.onSwitch(options.currentId, { fork: true });
+      return undefined;
+    },
     async nameCurrent(name) {
       if (options.currentId === undefined) return { problem: 'this session is not saved (it was started without a session file), so it cannot be named' };
       return nameSession(cairnHome, cwd, options.currentId, name);

@@ -124,6 +124,8 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       };
     case 'theme':
       return { ...state, themeName: action.name };
+    case 'sessionName':
+      return { ...state, info: { ...state.info, name: action.name } };
     case 'usageReset':
       // The counters start again; how full the context window is stays a fact, not a count.
       return { ...state, usage: { ...emptyUsage, context: state.usage.context } };

@@ -133,6 +133,8 @@ export interface SessionInfo {
   readonly offline: boolean;
   /** The spending cap in force (maxBudgetUsd, --max-budget-usd): the status row shows the spend against it. */
   readonly maxBudgetUsd?: number;
+  /** The name the user gave the session (/rename, -n): the header and the terminal title show it. */
+  readonly name?: string;
 }
 
 /** One prompt's model calls (subagents' included). */
@@ -265,6 +267,7 @@ export type UiAction =
   | { type: 'palette'; index?: number; dismissedFor?: string }
   | { type: 'theme'; name: ThemeName }
   | { type: 'usageReset' }
+  | { type: 'sessionName'; name: string }
   | { type: 'exitArm'; at: number | undefined }
   | { type: 'dialog'; dialog: Dialog | undefined }
   | { type: 'viewer'; viewer: ViewerState | undefined }

@@ -90,7 +90,7 @@ describe.skipIf(!TmuxTerminal.available())('REPL commands in a real terminal', (
     run(term, '/save bad name');
     await term.waitForText('Not saved: "bad name" is not a session name');
     run(term, '/save alpha');
-    await term.waitForText('Saved this session as "alpha". Open it later with /load alpha or cairn --resume alpha.');
+    await term.waitForText('Named this session "alpha". Open it later with /load alpha or cairn --resume alpha.');
     const names = await readSessionNames(ws.home, ws.dir);
     const alphaId = names.get('alpha');
     expect(alphaId).toMatch(/^[0-9a-f-]{36}$/);

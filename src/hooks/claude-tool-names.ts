@@ -24,6 +24,7 @@ const MAPPINGS: Record<string, ToolMapping> = {
   agent: { claude: 'Task', fields: { type: 'subagent_type', task: 'prompt' } },
   todo_write: { claude: 'TodoWrite', fields: {} },
   exit_plan_mode: { claude: 'ExitPlanMode', fields: {} },
+  enter_plan_mode: { claude: 'EnterPlanMode', fields: {} },
   ask_user_question: { claude: 'AskUserQuestion', fields: {} },
   bash_output: { claude: 'BashOutput', fields: { id: 'bash_id' } },
   kill_shell: { claude: 'KillShell', fields: { id: 'shell_id' } },

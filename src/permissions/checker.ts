@@ -166,10 +166,12 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     const named = (r: ParsedRule): boolean => r.tool === tool.name;
     const denied = rules.deny.find(named);
     if (denied) return deny(`denied by rule ${denied.text}`, byRule('deny', denied));
-    if (mode !== 'plan') return allow(`not in plan mode: ${tool.name} has nothing to ask`);
+    // enter_plan_mode asks outside plan mode (may the model plan first?); exit_plan_mode in it (the plan).
+    const entering = tool.name === 'enter_plan_mode';
+    if (entering ? mode === 'plan' : mode !== 'plan') return allow(`${entering ? 'in' : 'not in'} plan mode: ${tool.name} has nothing to ask`);
     const allowed = rules.allow.find(named);
     if (allowed) return allow(`allowed by rule ${allowed.text}`, byRule('allow', allowed));
-    return ask('the plan needs your approval before anything changes', []);
+    return ask(entering ? 'the model asks to plan first: nothing changes in plan mode until you approve a plan' : 'the plan needs your approval before anything changes', []);
   }
 
   /** A call that must be put to the user: what the chain says still denies; anything else is asked, with no rule to remember. */

@@ -17,6 +17,7 @@ import { createCronCreateTool } from '../tools/cron-create.js';
 import { createCronDeleteTool } from '../tools/cron-delete.js';
 import { createCronListTool } from '../tools/cron-list.js';
 import { createExitPlanModeTool } from '../tools/exit-plan-mode.js';
+import { createEnterPlanModeTool } from '../tools/enter-plan-mode.js';
 import { createAskUserQuestionTool } from '../tools/ask-user-question.js';
 import { createMemoryTool } from '../tools/memory.js';
 import { createTodoWriteTool } from '../tools/todo-write.js';
@@ -64,7 +65,7 @@ export interface ToolPool {
 
 // Session-level tools a subagent must not share: its own todo list, the schedule, compaction.
 const PARENT_ONLY = new Set([
-  'todo_write', 'exit_plan_mode', 'cron_create', 'cron_delete', 'cron_list', 'compact', 'agent',
+  'todo_write', 'enter_plan_mode', 'exit_plan_mode', 'cron_create', 'cron_delete', 'cron_list', 'compact', 'agent',
   'team_spawn', 'send_message', 'read_inbox', 'task_create', 'task_list', 'task_get', 'task_update',
 ]);
 
@@ -83,6 +84,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
   const noTeam = () => (teamStarted(deps.team) ? undefined : 'there is no team yet: start a teammate with team_spawn first');
   const session: AnyTool[] = [
     createTodoWriteTool(deps.todos),
+    createEnterPlanModeTool(deps.permissions),
     createExitPlanModeTool(deps.permissions),
     createAskUserQuestionTool(deps.permissions, deps.canAsk ?? (() => false)),
     createMemoryTool({ cairnHome: deps.cairnHome, now: deps.now }),

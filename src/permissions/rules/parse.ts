@@ -27,6 +27,7 @@ const TOOL_ALIASES: Record<string, string> = {
   Agent: 'agent',
   TodoWrite: 'todo_write',
   ExitPlanMode: 'exit_plan_mode',
+  EnterPlanMode: 'enter_plan_mode',
   AskUserQuestion: 'ask_user_question',
   BashOutput: 'bash_output',
   KillShell: 'kill_shell',

@@ -25,6 +25,9 @@ const argv = process.argv.slice(2);
 if (argv.includes('--version') || argv.includes('-v')) {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);
+} else if (argv[0] === 'plugin' || argv[0] === 'plugins') {
+  const { runPluginCommand } = await import('../src/plugins/plugin-command.js');
+  process.exitCode = await runPluginCommand(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
 } else if (argv[0] === 'serve') {
   const { runServe } = await import('../src/serve/serve-command.js');
   process.exitCode = await runServe(argv.slice(1), { stdout: process.stdout, stderr: process.stderr });

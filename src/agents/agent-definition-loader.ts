@@ -48,12 +48,24 @@ export async function agentDirs(cairnHome: string, cwd: string, claudeHome?: str
   return [...new Set(dirs)];
 }
 
-/** Built-ins plus markdown definitions; a bad file is reported with its path and field, and skipped. */
-export async function loadAgentDefinitions(cairnHome: string, cwd: string, claudeHome?: string): Promise<{ agents: AgentDefinition[]; problems: AgentLoadProblem[] }> {
+/** A plugin's agent folders: its agents are `<plugin>:<name>`, listed with their plugin. */
+export interface PluginAgentDirs {
+  plugin: string;
+  dirs: readonly string[];
+}
+
+/** Built-ins plus markdown definitions (then plugins'); a bad file is reported with its path and field, and skipped. */
+export async function loadAgentDefinitions(
+  cairnHome: string,
+  cwd: string,
+  claudeHome?: string,
+  plugins: readonly PluginAgentDirs[] = [],
+): Promise<{ agents: AgentDefinition[]; problems: AgentLoadProblem[] }> {
   const byName = new Map(BUILTIN_AGENTS.map((a) => [a.name, a]));
   const problems: AgentLoadProblem[] = [];
   const userDirs = new Set([cairnHome, ...(claudeHome ? [claudeHome] : [])].map((d) => path.join(d, 'agents')));
-  for (const dir of await agentDirs(cairnHome, cwd, claudeHome)) {
+  const pluginOf = new Map(plugins.flatMap((p) => p.dirs.map((d) => [d, p.plugin] as const)));
+  for (const dir of [...(await agentDirs(cairnHome, cwd, claudeHome)), ...pluginOf.keys()]) {
     let names: string[];
     try {
       // Folders are read recursively, as Claude Code does (agents kept by category); a README is not an agent.
@@ -68,8 +80,11 @@ export async function loadAgentDefinitions(cairnHome: string, cwd: string, claud
       const file = path.join(dir, name);
       const text = await readAgentFile(file);
       if (text === undefined) continue;
+      // A plugin's agent may narrow its mode but not widen it (Claude Code ignores the field in plugins).
       const result = typeof text === 'string' ? parseAgentFile(file, text, { fromProject: !userDirs.has(dir) }) : text;
+      const plugin = pluginOf.get(dir);
       if ('problem' in result) problems.push(result.problem);
+      else if (plugin !== undefined) byName.set(`${plugin}:${result.agent.name}`, { ...result.agent, name: `${plugin}:${result.agent.name}`, plugin });
       else byName.set(result.agent.name, result.agent);
     }
   }

@@ -18,6 +18,8 @@ export interface AgentDefinition {
   warnings?: string[];
   /** Where it came from: 'built-in' or a file path. */
   source: string;
+  /** The plugin that brought it, when one did. */
+  plugin?: string;
 }
 
 export const BUILTIN_AGENTS: readonly AgentDefinition[] = [

@@ -47,6 +47,8 @@ async function collect(dir: string, depth: number, out: string[], problems: Comm
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    // A plugin's manifest may name one command file rather than a folder.
+    if (code === 'ENOTDIR' && depth === 0 && dir.endsWith('.md')) out.push(dir);
     if (code !== 'ENOENT' && code !== 'ENOTDIR') problems.push({ file: dir, message: `cannot list the folder: ${code ?? errorMessage(error)}` });
     return;
   }
@@ -60,13 +62,15 @@ async function collect(dir: string, depth: number, out: string[], problems: Comm
 
 /** `git/commit.md` under the place is `git:commit`; names are lowercase, as the palette matches them. */
 export function commandName(placeDir: string, file: string): string | undefined {
-  const segments = path.relative(placeDir, file).replace(/\.md$/, '').split(path.sep);
+  const relative = file === placeDir ? path.basename(file) : path.relative(placeDir, file);
+  const segments = relative.replace(/\.md$/, '').split(path.sep);
   if (!segments.every((s) => SEGMENT.test(s))) return undefined;
   return segments.join(':').toLowerCase();
 }
 
 async function readCommand(place: Place, file: string): Promise<{ command: CustomCommand } | { problem: CommandProblem }> {
-  const name = commandName(place.dir, file);
+  const bare = commandName(place.dir, file);
+  const name = bare !== undefined && place.namespace ? `${place.namespace.toLowerCase()}:${bare}` : bare;
   if (name === undefined) return { problem: { file, message: 'the file and folder names of a command take letters, digits, ".", "_" and "-" only' } };
   let text: string | undefined;
   try {

@@ -88,7 +88,17 @@ function find(deps: SlashPromptDeps, typed: string): Target | undefined {
     const aliased = findSkill(skills, n);
     return aliased ? { kind: 'skill', skill: aliased } : undefined;
   };
-  return match(name) ?? (scoped ? match(scoped[2] ?? '', scoped[1]) : undefined);
+  return match(name) ?? (scoped ? match(scoped[2] ?? '', scoped[1]) : undefined) ?? pluginByBareName(deps, name);
+}
+
+/** A plugin's `/<plugin>:<name>` typed as `/<name>`: found when exactly one plugin has that name (and nothing else does). */
+function pluginByBareName(deps: SlashPromptDeps, name: string): Target | undefined {
+  if (name.includes(':')) return undefined;
+  const suffix = `:${name}`;
+  const skills = deps.skills.skills.filter((s) => s.source === 'plugin' && s.name.endsWith(suffix));
+  const commands = deps.commands.commands.filter((c) => c.source === 'plugin' && c.name.endsWith(suffix) && !skills.some((s) => s.name === c.name));
+  if (skills.length + commands.length !== 1) return undefined;
+  return skills[0] ? { kind: 'skill', skill: skills[0] } : commands[0] ? { kind: 'command', command: commands[0] } : undefined;
 }
 
 /**

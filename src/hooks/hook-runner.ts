@@ -79,7 +79,8 @@ export function createHookRunner(opts: HookRunnerOptions): HookRunner {
     // The same command attached twice (user and project files) runs once.
     return opts.hooks().filter((h) => {
       if (!matches(h, input)) return false;
-      const id = `${h.format}\0${h.command}`;
+      // The same command of two plugins runs in each one's folder: both run.
+      const id = `${h.format}\0${h.command}\0${h.env?.['CLAUDE_PLUGIN_ROOT'] ?? ''}`;
       if (seen.has(id)) return false;
       seen.add(id);
       return true;
@@ -91,6 +92,7 @@ export function createHookRunner(opts: HookRunnerOptions): HookRunner {
       CLAUDE_PROJECT_DIR: opts.cwd,
       CAIRN_PROJECT_DIR: opts.cwd,
       ...(hook.format === 'cairn' ? cairnEnv(input) : {}),
+      ...hook.env,
     };
     const result = await spawnHook({
       command: hook.command,

@@ -8,6 +8,7 @@ import { readSettingsJson, readSettingsLayers, type SettingsLocations } from '..
 import { errorMessage } from '../util/error-message.js';
 import { parseCairnHooks, parseSettingsHooks } from './hook-config.js';
 import type { HookDefinition } from './hook-types.js';
+import { activePlugins } from '../plugins/active-plugins.js';
 
 export const CAIRN_HOOKS_FILE = '.hooks.json';
 export const CAIRN_HOOKS_OFF_FILE = '.hooks.disabled';
@@ -15,6 +16,8 @@ export const CAIRN_HOOKS_OFF_FILE = '.hooks.disabled';
 export interface HookSetOptions extends SettingsLocations {
   /** Whether the workspace is trusted (asked again on every reload). */
   trusted: () => boolean | Promise<boolean>;
+  /** The session's environment: given, the enabled plugins' hooks load too. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface HookSet {
@@ -72,6 +75,8 @@ export async function loadHooks(opts: HookSetOptions): Promise<Loaded> {
       out.hooks.push(...parsed.hooks);
       out.problems.push(...parsed.problems);
     }
+    // The enabled plugins' hooks (their problems are told once, at start-up, by the plugin loader).
+    if (opts.env) for (const plugin of (await activePlugins({ cwd: opts.workspace, cairnHome: opts.cairnHome, env: opts.env, trusted })).plugins) out.hooks.push(...plugin.hooks);
   }
   const file = path.join(opts.workspace, CAIRN_HOOKS_FILE);
   try {

@@ -35,6 +35,8 @@ export interface HookDefinition {
   source: string;
   /** Where in that file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
   key: string;
+  /** Variables the command runs with besides the session's: a plugin's `CLAUDE_PLUGIN_ROOT`. */
+  env?: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_TIMEOUT_MS: Record<HookFormat, number> = { claude: 60_000, cairn: 30_000 };

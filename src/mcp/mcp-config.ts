@@ -111,7 +111,8 @@ export async function loadMcpConfig(at: McpConfigLocations): Promise<McpConfig> 
   return { servers: [...byName.values()], problems };
 }
 
-function parseServers(value: unknown, scope: McpScope, source: string, env: NodeJS.ProcessEnv, problems: string[]): McpServerEntry[] {
+/** The `mcpServers` object of one file into entries; each bad server is a problem naming the file and server. */
+export function parseServers(value: unknown, scope: McpScope, source: string, env: NodeJS.ProcessEnv, problems: string[]): McpServerEntry[] {
   if (value === undefined) return [];
   if (!isObject(value)) {
     problems.push(`${source}: "mcpServers" must be an object of server name to configuration`);

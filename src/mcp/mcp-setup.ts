@@ -6,6 +6,7 @@ import type { EventOf } from '../events.js';
 import type { AnyTool } from '../tools/tool.js';
 import { errorMessage } from '../util/error-message.js';
 import { loadMcpConfig } from './mcp-config.js';
+import { activePlugins } from '../plugins/active-plugins.js';
 import type { McpServerStatus } from './mcp-connection.js';
 import type { McpManager } from './mcp-manager.js';
 import type { McpProjectChoices } from './mcp-project-choices.js';
@@ -43,6 +44,9 @@ export async function setUpMcp(options: McpSetupOptions): Promise<{ manager: Mcp
     ...(options.flagConfigs ? { flagConfigs: options.flagConfigs } : {}),
   });
   problems.push(...config.problems);
+  // The enabled plugins' servers, named plugin_<plugin>_<server> (their problems are told by the plugin loader).
+  const plugins = (await activePlugins({ cwd: options.cwd, cairnHome: options.cairnHome, env: options.env, trusted: options.trusted })).plugins;
+  for (const server of plugins.flatMap((p) => p.mcpServers)) if (!config.servers.some((s) => s.name === server.name)) config.servers.push(server);
   if (config.servers.length === 0) return { manager: undefined, problems };
   problems.push(...mcpTimeouts(options.env).problems);
   // The SDK loads when the servers start, after the first frame (lazy-mcp-manager.ts).

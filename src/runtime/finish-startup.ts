@@ -16,7 +16,7 @@ import type { AnyTool } from '../tools/tool.js';
 export async function finishStartup(services: Services, opened: OpenedSession, tell: (line: string) => void): Promise<void> {
   const { options, cwd, cairnHome } = services;
   const found: string[] = [];
-  const { agents, problems } = await loadAgents({ cwd, cairnHome, env: options.env, ...(options.agents ? { agents: options.agents } : {}) }, found);
+  const { agents, problems } = await loadAgents({ cwd, cairnHome, env: options.env, trusted: services.facts.trusted, ...(options.agents ? { agents: options.agents } : {}) }, found);
   services.agents = { list: agents, problems, loaded: true };
   for (const line of found) tell(line);
   // Their text waits for the first prompt (hook-wiring).

@@ -44,7 +44,7 @@ export interface HookWiringOptions {
 }
 
 export async function setUpHooks(opts: HookWiringOptions): Promise<SessionHooks> {
-  const set = await createHookSet({ workspace: opts.cwd, cairnHome: opts.cairnHome, claudeHome: opts.claudeHome, trusted: opts.trusted });
+  const set = await createHookSet({ workspace: opts.cwd, cairnHome: opts.cairnHome, claudeHome: opts.claudeHome, trusted: opts.trusted, env: opts.env });
   const pending: string[] = [];
   const base = createHookRunner({
     hooks: () => set.active(),

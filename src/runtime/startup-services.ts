@@ -11,6 +11,7 @@ import type { AgentLoadProblem } from '../agents/agent-definition-loader.js';
 import { notice } from '../events.js';
 import type { McpManager } from '../mcp/mcp-manager.js';
 import { mcpServersEvent, setUpMcp } from '../mcp/mcp-setup.js';
+import { activePlugins } from '../plugins/active-plugins.js';
 import type { PermissionChecker } from '../permissions/types.js';
 import type { RuleOrigin } from '../permissions/rules/settings.js';
 import type { ModelProvider } from '../providers/provider.js';
@@ -135,6 +136,8 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
   // MCP servers: configured now, started later; their tools join `tools` as each connects.
   const mcpSetup = await setUpMcp({ cwd, cairnHome, env: options.env, trusted: facts.trusted, choices: facts.mcpChoices, ...(options.mcpConfig ? { flagConfigs: options.mcpConfig } : {}), tools, onStatus: (servers) => ref.session?.emit(mcpServersEvent(servers)) });
   notices.push(...mcpSetup.problems);
+  // Plugins: what each could not load, told once (the loaders above took what did load).
+  notices.push(...(await activePlugins({ cwd, cairnHome, env: options.env, trusted: facts.trusted })).problems);
   const mcp = mcpSetup.manager;
   if (mcp) disposals.defer('MCP servers', () => void mcp.close());
 

@@ -6,6 +6,7 @@ import type { AgentDefinition } from '../agents/agent-definition.js';
 import { withFlagAgents } from '../agents/flag-agents.js';
 import type { LoadedSession } from '../session/session-loader.js';
 import { claudeHomeFrom } from '../settings/settings-layers.js';
+import { activePlugins } from '../plugins/active-plugins.js';
 import { TodoList } from '../todos/todo-list.js';
 import { findSessionToResume } from './resume.js';
 
@@ -35,10 +36,12 @@ async function refuseTakenId(cairnHome: string, cwd: string, id: string): Promis
 
 /** The agent definitions (the agent tool's types); a skipped file or a warning is added to `notices`. */
 export async function loadAgents(
-  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv; agents?: readonly AgentDefinition[] },
+  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv; agents?: readonly AgentDefinition[]; trusted?: boolean },
   notices: string[],
 ): Promise<{ agents: AgentDefinition[]; problems: AgentLoadProblem[] }> {
-  const loaded = await loadAgentDefinitions(opts.cairnHome, opts.cwd, opts.env ? claudeHomeFrom(opts.env) : undefined);
+  const plugins = opts.env ? (await activePlugins({ cwd: opts.cwd, cairnHome: opts.cairnHome, env: opts.env, trusted: opts.trusted ?? false })).plugins : [];
+  const pluginDirs = plugins.map((p) => ({ plugin: p.name, dirs: p.agentPaths }));
+  const loaded = await loadAgentDefinitions(opts.cairnHome, opts.cwd, opts.env ? claudeHomeFrom(opts.env) : undefined, pluginDirs);
   const { problems } = loaded;
   for (const p of problems) notices.push(`Skipped agent definition ${p.file}: ${p.message}`);
   for (const a of loaded.agents) for (const w of a.warnings ?? []) notices.push(`Agent definition ${a.source}: ${w}`);

@@ -134,6 +134,7 @@ const KNOWN_KEYS = new Set([
   'webSearch',
   'maxBudgetUsd',
   'autoMode',
+  'enabledPlugins',
 ]);
 const KNOWN_PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'liftBuiltinDeny']);
 

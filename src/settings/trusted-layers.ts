@@ -29,6 +29,9 @@ const WIDENING_KEYS = [
   'webSearch',
   // Switches off the user's own hooks too, a PreToolUse guard among them.
   'disableAllHooks',
+  // A plugin runs hooks and MCP servers and adds commands; a marketplace is where plugins come from.
+  'enabledPlugins',
+  'extraKnownMarketplaces',
 ] as const;
 
 // Under `permissions`: what would be allowed without asking, and where.

@@ -69,7 +69,8 @@ async function skillsIn(place: Place): Promise<({ skill: Skill } | { problem: Sk
       continue;
     }
     const parsed = parseSkill(file, place.source, text, entry);
-    out.push('problem' in parsed ? { problem: { file: path.join(dir, 'SKILL.md'), message: parsed.problem } } : parsed);
+    if ('problem' in parsed) out.push({ problem: { file: path.join(dir, 'SKILL.md'), message: parsed.problem } });
+    else out.push(place.namespace ? { skill: { ...parsed.skill, name: `${place.namespace}:${parsed.skill.name}`, aliases: (parsed.skill.aliases ?? []).map((a) => `${place.namespace}:${a}`) } } : parsed);
   }
   return out;
 }

@@ -6,7 +6,10 @@ import type { SkillSource } from './skill.js';
 
 export interface Place {
   source: SkillSource;
+  /** A folder, or (a plugin's custom path) one command file. */
   dir: string;
+  /** A plugin's name: its skills and commands are `/<plugin>:<name>`. */
+  namespace?: string;
 }
 
 /**
@@ -61,5 +64,7 @@ export function placeLabel(place: Place): string {
       return '.claude (project)';
     case 'cairn-project':
       return '.cairn (project)';
+    case 'plugin':
+      return place.namespace ? `plugin ${place.namespace} (${place.dir})` : `${place.dir} (plugin)`;
   }
 }

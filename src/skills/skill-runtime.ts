@@ -8,7 +8,9 @@ import { sourceScope, type Skill } from './skill.js';
 import { skillGrants } from './skill-content.js';
 import { discoverSkills, type SkillCatalog } from './skill-discovery.js';
 import { skillListing, type SkillListing } from './skill-listing.js';
-import { commandPlaces, skillPlaces } from './skill-places.js';
+import { commandPlaces, skillPlaces, type Place } from './skill-places.js';
+import { activePlugins } from '../plugins/active-plugins.js';
+import type { LoadedPlugin } from '../plugins/plugin.js';
 import { createLoadSkillTool } from './load-skill-tool.js';
 
 /** Skills and custom commands for one session: found once at start. */
@@ -52,7 +54,13 @@ export interface SkillRuntimeOptions {
 }
 
 export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<SkillRuntime> {
-  const [skills, commands] = await Promise.all([discoverSkills(skillPlaces(opts)), discoverCommands(commandPlaces(opts))]);
+  // A plugin's skills and commands come after the user's and the project's: `/<plugin>:<name>` never takes their names.
+  const plugins = (await activePlugins({ ...opts, trusted: opts.trusted ?? true })).plugins;
+  const pluginPlaces = (paths: (p: LoadedPlugin) => string[]): Place[] => plugins.flatMap((p) => paths(p).map((dir) => ({ source: 'plugin' as const, dir, namespace: p.name })));
+  const [skills, commands] = await Promise.all([
+    discoverSkills([...skillPlaces(opts), ...pluginPlaces((p) => p.skillPaths)]),
+    discoverCommands([...commandPlaces(opts), ...pluginPlaces((p) => p.commandPaths)]),
+  ]);
   const problems = [
     ...skills.problems.map((p) => `Skill ${p.file}: ${p.message}; it is skipped`),
     ...commands.problems.map((p) => `Command ${p.file}: ${p.message}; it is skipped`),

@@ -1,7 +1,7 @@
 /** Where a skill or custom command was found, lowest precedence first. */
-export type SkillSource = 'cairn' | 'cairn-home' | 'claude-user' | 'claude-project' | 'cairn-project';
+export type SkillSource = 'cairn' | 'cairn-home' | 'claude-user' | 'claude-project' | 'cairn-project' | 'plugin';
 
-/** user/project, as the palette says it; the shipped skills are cairn's own. */
+/** user/project, as the palette says it; the shipped skills are cairn's own. A plugin's count as the user's: only the user (or a trusted folder) enables one. */
 export function sourceScope(source: SkillSource): 'built-in' | 'user' | 'project' {
   if (source === 'cairn') return 'built-in';
   return source === 'claude-project' || source === 'cairn-project' ? 'project' : 'user';

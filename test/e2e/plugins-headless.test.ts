@@ -25,7 +25,7 @@ const results = (events: AgentEvent[]): string[] => events.flatMap((e) => (e.typ
 async function setUp() {
   const ws = await tempWorkspace();
   // HOME too: the machine's own ~/.claude (plugins, settings) must not leak in.
-  const opts = { cwd: ws.dir, home: ws.home, env: { HOME: ws.home, MCP_TIMEOUT: '10000' }, timeoutMs: 40_000 };
+  const opts = { cwd: ws.dir, home: ws.home, env: { HOME: ws.home, MCP_TIMEOUT: '10000' }, timeoutMs: 90_000 };
   const cli = (...args: string[]) => runCairn(['plugin', ...args], opts);
   const ask = (prompt: string, ...flags: string[]) => runCairn(['-p', prompt, '--output-format', 'stream-json', ...flags], opts);
   return { ws, cli, ask };
@@ -58,15 +58,15 @@ describe('plugins from a marketplace, headless', () => {
     expect(prompts((await ask('/dbtools:explain select 1')).events)[0]).toContain('Explain the plan of: select 1');
     expect(prompts((await ask('/dbtools:db:query users active')).events)[0]).toContain('Query the users table for rows matching active');
 
-    // The hook, through ${CLAUDE_PLUGIN_ROOT}: it blocks a push even though Bash is allowed; other commands run.
-    const push = await ask('run git push origin main', '--allowed-tools', 'Bash');
+    // The hook, through ${CLAUDE_PLUGIN_ROOT}: it blocks a command naming a push even though Bash is allowed; other commands run.
+    const push = await ask('run echo git push origin main', '--allowed-tools', 'Bash');
     const pushHook = push.events.find((e) => e.type === 'hook' && e.outcome === 'blocked');
     expect(pushHook).toMatchObject({ hook_event: 'PreToolUse', text: 'fmt plugin: pushes go through CI, not the agent' });
     expect(results(push.events)[0]).toMatch(/^bash: .*pushes go through CI/);
     const echo = await ask('run echo plugin-ok', '--allowed-tools', 'Bash');
     expect(results(echo.events)[0]).toContain('plugin-ok');
     // The Python hook ran for both calls (hooks of one event run side by side, the guard's block does not stop it).
-    if (hasPython) expect((await readFile(join(ws.dir, 'commands.log'), 'utf8')).split('\n').sort()).toEqual(['', 'PreToolUse Bash: echo plugin-ok', 'PreToolUse Bash: git push origin main']);
+    if (hasPython) expect((await readFile(join(ws.dir, 'commands.log'), 'utf8')).split('\n').sort()).toEqual(['', 'PreToolUse Bash: echo git push origin main', 'PreToolUse Bash: echo plugin-ok']);
 
     // The MCP server, named as Claude Code names a plugin's: mcp__plugin_<plugin>_<server>__<tool>.
     const mcp = await ask('use mcp tool mcp__plugin_dbtools_notes__lookup {"key": "k1"}', '--allowed-tools', 'mcp__plugin_dbtools_notes');
@@ -83,8 +83,9 @@ describe('plugins from a marketplace, headless', () => {
     expect((await cli('list')).stdout).toContain('fmt@team-tools 1.2.0: disabled');
     const off = await ask('/fmt:greet Ada');
     expect(prompts(off.events)[0]).toBe('/fmt:greet Ada');
-    const pushOff = await ask('run git push origin main', '--allowed-tools', 'Bash');
+    const pushOff = await ask('run echo git push origin main', '--allowed-tools', 'Bash');
     expect(pushOff.events.some((e) => e.type === 'hook')).toBe(false);
+    expect(results(pushOff.events)[0]).toContain('git push origin main');
     const mcpOff = await ask('use mcp tool mcp__plugin_dbtools_notes__lookup {"key": "k1"}', '--allowed-tools', 'mcp__plugin_dbtools_notes');
     expect(results(mcpOff.events)[0]).not.toContain('hello from the notes server');
 

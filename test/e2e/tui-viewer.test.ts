@@ -35,6 +35,16 @@ describe.skipIf(!TmuxTerminal.available())('the full view in a real terminal', (
     expect(screen).not.toMatch(/⎿ ok 5$/m);
   });
 
+  it('a command that worked previews its last lines folded, not nothing and not its start', async () => {
+    const { term } = await startCairn('--allowed-tools bash');
+    term.type('run for i in $(seq 1 30); do echo "step $i"; done; echo "all steps passed"');
+    term.keys('Enter');
+    // The answer quotes the output too (in a code block); the card's folded preview is the ⎿ line.
+    const preview = (s: string): string => s.split('\n').filter((l) => l.startsWith('⎿')).join('\n');
+    const expected = ['⎿ … 28 earlier lines · Tab, Enter shows all', '⎿ step 29', '⎿ step 30', '⎿ all steps passed'].join('\n');
+    await term.waitForScreen((s) => preview(s) === expected && s.includes('Ask cairn'), 'the passing card previewing its last lines');
+  });
+
   it('v in an approval shows the whole diff of a long write; q returns to the approval, still waiting', async () => {
     const { term, ws } = await startCairn();
     // Pasted (bracketed), so the 60 lines are one prompt.

@@ -2,7 +2,7 @@
 // with the offline model and through the Anthropic and OpenAI providers against loopback protocol
 // servers; with and without the cell-diff frame writer where that comparison means something.
 // Median of --runs=N (>= 3).
-//   node dist/test/bench/tui-bench.js [--runs=3] [--only=startup,paced,fast,keys,session,mcp,subagents,bash,soak]
+//   node dist/test/bench/tui-bench.js [--runs=3] [--only=startup,paced,fast,keys,session,mcp,subagents,bash,soak,tmux]
 //     [--providers=offline,anthropic,openai] [--soak-turns=2000]
 import { generateMarkdown } from '../../src/providers/offline-markdown.js';
 import { fmt, goalTable, type GoalRow } from './tui/goals.js';
@@ -16,6 +16,7 @@ import type { BenchProvider } from './tui/provider-server.js';
 import { measureSubagents } from './tui/measure-subagents.js';
 import { measureBashFlood, type BashFloodRun } from './tui/measure-bash.js';
 import { measureSoak, soakSummary } from './tui/measure-soak.js';
+import { measureTmuxFirstFrame, measureTmuxStream, tmuxAvailable, type TmuxFrameRun, type TmuxStreamRun } from './tui/measure-tmux.js';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const runs = Math.max(1, Number(arg('runs') ?? 3));
@@ -216,6 +217,32 @@ if (want('soak')) {
   rows.push({ goal: `soak, ${turns} turns: RSS after the last turn / after turn 100`, target: '<= 1.2x', measured: `${fmt.x(r.rssRatio)} (${fmt.mb(r.rssMbLast)} / ${fmt.mb(r.rssMb100)})`, baseline: '', pass: r.rssRatio <= 1.2 });
   rows.push({ goal: 'soak: frame cost, last window / window at turn 100', target: 'flat', measured: `${fmt.x(r.frameCostRatio)} (${fmt.n(r.frameMsLast, 3)} / ${fmt.n(r.frameMs100, 3)} ms)`, baseline: '', pass: r.frameCostRatio <= 1.2 });
   rows.push({ goal: 'soak: timers, fds (turn 100 -> last)', target: 'no growth', measured: `timers ${r.timers100} -> ${r.timersLast}, fds ${r.fds100} -> ${r.fdsLast}`, baseline: '', pass: r.timersLast <= r.timers100 && r.fdsLast <= r.fds100 });
+}
+
+if (want('tmux')) {
+  // Issue 39 item 3: tmux as the terminal. The paced answer through the Anthropic provider, cairn against a
+  // program that only prints each delta (interleaved, one of each per run), and spawn to first frame.
+  if (!tmuxAvailable()) throw new Error('bench tmux: tmux is not installed');
+  const cairn: TmuxStreamRun[] = [];
+  const floor: TmuxStreamRun[] = [];
+  const frames: TmuxFrameRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const [who, into] of [['floor', floor], ['cairn', cairn]] as const) {
+      const r = await measureTmuxStream(who, 'stream 5000 at 200/s', markdown.length, tail);
+      log(`  tmux paced ${who} run ${i + 1}: ${Object.entries(r).map(([k, v]) => `${k}=${v.toFixed(2)}`).join(' ')}`);
+      into.push(r);
+    }
+    const f = await measureTmuxFirstFrame();
+    log(`  tmux first frame run ${i + 1}: bare ${f.bareMs.toFixed(0)} ms, cairn ${f.firstFrameMs.toFixed(0)} ms`);
+    frames.push(f);
+  }
+  const c = medianOf(cairn);
+  const fl = medianOf(floor);
+  const f = medianOf(frames);
+  rows.push({ goal: 'tmux, paced (Anthropic): CPU during the stream', target: '<= 10% and <= 1.5x the floor', measured: `${fmt.pct(c.cpuPercent)} (${fmt.x(c.cpuPercent / fl.cpuPercent)} the floor's ${fmt.pct(fl.cpuPercent)})`, baseline: '', pass: c.cpuPercent <= 10 && c.cpuPercent / fl.cpuPercent <= 1.5 });
+  rows.push({ goal: 'tmux, paced: peak RSS', target: '<= 110 MB', measured: `${fmt.mb(c.peakRssMb)} (floor ${fmt.mb(fl.peakRssMb)})`, baseline: '', pass: c.peakRssMb <= 110 });
+  rows.push({ goal: 'tmux, paced: bytes per streamed char', target: '<= 3', measured: `${fmt.n(c.bytesPerChar)} (floor ${fmt.n(fl.bytesPerChar)})`, baseline: '', pass: c.bytesPerChar <= 3 });
+  rows.push({ goal: 'tmux: first frame', target: '<= 250 ms', measured: `${fmt.ms(f.firstFrameMs)} (${fmt.x(f.firstFrameMs / f.bareMs)} a bare node prompt's ${fmt.ms(f.bareMs)})`, baseline: '', pass: f.firstFrameMs <= 250 });
 }
 
 process.stdout.write(`\n${goalTable(rows)}\n\n${info.map((l) => `- ${l}`).join('\n')}\n`);

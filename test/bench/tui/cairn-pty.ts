@@ -5,8 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PtyApp } from './pty-app.js';
 
-/** dist/test/bench/tui/ -> dist/bundle/main.js: what npm start and the cairn bin run */
-export const CAIRN_MAIN = fileURLToPath(new URL('../../../bundle/main.js', import.meta.url));
+/**
+ * dist/test/bench/tui/ -> dist/bundle/main.js: what npm start and the cairn bin run. CAIRN_BENCH_MAIN
+ * names another build's main.js, to measure two builds side by side in one run.
+ */
+export const CAIRN_MAIN = process.env['CAIRN_BENCH_MAIN'] ?? fileURLToPath(new URL('../../../bundle/main.js', import.meta.url));
 
 /** The node flags on the bin's `#!/usr/bin/env -S node ...` line: the benches start cairn as the bin does. */
 export const CAIRN_NODE_ARGS: readonly string[] = (() => {

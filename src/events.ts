@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MessageSchema } from './messages.js';
+import { AttachmentBlockSchema, MessageSchema } from './messages.js';
 import { CallViewSchema } from './tools/call-view.js';
 import { parseToolDisplay, type ToolDisplay } from './tools/display.js';
 import { UsageSchema } from './usage.js';
@@ -51,7 +51,8 @@ const BASE_EVENTS = [
     // The spending cap in force (maxBudgetUsd, --max-budget-usd), for the status row.
     max_budget_usd: z.number().optional(),
   }),
-  z.object({ type: z.literal('user_prompt'), text: z.string() }),
+  // attachments: the images and PDFs sent with the prompt (by reference in session files, session-blobs.ts).
+  z.object({ type: z.literal('user_prompt'), text: z.string(), attachments: z.array(AttachmentBlockSchema).optional() }),
   z.object({ type: z.literal('turn_start'), turn: z.number() }),
   z.object({ type: z.literal('text_delta'), text: z.string() }),
   z.object({ type: z.literal('thinking_delta'), text: z.string() }),
@@ -80,6 +81,8 @@ const BASE_EVENTS = [
       content: z.string(),
       is_error: z.boolean(),
       duration_ms: z.number(),
+      // Images and PDFs the tool sent to the model with its text (read_file on a picture).
+      attachments: z.array(AttachmentBlockSchema).optional(),
       // Structured extras for renderers (a diff, the line range read); never needed to understand the result.
       display: z.unknown().optional(),
     })

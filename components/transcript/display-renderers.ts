@@ -14,7 +14,7 @@ function diffBody(diff: string, width: number, theme: Theme): string[] {
 }
 
 const readFile: DisplayRenderer<DisplayOf<'read_file'>> = {
-  summary: (d) => (d.totalLines === 0 ? 'empty' : `lines ${d.startLine}-${d.endLine} of ${d.totalLines}`),
+  summary: (d) => d.attachment ?? (d.totalLines === 0 ? 'empty' : `lines ${d.startLine}-${d.endLine} of ${d.totalLines}`),
   body: (d, _width, theme) => [paint(theme, 'muted', `read ${readFile.summary?.(d) ?? ''}`)],
 };
 

@@ -1,4 +1,6 @@
 import type { Message, ToolUseBlock } from '../messages.js';
+import { toolResultAttachments, toolResultText } from '../messages.js';
+import { attachmentNames } from '../attachments/attachment-label.js';
 import { itemAt } from '../util/invariant.js';
 
 export const DEFAULT_KEEP_RECENT_RESULTS = 8;
@@ -49,11 +51,13 @@ export function microCompact(messages: readonly Message[], keepRecent = DEFAULT_
       role: m.role,
       content: m.content.map((b) => {
         if (b.type !== 'tool_result' || keep.has(b.tool_use_id)) return b;
-        const text = typeof b.content === 'string' ? b.content : b.content.map((c) => c.text).join('');
-        if (text.length < MIN_STUB_CHARS) return b;
+        const text = toolResultText(b);
+        // An old image or PDF is the heaviest thing a result can hold: it goes whatever the text's length.
+        const attached = toolResultAttachments(b);
+        if (text.length < MIN_STUB_CHARS && attached.length === 0) return b;
         const use = uses.get(b.tool_use_id);
         const input = use ? JSON.stringify(use.input).slice(0, 120) : '';
-        return { ...b, content: `[Old result of ${use?.name ?? 'a tool'} ${input} cleared to save context (${text.length} chars); call the tool again if you need it.]` };
+        return { ...b, content: `[Old result of ${use?.name ?? 'a tool'} ${input} cleared to save context (${text.length} chars${attached.length ? `, ${attachmentNames(attached)} dropped` : ''}); call the tool again if you need it.]` };
       }),
     };
   });

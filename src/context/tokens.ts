@@ -1,4 +1,6 @@
-import type { Message } from '../messages.js';
+import type { AttachmentBlock, Message } from '../messages.js';
+import { toolResultAttachments, toolResultText } from '../messages.js';
+import { imageTokens, pdfPageTokens, type ImageTokenFormula } from '../attachments/attachment-tokens.js';
 
 /**
  * A provider-free estimate: about 4 characters per token for Latin text, 1 per CJK character.
@@ -8,6 +10,12 @@ export function estimateTokens(text: string): number {
   let wide = 0;
   for (const ch of text) if ((ch.codePointAt(0) ?? 0) > 0x2e80) wide++;
   return Math.ceil((text.length - wide) / 4) + wide;
+}
+
+/** What an attachment costs in context, by the provider's published formula (a PDF: its text, plus its pages where they go as images). */
+export function attachmentTokens(block: AttachmentBlock, formula: ImageTokenFormula = 'anthropic'): number {
+  if (block.type === 'image') return imageTokens(block.width, block.height, formula);
+  return estimateTokens(block.text) + pdfPageTokens(block.pages, formula);
 }
 
 export function estimateMessageTokens(message: Message): number {
@@ -27,7 +35,12 @@ export function estimateMessageTokens(message: Message): number {
         n += estimateTokens(b.name) + estimateTokens(JSON.stringify(b.input));
         break;
       case 'tool_result':
-        n += estimateTokens(typeof b.content === 'string' ? b.content : b.content.map((c) => c.text).join(''));
+        n += estimateTokens(toolResultText(b));
+        for (const a of toolResultAttachments(b)) n += attachmentTokens(a);
+        break;
+      case 'image':
+      case 'document':
+        n += attachmentTokens(b);
         break;
     }
   }

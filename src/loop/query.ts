@@ -10,6 +10,7 @@ import { isAbortError } from '../util/abort.js';
 import { normalizeMessages } from './normalize.js';
 import { partitionToolCalls } from './partition.js';
 import { errorMessage, INTERRUPTED_BY_USER, runToolBatches } from './run-tools.js';
+import { imageLimitsFor } from '../attachments/image-limits.js';
 import { toolSpec } from './tool-specs.js';
 import { preCompactHooks, promptHooks, stopHooks } from './loop-hooks.js';
 import type { HookRunner } from '../hooks/hook-types.js';
@@ -218,6 +219,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       readState,
       ...(params.refuseModelCall ? { refuseModelCall: params.refuseModelCall } : {}),
       ...(params.classifier ? { classifier: params.classifier } : {}),
+      imageLimits: imageLimitsFor(params.provider),
       requestCompaction: (instructions) => {
         compactionRequest = instructions !== undefined ? { instructions } : {};
       },

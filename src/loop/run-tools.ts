@@ -9,6 +9,7 @@ import { invalidToolArguments } from '../providers/tool-arguments.js';
 import { describeCall } from '../tools/call-view.js';
 import { offeredTools, type AnyTool, type CallApproval, type ToolContext, type ToolResult } from '../tools/tool.js';
 import type { FileReadState } from '../tools/read-state.js';
+import type { ImageLimits } from '../attachments/image-limits.js';
 import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
 import { afterToolHooks, withPreToolHooks } from './tool-hooks.js';
@@ -43,6 +44,8 @@ export interface RunToolsContext {
   refuseModelCall?: ToolContext['refuseModelCall'];
   /** Auto mode's classifier (auto-classify.ts). */
   classifier?: ToolContext['classifier'];
+  /** How large an image the provider takes, for tools that read pictures. */
+  imageLimits?: ImageLimits;
 }
 
 type Prepared =
@@ -216,7 +219,8 @@ async function* executeBatch(
   const results = new Array<ToolResultBlock>(prepared.length);
   const queue = new AsyncQueue<AgentEvent>();
   const finish = (index: number, call: ToolUseBlock, result: ToolResult, durationMs: number): void => {
-    results[index] = { type: 'tool_result', tool_use_id: call.id, content: result.content, ...(result.isError ? { is_error: true } : {}) };
+    const content = result.attachments?.length ? [{ type: 'text' as const, text: result.content }, ...result.attachments] : result.content;
+    results[index] = { type: 'tool_result', tool_use_id: call.id, content, ...(result.isError ? { is_error: true } : {}) };
     queue.push({
       type: 'tool_result',
       id: call.id,
@@ -224,6 +228,7 @@ async function* executeBatch(
       content: result.content,
       is_error: result.isError === true,
       duration_ms: durationMs,
+      ...(result.attachments?.length ? { attachments: result.attachments } : {}),
       ...(result.display ? { display: result.display } : {}),
     });
   };
@@ -277,6 +282,7 @@ async function callTool(
       ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
       ...(ctx.refuseModelCall ? { refuseModelCall: ctx.refuseModelCall } : {}),
       ...(ctx.classifier ? { classifier: ctx.classifier } : {}),
+      ...(ctx.imageLimits ? { imageLimits: ctx.imageLimits } : {}),
     });
   } catch (error) {
     if (ctx.signal.aborted) return { content: INTERRUPTED_BY_USER, isError: true };

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ContentBlock, Message } from '../messages.js';
+import type { AttachmentBlock, ContentBlock, Message, TextBlock } from '../messages.js';
+import { attachmentData } from '../messages.js';
 import type { ModelRequest } from './provider.js';
 
 export interface ThinkingOptions {
@@ -63,12 +64,25 @@ function toBlockParam(block: ContentBlock): BlockParam | undefined {
       const param: Anthropic.ToolResultBlockParam = {
         type: 'tool_result',
         tool_use_id: block.tool_use_id,
-        content: typeof block.content === 'string' ? block.content : block.content.map((b) => ({ type: 'text', text: b.text })),
+        content: typeof block.content === 'string' ? block.content : block.content.map(toResultPart),
       };
       if (block.is_error) param.is_error = true;
       return param;
     }
+    case 'image':
+    case 'document':
+      return toAttachmentParam(block);
   }
+}
+
+function toResultPart(block: TextBlock | AttachmentBlock): Anthropic.TextBlockParam | Anthropic.ImageBlockParam | Anthropic.DocumentBlockParam {
+  return block.type === 'text' ? { type: 'text', text: block.text } : toAttachmentParam(block);
+}
+
+/** An image as an `image` block, a PDF as a `document` block titled with its file name. */
+function toAttachmentParam(block: AttachmentBlock): Anthropic.ImageBlockParam | Anthropic.DocumentBlockParam {
+  if (block.type === 'image') return { type: 'image', source: { type: 'base64', media_type: block.source.media_type, data: attachmentData(block) } };
+  return { type: 'document', title: block.name, source: { type: 'base64', media_type: 'application/pdf', data: attachmentData(block) } };
 }
 
 /** One cache breakpoint after the whole history, so the next turn reads it from the cache. */

@@ -104,7 +104,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
     }
   }
 
-  return retryingProvider({ ...opts, name, baseUrl }, attempt, anthropicFailure);
+  return { ...retryingProvider({ ...opts, name, baseUrl }, attempt, anthropicFailure), api: 'anthropic' };
 }
 
 function isThinkingRejection(err: unknown): boolean {

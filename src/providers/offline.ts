@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ContentBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock } from '../messages.js';
-import { textOf, toolResultText } from '../messages.js';
+import { isAttachment, textOf, toolResultAttachments, toolResultText } from '../messages.js';
+import { attachmentLabel } from '../attachments/attachment-label.js';
 import { AbortError, sleep } from '../util/abort.js';
 import { COMPACTION_SYSTEM_PROMPT } from '../context/compact.js';
 import { MEMORY_UPDATES_HEADING } from '../context/memory-updates.js';
-import { estimateTokens } from '../context/tokens.js';
+import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
 import { chunkText, generateMarkdown } from './offline-markdown.js';
 import type { OfflinePlan, PlannedCall } from './offline-script.js';
 import { planFor } from './offline-script.js';
@@ -44,7 +45,7 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
   const after = request.messages.slice(promptIndex + 1);
   const step = after.filter((m) => m.role === 'assistant' && !isRecovery(m)).length;
   const recovery = plan.kind === 'tools' ? recoveryCalls(after) : undefined;
-  const inputTokens = estimateTokens(request.system) + request.messages.reduce((n, m) => n + estimateTokens(JSON.stringify(m.content)), 0);
+  const inputTokens = estimateTokens(request.system) + estimateMessagesTokens(request.messages);
 
   const content: ContentBlock[] = [];
   let text = '';
@@ -112,7 +113,7 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
     } else if (plan.kind === 'tools') {
       yield* emitText(summarize(request.messages, promptIndex), deltaDelayMs);
     } else {
-      yield* emitText(chatReply(plan), deltaDelayMs);
+      yield* emitText(acknowledge(request.messages[promptIndex]) + chatReply(plan), deltaDelayMs);
     }
     if (text) content.push({ type: 'text', text });
   }
@@ -156,6 +157,8 @@ function describeResult(use: ToolUseBlock | undefined, result: ToolResultBlock):
   const name = use?.name ?? 'tool';
   const firstLine = text.split('\n')[0] ?? '';
   if (result.is_error) return `\`${name}\` failed: ${firstLine}`;
+  const attached = toolResultAttachments(result);
+  if (attached.length > 0) return `Looked at ${attached.map((a) => attachmentLabel(a)).join(', ')}.`;
   switch (name) {
     case 'read_file': {
       const count = text.split('\n').filter((l) => /^\s*\d+\t/.test(l)).length;
@@ -179,6 +182,12 @@ function describeResult(use: ToolUseBlock | undefined, result: ToolResultBlock):
     default:
       return `\`${name}\`: ${firstLine}`;
   }
+}
+
+/** The offline model sees attachments only as what they are: it says so, by name and size. */
+function acknowledge(prompt: Message | undefined): string {
+  const attached = (prompt?.content ?? []).filter(isAttachment);
+  return attached.length === 0 ? '' : `I received ${attached.map((a) => attachmentLabel(a)).join(', ')}.\n\n`;
 }
 
 function chatReply(plan: Extract<OfflinePlan, { kind: 'chat' }>): string {

@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
-import type { ContentBlock, Message, ToolResultBlock } from '../messages.js';
-import { toolResultText } from '../messages.js';
+import type { AttachmentBlock, ContentBlock, DocumentBlock, ImageBlock, Message, ToolResultBlock } from '../messages.js';
+import { attachmentData, isAttachment, toolResultAttachments, toolResultText } from '../messages.js';
 import { estimateTokens } from '../context/tokens.js';
 import type { Usage } from '../usage.js';
 import type { ModelStreamEvent, ToolSpec } from './provider.js';
@@ -43,18 +43,37 @@ function assistantToOpenAI(content: ContentBlock[]): ChatMessage[] {
 function userToOpenAI(content: ContentBlock[]): ChatMessage[] {
   // Tool messages must directly follow the assistant message that made the calls,
   // so they go first and any user text after them.
-  const out: ChatMessage[] = content
-    .filter((b): b is ToolResultBlock => b.type === 'tool_result')
-    .map((b) => ({ role: 'tool', tool_call_id: b.tool_use_id, content: toolMessageText(b) }));
-  const text = content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n\n');
-  if (text !== '') out.push({ role: 'user', content: text });
+  const results = content.filter((b): b is ToolResultBlock => b.type === 'tool_result');
+  const out: ChatMessage[] = results.map((b) => ({ role: 'tool', tool_call_id: b.tool_use_id, content: toolMessageText(b) }));
+  // Tool messages take text only: the images a tool read go to the model in the user message after them.
+  const images = results.flatMap((b) => toolResultAttachments(b).filter((a): a is ImageBlock => a.type === 'image'));
+  const texts = content.flatMap((b) => (b.type === 'text' ? [b.text] : b.type === 'document' ? [documentText(b)] : [])).filter((t) => t !== '');
+  images.push(...content.filter((b): b is ImageBlock => b.type === 'image'));
+  const text = texts.join('\n\n');
+  if (images.length === 0) {
+    if (text !== '') out.push({ role: 'user', content: text });
+    return out;
+  }
+  const parts: OpenAI.Chat.Completions.ChatCompletionContentPart[] = text === '' ? [] : [{ type: 'text', text }];
+  for (const image of images) parts.push({ type: 'image_url', image_url: { url: `data:${image.source.media_type};base64,${attachmentData(image)}` } });
+  out.push({ role: 'user', content: parts });
   return out;
 }
 
+/** A PDF for a provider without document support: its extracted text, page by page, under its name. */
+function documentText(block: DocumentBlock): string {
+  return `<document name="${block.name}" pages="${block.pages}">\n${block.text}\n</document>`;
+}
+
 function toolMessageText(block: ToolResultBlock): string {
-  const text = toolResultText(block);
+  const attached = typeof block.content === 'string' ? [] : block.content.filter(isAttachment);
+  const text = [toolResultText(block), ...attached.map(attachedNote)].filter((t) => t !== '').join('\n\n');
   // Chat APIs have no is_error flag; the model still needs to know the call failed.
   return block.is_error ? `Error: ${text}` : text;
+}
+
+function attachedNote(block: AttachmentBlock): string {
+  return block.type === 'document' ? documentText(block) : `(The image ${block.name} follows in the next user message.)`;
 }
 
 export function toOpenAITools(tools: ToolSpec[]): OpenAI.Chat.Completions.ChatCompletionFunctionTool[] {

@@ -83,7 +83,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
     yield { type: 'message', message, stopReason };
   }
 
-  return retryingProvider({ ...opts, name, baseUrl }, attempt, openAIFailure);
+  return { ...retryingProvider({ ...opts, name, baseUrl }, attempt, openAIFailure), api: 'openai' };
 }
 
 function isOfficialOpenAI(baseUrl: string): boolean {

@@ -34,6 +34,8 @@ export interface ModelProvider {
   readonly name: string;
   readonly model: string;
   readonly offline?: boolean;
+  /** The wire protocol, which decides how images are sized for it (attachments/image-limits.ts); absent: the offline model. */
+  readonly api?: 'anthropic' | 'openai';
   /**
    * Streams one model call. Throws ProviderError when the call fails for good (after retries);
    * the loop turns that into an `error` terminal and never keeps a half-written message.

@@ -1,7 +1,7 @@
 import type { AgentEvent, EventOf, PermissionMode } from '../events.js';
 import { notice } from '../events.js';
 import type { Message } from '../messages.js';
-import { userText } from '../messages.js';
+import { userPrompt, type AttachmentBlock } from '../messages.js';
 import { query, runCompaction, type CompactionSettings } from '../loop/query.js';
 import type { AskPermission, PermissionAsk, PermissionChecker, PermissionDecision } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
@@ -74,7 +74,7 @@ export class AgentSession {
   /** How long an approval waits before it is answered no (setApprovalTimeout); undefined: for ever. */
   private approvalTimeoutMs: number | undefined;
   /** Waiting input in order: prompts, and `!` commands typed while a turn ran (`shell`). */
-  private readonly queue: Array<{ text: string; shell?: string }> = [];
+  private readonly queue: Array<{ text: string; shell?: string; attachments?: readonly AttachmentBlock[] }> = [];
   private controller: AbortController | undefined;
   private running: Promise<EventOf<'terminal'>> | undefined;
   private readonly denials = { consecutive: 0 };
@@ -194,24 +194,24 @@ export class AgentSession {
     };
   }
 
-  /** Starts a turn now, or queues the prompt if one is running. */
-  submit(text: string): void {
+  /** Starts a turn now, or queues the prompt if one is running. `attachments`: images and PDFs sent with it (attachments/attach-file.ts). */
+  submit(text: string, attachments: readonly AttachmentBlock[] = []): void {
     if (this.running) {
-      this.queue.push({ text });
+      this.queue.push({ text, ...(attachments.length ? { attachments } : {}) });
       return;
     }
-    void this.run(text);
+    void this.run(text, attachments);
   }
 
   /** Runs one prompt to its terminal event. Queued prompts follow automatically, unless interrupted. */
-  run(text: string): Promise<EventOf<'terminal'>> {
+  run(text: string, attachments: readonly AttachmentBlock[] = []): Promise<EventOf<'terminal'>> {
     if (this.running) {
-      this.queue.push({ text });
+      this.queue.push({ text, ...(attachments.length ? { attachments } : {}) });
       return this.running;
     }
     const controller = new AbortController();
     this.controller = controller;
-    const promise = this.drive(text, controller.signal).finally(() => {
+    const promise = this.drive(text, controller.signal, attachments).finally(() => {
       this.running = undefined;
       this.controller = undefined;
       if (!this.startQueued() && this.options.interactive) void notifyHooks(this.options.hooks, 'idle_prompt', IDLE_MESSAGE, (e) => this.emit(e));
@@ -220,7 +220,7 @@ export class AgentSession {
     return promise;
   }
 
-  private async drive(text: string, signal: AbortSignal): Promise<EventOf<'terminal'>> {
+  private async drive(text: string, signal: AbortSignal, attachments: readonly AttachmentBlock[]): Promise<EventOf<'terminal'>> {
     const generation = this.generation;
     const ask: AskPermission | undefined = this.options.interactive ? (request, s) => this.waitForAnswer(request, s) : undefined;
     let terminal: EventOf<'terminal'> | undefined;
@@ -232,7 +232,7 @@ export class AgentSession {
     if (text) {
       this.marks.push({ turn, id, text });
       this.promptCount = id + 1;
-      this.emit({ type: 'user_prompt', text });
+      this.emit({ type: 'user_prompt', text, ...(attachments.length ? { attachments: [...attachments] } : {}) });
     }
     try {
       await this.ready();
@@ -245,7 +245,7 @@ export class AgentSession {
     this.options.checkpoints?.startPrompt({ turn, id });
     const stream = query({
       messages: this.history,
-      prompt: userText(text),
+      prompt: userPrompt(text, attachments),
       provider,
       tools: this.options.tools,
       permissions: this.options.permissions,
@@ -427,7 +427,7 @@ export class AgentSession {
     const next = this.queue.shift();
     if (next === undefined) return false;
     if (next.shell !== undefined) void this.runShell(next.shell, next.text);
-    else void this.run(next.text);
+    else void this.run(next.text, next.attachments);
     return true;
   }
 

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../events.js';
 import type { Message, ToolResultBlock } from '../messages.js';
-import { userText } from '../messages.js';
+import { userPrompt } from '../messages.js';
+import { sessionFolderOf, withBlobsLoaded } from './session-blobs.js';
 import { promptBlocked } from './prompt-blocked.js';
 import { shellCommandMessage } from './user-shell.js';
 import type { PromptHistory, PromptMark } from './rewind.js';
@@ -56,8 +57,11 @@ export async function loadSession(file: string, options: LoadSessionOptions = {}
     }
   }
   if (!header) throw new SessionFormatError(`${file}: empty session file`);
-  const { messages, repairs, prompts } = rebuildMessages(events);
+  const rebuilt = rebuildMessages(events);
+  const { repairs, prompts } = rebuilt;
   for (const r of repairs) warnings.push(`${file}: ${r}`);
+  const { messages, missing } = withBlobsLoaded(rebuilt.messages, sessionFolderOf(file));
+  for (const m of missing) warnings.push(`${file}: the attachment ${m} is missing; the conversation goes on without it`);
   return { header, events, messages, prompts, unknown, warnings };
 }
 
@@ -101,7 +105,7 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
       case 'user_prompt':
         flush();
         prompts.push({ turn: messages.length, id: count++, text: event.text });
-        messages.push(userText(event.text));
+        messages.push(userPrompt(event.text, event.attachments));
         break;
       case 'assistant': {
         flush();
@@ -114,7 +118,7 @@ export function rebuildMessages(events: readonly AgentEvent[]): { messages: Mess
         pending?.results.set(event.id, {
           type: 'tool_result',
           tool_use_id: event.id,
-          content: event.content,
+          content: event.attachments?.length ? [{ type: 'text', text: event.content }, ...event.attachments] : event.content,
           ...(event.is_error ? { is_error: true } : {}),
         });
         break;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentEvent } from '../events.js';
 import { SESSION_FORMAT_VERSION, type SessionHeader } from './session-format.js';
+import { sessionFolderOf, withBlobsStored } from './session-blobs.js';
 
 export { SESSION_FORMAT_VERSION, type SessionHeader };
 
@@ -57,7 +58,8 @@ export class SessionWriter {
   append(event: AgentEvent): void {
     if (this.closed || NOT_PERSISTED.has(innermost(event).type)) return;
     // The terminal event carries the whole history; the file already has it line by line.
-    const record = event.type === 'terminal' ? { ...event, messages: [] } : event;
+    // Images and PDFs go to the session's folder, the line names them (session-blobs.ts).
+    const record = withBlobsStored(event.type === 'terminal' ? { ...event, messages: [] } : event, sessionFolderOf(this.file));
     if (this.pendingHeader && event.type === 'notice') {
       this.heldNotices.push({ ...record, ts: this.now() });
       return;

@@ -7,5 +7,7 @@ export const ReadFileDisplaySchema = z.object({
   startLine: z.number(),
   endLine: z.number(),
   totalLines: z.number(),
+  /** An image or PDF read whole and sent to the model: its chip (`[image shot.png · 1280x800]`). */
+  attachment: z.string().optional(),
 });
 export type ReadFileDisplay = z.infer<typeof ReadFileDisplaySchema>;

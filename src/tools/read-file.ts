@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import * as z from 'zod';
 import { looksBinary, readHead } from './binary.js';
+import { attachableType, attachFile, AttachmentProblem } from '../attachments/attach-file.js';
+import { attachmentChip, attachmentLabel } from '../attachments/attachment-label.js';
+import { IMAGE_LIMITS } from '../attachments/image-limits.js';
 import { blockLines, readLineBlocks } from './line-reader.js';
 import { displayPath, resolveInWorkspace } from './paths.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
@@ -31,7 +34,7 @@ export type ReadFileInput = z.infer<typeof inputSchema>;
 const description = `Read a text file from the workspace. Output is line-numbered like \`cat -n\` (number, tab, line); the numbers are not part of the file.
 - Reads up to ${DEFAULT_LINE_LIMIT} lines from the start by default; use offset (1-based line) and limit to page through longer files.
 - Lines longer than ${MAX_LINE_CHARS} characters are truncated. Files over 256 KB read without offset/limit show only their first lines.
-- Binary files are refused. For directories use list_dir; to find files use glob; to search contents use grep.
+- Images (PNG, JPEG, GIF, WebP) come back as the picture itself, scaled down when large; a PDF comes back as the document (with its text page by page). Other binary files are refused. For directories use list_dir; to find files use glob; to search contents use grep.
 - Read a file before editing it, and read several files in parallel when you need them.`;
 
 function formatSize(bytes: number): string {
@@ -49,6 +52,19 @@ async function missingFile(abs: string, shown: string, cwd: string): Promise<Too
   return errorResult(`File not found: ${shown}.${hint}`);
 }
 
+/** An image or PDF, whole: the model gets the picture or document, the text says what it is. */
+async function readAttachment(abs: string, shown: string, ctx: ToolContext): Promise<ToolResult> {
+  const display = { kind: 'read_file' as const, path: shown, startLine: 0, endLine: 0, totalLines: 0 };
+  try {
+    const block = await attachFile(abs, shown, ctx.imageLimits ?? IMAGE_LIMITS.anthropic);
+    const pages = block.type === 'document' ? ` Its text, page by page, goes with it for providers that cannot read PDFs.` : '';
+    return { content: `Read ${attachmentLabel(block)}: attached below.${pages}`, attachments: [block], display: { ...display, attachment: attachmentChip(block) } };
+  } catch (error) {
+    if (error instanceof AttachmentProblem) return errorResult(error.message);
+    throw error;
+  }
+}
+
 async function readFile(input: ReadFileInput, ctx: ToolContext): Promise<ToolResult> {
   const abs = resolveInWorkspace(ctx.cwd, input.path);
   const shown = displayPath(ctx.cwd, abs);
@@ -63,6 +79,7 @@ async function readFile(input: ReadFileInput, ctx: ToolContext): Promise<ToolRes
   // FIFOs and devices would block forever or never end.
   if (!stat.isFile()) return errorResult(`${shown} is not a regular file.`);
 
+  if (await attachableType(abs)) return readAttachment(abs, shown, ctx);
   if (looksBinary(await readHead(abs))) {
     return errorResult(`${shown} looks like a binary file (${formatSize(stat.size)}); read_file only shows text files.`);
   }

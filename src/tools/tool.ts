@@ -6,6 +6,8 @@ import type { ToolDisplay } from './display.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import type { FileReadState } from './read-state.js';
 import type { CallView } from './call-view.js';
+import type { AttachmentBlock } from '../messages.js';
+import type { ImageLimits } from '../attachments/image-limits.js';
 
 /** What a tool may touch, so the permission chain can judge a call without knowing the tool. */
 export type ToolKind = 'read' | 'edit' | 'execute' | 'other';
@@ -73,6 +75,8 @@ export interface ToolContext {
   readonly refuseModelCall?: (next: { model: string; inputTokens: number }) => string | undefined;
   /** Auto mode's classifier, which a subagent's loop asks too. */
   readonly classifier?: ActionClassifier;
+  /** How large an image the provider takes (attachments/image-limits.ts); absent: Anthropic's, the stricter. */
+  readonly imageLimits?: ImageLimits;
 }
 
 export interface ToolResult {
@@ -80,6 +84,8 @@ export interface ToolResult {
   isError?: boolean;
   /** Structured extras for renderers (diff, line range), typed per tool (see display.ts). */
   display?: ToolDisplay;
+  /** Images and PDFs sent to the model with the text (read_file on a picture); the text says what they are. */
+  attachments?: AttachmentBlock[];
 }
 
 export interface Tool<I = unknown> {

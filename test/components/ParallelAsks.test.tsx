@@ -3,6 +3,7 @@ import type { ToolItem } from '../../components/store/types.js';
 import { BUILTIN_AGENTS } from '../../src/agents/agent-definition.js';
 import { createAgentTool } from '../../src/agents/agent-tool.js';
 import type { Message } from '../../src/messages.js';
+import { toolResultText } from '../../src/messages.js';
 import type { ModelProvider } from '../../src/providers/provider.js';
 import { createReadFileTool } from '../../src/tools/read-file.js';
 import { assistantText, toolCall } from '../helpers/scripted-provider.js';
@@ -17,7 +18,7 @@ let rig: Rig | undefined;
 afterEach(() => rig?.cleanup());
 
 const textOf = (m: Message | undefined): string =>
-  (m?.content ?? []).map((b) => (b.type === 'text' ? b.text : b.type === 'tool_result' ? (typeof b.content === 'string' ? b.content : b.content.map((t) => t.text).join('')) : '')).join('');
+  (m?.content ?? []).map((b) => (b.type === 'text' ? b.text : b.type === 'tool_result' ? toolResultText(b) : '')).join('');
 
 /** Each child reads the file its task names as `toolu_same`, then reports what the read returned. */
 const child: ModelProvider = {

@@ -6,6 +6,7 @@ import { BUILTIN_AGENTS } from '../../../src/agents/agent-definition.js';
 import { createAgentTool } from '../../../src/agents/agent-tool.js';
 import type { AgentEvent, EventOf, PermissionMode } from '../../../src/events.js';
 import type { Message } from '../../../src/messages.js';
+import { toolResultText } from '../../../src/messages.js';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { PermissionAsk } from '../../../src/permissions/types.js';
 import type { ModelProvider } from '../../../src/providers/provider.js';
@@ -39,7 +40,7 @@ const checker = (mode: PermissionMode) =>
   createPermissionChecker({ workspace, mode, rules: { allow: [], ask: [], deny: [] }, cairnHome: path.join(root, 'home', '.cairn'), homeDir: path.join(root, 'home') });
 
 const textOf = (m: Message | undefined): string =>
-  (m?.content ?? []).map((b) => (b.type === 'text' ? b.text : b.type === 'tool_result' ? (typeof b.content === 'string' ? b.content : b.content.map((t) => t.text).join('')) : '')).join('');
+  (m?.content ?? []).map((b) => (b.type === 'text' ? b.text : b.type === 'tool_result' ? toolResultText(b) : '')).join('');
 
 /**
  * The parent starts two explore subagents in one message; each child reads a file outside the

@@ -57,10 +57,18 @@ describe('read_file', () => {
   });
 
   it('refuses binary files', async () => {
-    await fs.writeFile(path.join(dir, 'img.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]));
+    await fs.writeFile(path.join(dir, 'data.bin'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]));
+    const r = await tool.call({ path: 'data.bin' }, ctx);
+    expect(r.isError).toBe(true);
+    expect(r.content).toMatch(/data\.bin looks like a binary file/);
+  });
+
+  it('refuses an image it cannot decode, naming it, and attaches nothing', async () => {
+    await fs.writeFile(path.join(dir, 'img.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 1, 2, 3]));
     const r = await tool.call({ path: 'img.png' }, ctx);
     expect(r.isError).toBe(true);
-    expect(r.content).toMatch(/img\.png looks like a binary file/);
+    expect(r.content).toMatch(/^img\.png is not a readable image/);
+    expect(r.attachments).toBeUndefined();
   });
 
   it('points directories to list_dir', async () => {

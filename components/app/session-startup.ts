@@ -5,6 +5,7 @@ import type { AgentSession } from '../../src/session/agent-session.js';
 import type { SlashCommand } from '../commands/registry.js';
 import type { SessionActions } from '../commands/session-actions.js';
 import { createSessionActions } from '../commands/session-actions.js';
+import { exportCommand } from '../commands/export-command.js';
 import { saveLoadCommands } from '../commands/save-load-commands.js';
 import { sectionsCommand } from '../commands/sections-command.js';
 import { openResumePicker, sessionCommands } from '../commands/session-commands.js';
@@ -70,5 +71,5 @@ export async function startSessionUi(input: {
   const name = await actions.currentName();
   if (name !== undefined) store.dispatch({ type: 'sessionName', name });
   if (options.pickOnStart) await openResumePicker(store, actions);
-  return { actions, commands: [...sessionCommands(actions), sectionsCommand(actions), ...saveLoadCommands(actions)] };
+  return { actions, commands: [...sessionCommands(actions), sectionsCommand(actions), ...saveLoadCommands(actions), exportCommand(actions)] };
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anthropicReply, type AnthropicRequestBody } from '../helpers/anthropic-server.js';
 import { cairnBin } from '../helpers/run-cairn.js';
@@ -88,5 +90,31 @@ describe.skipIf(!TmuxTerminal.available())('/rename and /fork in a real terminal
     await restart(term, `--resume ${fork.id}`);
     await ask(term, 'delta');
     expect(userTexts(server.requests.at(-1)!.body)).toEqual(['alpha', 'beta', 'delta']);
+  });
+});
+
+describe.skipIf(!TmuxTerminal.available())('/export in a real terminal', () => {
+  it('writes the prompts, answers and tool calls as Markdown, and the event stream with --format json', SLOW, async () => {
+    const { term, ws } = await startAnthropic((body) =>
+      JSON.stringify(body.messages).includes('"tool_result"')
+        ? anthropicReply([{ type: 'text', text: 'Answer to alpha.' }])
+        : anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: 'a.txt' } }]),
+    { columns: 120, rows: 36, files: { 'a.txt': 'LINE-ONE\nLINE-TWO\n' } });
+    await ask(term, 'alpha');
+    term.type('/export out.md');
+    term.keys('Enter');
+    await term.waitForText('Exported 1 prompt to');
+    const md = await fs.readFile(path.join(ws.dir, 'out.md'), 'utf8');
+    expect(md).toMatch(/## Prompt\n\nalpha\n/);
+    expect(md).toContain('### Tool call: read_file');
+    expect(md).toContain('"path": "a.txt"');
+    expect(md).toContain('LINE-ONE');
+    expect(md).toMatch(/### Answer\n\nAnswer to alpha\./);
+    term.type('/export out.jsonl --format json');
+    term.keys('Enter');
+    await term.waitForText('(the event stream, one JSON event a line)');
+    const lines = (await fs.readFile(path.join(ws.dir, 'out.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    expect(lines[0]!.type).toBe('session_header');
+    expect(lines.map((l) => l.type)).toEqual(expect.arrayContaining(['user_prompt', 'tool_start', 'tool_result', 'assistant']));
   });
 });

@@ -11,7 +11,7 @@ export function exportArgs(args: string): { file?: string; format: ExportFormat 
   let format: ExportFormat = 'markdown';
   const rest: string[] = [];
   for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
+    const word = words[i] ?? '';
     const inline = /^--format=(.*)$/.exec(word);
     if (word !== '--format' && !inline) {
       rest.push(word);

@@ -2,9 +2,52 @@ import path from 'node:path';
 import type { LoggedDecision } from '../../src/session/decision-log.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { SlashCommand } from './registry.js';
+import { errorMessage } from '../../src/util/error-message.js';
 
 const SHOWN = 20;
-const USAGE = 'Usage: /permissions (the decision log and the rules), /permissions log [n] (the last n decisions)';
+const USAGE =
+  'Usage: /permissions (the decision log and the rules), /permissions log [n] (the last n decisions), ' +
+  '/permissions add [local|project|user] allow|ask|deny <rule> (written to that settings file; default local), ' +
+  '/permissions remove [allow|ask|deny] <rule> (taken out of the file it came from)';
+const LISTS = ['allow', 'ask', 'deny'] as const;
+const SCOPES = ['local', 'project', 'user'] as const;
+type List = (typeof LISTS)[number];
+const isList = (w: string | undefined): w is List => (LISTS as readonly string[]).includes(w ?? '');
+const isScope = (w: string | undefined): w is (typeof SCOPES)[number] => (SCOPES as readonly string[]).includes(w ?? '');
+
+/** `/permissions add ...`: what the user sees after the file is written (or why it was not). */
+async function addCommand(session: AgentSession, words: string[], cwd: string): Promise<{ text: string; warning?: boolean }> {
+  const scope = isScope(words[0]) ? words.shift() as (typeof SCOPES)[number] : 'local';
+  const list = words.shift();
+  const rule = words.join(' ').trim();
+  if (!isList(list) || rule === '' || !session.permissions.addRule) return { text: USAGE, warning: true };
+  try {
+    const { added, file } = await session.permissions.addRule(list, rule, scope);
+    const at = place(file, undefined, undefined, cwd);
+    return { text: added ? `Added ${list} rule ${rule} to ${at}; it applies now.` : `${at} already has the ${list} rule ${rule}.` };
+  } catch (error) {
+    return { text: `Not added: ${errorMessage(error)}`, warning: true };
+  }
+}
+
+/** `/permissions remove ...`: the rule out of each file it came from (every list, unless one is named). */
+async function removeCommand(session: AgentSession, words: string[], cwd: string): Promise<{ text: string; warning?: boolean }> {
+  const named = isList(words[0]) ? [words.shift() as List] : [...LISTS];
+  const rule = words.join(' ').trim();
+  if (rule === '' || !session.permissions.removeRule) return { text: USAGE, warning: true };
+  const lines: string[] = [];
+  try {
+    for (const list of named) {
+      const { removedFrom, notInAFile } = await session.permissions.removeRule(list, rule);
+      for (const where of removedFrom) lines.push(`Removed ${list} rule ${rule} from ${place(where.startsWith('/') ? where : undefined, undefined, where, cwd)}.`);
+      for (const where of notInAFile) lines.push(`The ${list} rule ${rule} comes from ${where}, not a settings file: start cairn without it.`);
+    }
+  } catch (error) {
+    return { text: `Not removed: ${errorMessage(error)}`, warning: true };
+  }
+  if (lines.length === 0) return { text: `No ${named.length === 1 ? `${named[0]} ` : ''}rule ${rule} is in force (/permissions lists them as written).`, warning: true };
+  return { text: lines.join('\n') };
+}
 
 /** Where a rule stands: a file (relative to the workspace when inside it) and line, or the flag or answer it came from. */
 function place(file: string | undefined, line: number | undefined, where: string | undefined, cwd: string): string {
@@ -88,11 +131,16 @@ async function report(session: AgentSession, cwd: string, count: number): Promis
 export function permissionsCommand(): SlashCommand {
   return {
     name: 'permissions',
-    description: 'Decision log and the rules with their files',
-    argHint: '[log [n]]',
+    description: 'Decision log and the rules with their files; add or remove a rule',
+    argHint: '[log [n] | add [scope] <list> <rule> | remove [list] <rule>]',
     async run(args, ctx) {
       const cwd = ctx.store.getSnapshot().info.cwd;
-      const [sub, n] = args.trim().split(/\s+/);
+      const [sub, n, ...rest] = args.trim().split(/\s+/);
+      if (sub === 'add' || sub === 'remove') {
+        const words = [n ?? '', ...rest].filter((w) => w !== '');
+        const done = sub === 'add' ? await addCommand(ctx.session, words, cwd) : await removeCommand(ctx.session, words, cwd);
+        return ctx.print(done.text, done.warning ? 'warning' : undefined);
+      }
       if (sub === undefined || sub === '') return ctx.print(await report(ctx.session, cwd, SHOWN));
       if (sub === 'log') {
         const count = n === undefined ? SHOWN : Number(n);

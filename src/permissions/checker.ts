@@ -23,6 +23,7 @@ import { pathlessScopedVerdict, withDontAsk } from './rules/scoped.js';
 import { checkDomain } from './rules/domain.js';
 import { errorMessage } from '../util/error-message.js';
 import { readDenyPlaces } from './rules/read-deny-places.js';
+import { addRule, removeRule, type RuleEditState } from './rules/rule-edits.js';
 
 const READ_PROBE = { name: 'read_file', kind: 'read' as const };
 
@@ -197,6 +198,16 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     return checkPaths(tool, tool.paths?.(input) ?? [], effects === 'none' || effects === 'session');
   }
 
+  const editState = (): RuleEditState => ({
+    configured,
+    origins,
+    saved: added,
+    session: () => session,
+    setSession: (rules) => {
+      session = rules;
+    },
+  });
+
   const commandContext: CommandCheckContext = {
     mode: () => mode,
     rules: current,
@@ -246,6 +257,14 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
       added.push(...parsed); // applies now, even if the file cannot be written
       await addAllowRulesToFile(localSettings, rules);
       origins.push(...(await savedRuleOrigins(localSettings, rules)));
+    },
+    addRule(list, rule, scope) {
+      const paths = settingsPaths({ workspace: opts.workspace, cairnHome: opts.cairnHome });
+      const file = paths[scope];
+      return addRule(editState(), list, rule, file, scope === 'user' ? opts.cairnHome : opts.workspace).then((added) => ({ added, file }));
+    },
+    removeRule(list, rule) {
+      return removeRule(editState(), list, rule);
     },
     ruleSource(list, text) {
       const from = origins.find((o) => o.list === list && (o.anchored ?? [o.rule]).includes(text));

@@ -67,6 +67,14 @@ export interface PermissionChecker {
   readDeniedMatcher(): Promise<(absPath: string) => boolean>;
   /** The rules in force, for /rules. */
   rules(): PermissionRuleSet;
+  /**
+   * /permissions add: writes the rule into cairn's settings file of that scope (local:
+   * .cairn/settings.local.json, project: .cairn/settings.json, user: $CAIRN_HOME/settings.json) and
+   * puts it in force. Throws RuleError for a malformed rule, SettingsError for a file it cannot edit.
+   */
+  addRule?(list: 'allow' | 'ask' | 'deny', rule: string, scope: 'local' | 'project' | 'user'): Promise<{ added: boolean; file: string }>;
+  /** /permissions remove: takes the rule out of every settings file its list came from, and out of force. */
+  removeRule?(list: 'allow' | 'ask' | 'deny', rule: string): Promise<{ removedFrom: string[]; notInAFile: string[] }>;
   /** Where a rule the checker holds (as a verdict's `by` names it) came from. */
   ruleSource?(list: 'allow' | 'ask' | 'deny', rule: string): RuleSource | undefined;
 }

@@ -234,13 +234,20 @@ export async function savedRuleOrigins(file: string, rules: readonly string[]): 
   });
 }
 
-// Two "always allow" answers in quick succession must not lose one another's rules.
-const writeQueues = new Map<string, Promise<void>>();
+// Two "always allow" answers (or /permissions edits) in quick succession must not lose one another's rules.
+const writeQueues = new Map<string, Promise<unknown>>();
+
+/** Runs `write` after every earlier write of `file` has ended. */
+export function queuedWrite<T>(file: string, write: () => Promise<T>): Promise<T> {
+  const previous = writeQueues.get(file) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(write);
+  writeQueues.set(file, next);
+  return next;
+}
 
 /** Adds allow rules to a settings file, keeping every other key; refuses to touch a file it cannot parse. */
 export function addAllowRulesToFile(file: string, rules: string[]): Promise<void> {
-  const previous = writeQueues.get(file) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(async () => {
+  return queuedWrite(file, async () => {
     const data = (await readJson(file)) ?? {};
     const settings = validate(file, data);
     const permissions = { ...(settings.permissions ?? {}) };
@@ -251,6 +258,4 @@ export function addAllowRulesToFile(file: string, rules: string[]): Promise<void
     await prepareCairnDir(dirname(file));
     await writeFileAtomically(file, `${JSON.stringify({ ...settings, permissions }, null, 2)}\n`);
   });
-  writeQueues.set(file, next);
-  return next;
 }

@@ -7,6 +7,7 @@
 // engine in src/ never imports the UI. Everything heavy is imported lazily: `--version`
 // and `--help` load nothing but this file.
 import { randomUUID } from 'node:crypto';
+import type { SessionWorktree } from '../src/worktrees/session-worktree.js';
 import { readFileSync } from 'node:fs';
 import { errorMessage } from '../src/util/error-message.js';
 import type { AgentEvent } from '../src/events.js';
@@ -68,6 +69,20 @@ async function main(args: string[]): Promise<number> {
     }
   }
 
+  // -w: the session's folder is a new worktree; everything below starts there.
+  let worktree: SessionWorktree | undefined;
+  if (cli.worktree !== undefined) {
+    const { createSessionWorktree, defaultWorktreeName } = await import('../src/worktrees/session-worktree.js');
+    try {
+      worktree = await createSessionWorktree(process.cwd(), cli.worktree || defaultWorktreeName(new Date()));
+    } catch (error) {
+      process.stderr.write(`cairn: ${errorMessage(error)}\n`);
+      return 1;
+    }
+    process.chdir(worktree.dir);
+    const copied = worktree.copied.length > 0 ? `; copied ${worktree.copied.join(', ')}` : '';
+    process.stderr.write(`cairn: working in ${worktree.dir} on the new branch ${worktree.branch}${copied}\n`);
+  }
   const headless = cli.print || cli.showSystem || (!process.stdout.isTTY && cli.replay === undefined);
   let prompt = cli.prompt;
   if (headless && !cli.showSystem && !process.stdin.isTTY && cli.inputFormat === 'text') {
@@ -294,7 +309,10 @@ async function main(args: string[]): Promise<number> {
     if (isSignalExitCode(code)) process.exit(code);
     // Closed before leaving too: a connected MCP server (a child process) would keep cairn alive.
     current.close();
-    if (picked.id === undefined) return code;
+    if (picked.id === undefined) {
+      if (worktree) await (await import('./app/worktree-exit.js')).askAboutWorktree(worktree, process.stdin, process.stderr);
+      return code;
+    }
     // A prompt given with a bare --resume waits for the session picked; otherwise it was sent.
     if (!pickOnStart) initialPrompt = undefined;
     pickOnStart = false;

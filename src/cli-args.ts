@@ -28,6 +28,8 @@ export interface CliArgs {
   sandbox?: boolean;
   /** An id, or '' for "let me pick". */
   resume?: string;
+  /** -w / --worktree [NAME]: start in a new git worktree (empty: a generated name). */
+  worktree?: string;
   /** --mcp-config values: JSON files or JSON strings with "mcpServers" (empty when not given). */
   mcpConfig: string[];
   /** Claude Code's session flags (system prompt, budget, schema, tools, settings...). */
@@ -90,6 +92,7 @@ Sessions:
   --fork-session                 with -c or --resume: continue under a new id, the old session untouched
   --session-id UUID              the new session's id
   -n, --name NAME                name the session (as /rename NAME does)
+  -w, --worktree [NAME]          work in a new git worktree and branch NAME under .cairn/worktrees/ (asked on exit: keep or remove)
   --replay FILE                  re-watch a session file or a stream-json recording in the app
   --replay-speed N               replay N times faster (default 1)
 
@@ -101,7 +104,7 @@ Claude Code: put the prompt before it or after "--", or use the one-value form -
   cairn -p "fix the test" --allowed-tools "Bash(npm test:*)" Edit
   cairn -p --disallowed-tools "Bash(rm:*)" "Bash(curl:*)" -- "tidy the repo"
 
-Not supported, on purpose: --ide, --chrome, --remote, --teleport, --worktree, --permission-prompt-tool
+Not supported, on purpose: --ide, --chrome, --remote, --teleport, --permission-prompt-tool
 (cairn says why when one is given).
 
 Environment: ANTHROPIC_API_KEY, OPENAI_API_KEY, DEEPSEEK_API_KEY, ANTHROPIC_BASE_URL, OPENAI_BASE_URL,
@@ -131,6 +134,8 @@ function expandArgs(argv: readonly string[]): string[] {
     if (unsupported !== undefined) throw new UsageError(`${flag} is not supported: ${unsupported}`);
     if (arg === '--resume' && !isValue(argv[i + 1])) {
       out.push('--resume=');
+    } else if ((arg === '--worktree' || arg === '-w') && !isValue(argv[i + 1])) {
+      out.push('--worktree=');
     } else if (LIST_FLAGS.has(arg) && isValue(argv[i + 1])) {
       for (let value = argv[i + 1]; isValue(value); value = argv[i + 1]) {
         out.push(`${arg}=${value}`);
@@ -174,6 +179,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         sandbox: { type: 'boolean' },
         'no-sandbox': { type: 'boolean' },
         resume: { type: 'string' },
+        worktree: { type: 'string', short: 'w' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
         verbose: { type: 'boolean' },
@@ -260,6 +266,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     showSystem: v['show-system'] === true,
     ...(v['no-sandbox'] === true ? { sandbox: false } : v.sandbox === true ? { sandbox: true } : {}),
     ...(v.resume !== undefined ? { resume: v.resume } : {}),
+    ...(v.worktree !== undefined ? { worktree: v.worktree } : {}),
     mcpConfig: [...(v['mcp-config'] ?? []), ...(v.mcpConfig ?? [])],
     session,
   };

@@ -48,8 +48,6 @@ export const UNSUPPORTED_FLAGS: Readonly<Record<string, string>> = {
   '--no-chrome': 'cairn does not drive a browser, so there is nothing to turn off',
   '--remote': 'cairn runs sessions on this machine only; cairn serve shows them in a browser',
   '--teleport': 'cairn runs sessions on this machine only; resume one here with --resume',
-  '--worktree': 'cairn works in the folder it starts in: create the worktree with git worktree add and start cairn there',
-  '-w': 'cairn works in the folder it starts in: create the worktree with git worktree add and start cairn there',
   '--permission-prompt-tool': 'cairn -p answers approvals from its rules (--allowed-tools, --permission-mode); an MCP tool cannot answer them',
 };
 

@@ -39,6 +39,10 @@ const SUBCOMMAND_FLAGS = {
   'diff-tree': ['--no-ext-diff', '--no-textconv'],
   // Raw objects: no --filters or --textconv.
   'cat-file': [],
+  // `cairn -w` (session-worktree.ts): add checks files out (smudge filters off, post-checkout under
+  // /dev/null); remove is only ever --force after cairn's own status check (its own check runs a
+  // status child in every submodule).
+  worktree: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SafeGitSubcommand = keyof typeof SUBCOMMAND_FLAGS;

@@ -3,6 +3,7 @@ import type { AgentSession } from '../../src/session/agent-session.js';
 import type { RunExternalEditor } from '../app/external-editor.js';
 import type { TerminalControls } from '../app/terminal-controls.js';
 import type { SessionActions } from '../commands/session-actions.js';
+import type { PluginActions } from '../commands/plugin-actions.js';
 import type { ApprovalGuard } from '../keys/approval-guard.js';
 import { createApprovalGuard } from '../keys/approval-guard.js';
 import type { ViewMetrics } from '../keys/view-metrics.js';
@@ -38,6 +39,8 @@ export interface AppContext {
   terminal?: TerminalControls;
   /** Hands the terminal to the user's editor on a file (components/app/external-editor.ts); absent without a terminal. */
   runExternalEditor?: RunExternalEditor;
+  /** /plugin's actions: the list and switching one; absent in tests without plugins. */
+  plugins?: PluginActions;
 }
 
 /** A slash command: what it is called, and what it does with the app. */
@@ -73,6 +76,7 @@ export interface AppContextOptions {
   sessions?: SessionActions;
   /** The user's editor on a file (/memory, Ctrl+G). */
   runExternalEditor?: RunExternalEditor;
+  plugins?: PluginActions;
 }
 
 export function createAppContext(opts: AppContextOptions): AppContext {
@@ -90,6 +94,7 @@ export function createAppContext(opts: AppContextOptions): AppContext {
     exit: (code = 0) => opts.exit(code),
     now: opts.now,
     ...(opts.sessions ? { sessions: opts.sessions } : {}),
+    ...(opts.plugins ? { plugins: opts.plugins } : {}),
     guard: createApprovalGuard(store, opts.now),
     ...(opts.runExternalEditor ? { runExternalEditor: opts.runExternalEditor } : {}),
   };

@@ -24,7 +24,7 @@ import { App } from './App.js';
 import type { BackgroundUiOptions } from './background-ui.js';
 import { startBackgroundUi } from './background-ui.js';
 import { teamCommands, type TeamCommandDeps } from '../commands/team-commands.js';
-import { skillCommands } from '../commands/skill-commands.js';
+import { newSkillCommands, skillCommands } from '../commands/skill-commands.js';
 import type { SkillRuntime } from '../../src/skills/skill-runtime.js';
 import { createTurnNotifier } from './turn-notifier.js';
 import { refreshesStatusLine, startStatusLine, statusLineFor, statusLineInput } from './status-line.js';
@@ -51,6 +51,8 @@ import { claudeHomeFrom } from '../../src/settings/settings-layers.js';
 import { captureOutput, createStrayNotices, type OutputCapture } from './stray-output.js';
 import type { McpManager } from '../../src/mcp/mcp-manager.js';
 import { startMcpUi } from './mcp-ui.js';
+import { createPluginActions, pluginCommand } from '../commands/plugin-command.js';
+import { workspaceTrust } from '../../src/settings/workspace-trust.js';
 import { startFrameStats } from '../terminal/frame-stats.js';
 import { DisposalStack } from '../../src/util/disposal-stack.js';
 
@@ -155,6 +157,22 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   if (options.skills instanceof Promise) options.skills.then(addSkills, (error: unknown) => fatal(error));
   else addSkills(options.skills);
   for (const command of terminalCommands()) commands.register(command);
+  // /plugin: a plugin switched on brings its commands to the palette and its hooks at once.
+  commands.register(pluginCommand());
+  const plugins = createPluginActions({
+    cwd,
+    cairnHome,
+    env,
+    trusted: async () => (await workspaceTrust({ workspace: cwd, cairnHome, claudeHome: claudeHomeFrom(env) })).trusted,
+    reload: async () => {
+      await options.hooks?.reload();
+      const skills = await options.skills;
+      if (!skills) return;
+      await skills.reload();
+      for (const command of newSkillCommands(skills, (name) => commands.find(name) !== undefined)) commands.register(command);
+      store.dispatch({ type: 'palette' });
+    },
+  });
   let runEditor: RunExternalEditor | undefined;
 
   let resolveExit: (code: number) => void = () => undefined;
@@ -173,6 +191,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   };
 
   const deps = createAppContext({
+    plugins,
     store,
     session,
     commands,

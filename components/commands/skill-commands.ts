@@ -46,6 +46,11 @@ export function skillCommands(skills: SkillRuntime | undefined, taken: (name: st
   return { commands, notices };
 }
 
+/** After a reload (a plugin switched on): the commands for entries the palette does not have yet. */
+export function newSkillCommands(skills: SkillRuntime, registered: (name: string) => boolean): SlashCommand[] {
+  return skills.entries().filter((e) => !registered(e.name)).map((e) => entryCommand(skills, e, e.name));
+}
+
 function listSkills(skills: SkillRuntime): SlashCommand {
   return {
     name: 'skills',

@@ -7,6 +7,7 @@ import { copyCodeKey } from './copy-code-keys.js';
 import { historySearchKey } from './history-search-keys.js';
 import { mentionKey } from './mention-keys.js';
 import { rewindKey } from './rewind-keys.js';
+import { pluginKey } from './plugin-keys.js';
 import { is, isAnswer, typedText } from './keymap.js';
 import { saveMemoryNote } from '../actions/memory-note.js';
 import { resume } from '../actions/resume.js';
@@ -20,6 +21,7 @@ export function handleDialogKey(input: string, key: Key, state: TuiState, deps: 
   if (dialog.kind === 'historySearch') return historySearchKey(input, key, dialog, deps);
   if (dialog.kind === 'mention') return mentionKey(input, key, dialog, deps);
   if (dialog.kind === 'rewind') return rewindKey(input, key, dialog, deps);
+  if (dialog.kind === 'plugins') return pluginKey(input, key, dialog, deps);
   pickerKey(input, key, dialog, deps);
 }
 

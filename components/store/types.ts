@@ -194,7 +194,17 @@ export type Dialog =
   /** `@` in the prompt: fuzzy file completion; `matches` are workspace paths (folders end in /). */
   | { readonly kind: 'mention'; readonly query: string; readonly index: number; readonly matches: readonly string[]; readonly loading: boolean }
   /** Esc Esc on an empty prompt, /rewind: earlier prompts (oldest first); after one is picked (`chosen`), what to restore. */
-  | RewindDialog;
+  | RewindDialog
+  /** /plugin: installed and available plugins; Enter installs or switches the one under the cursor. */
+  | PluginDialog;
+
+export interface PluginDialog {
+  readonly kind: 'plugins';
+  readonly rows: readonly { readonly id: string; readonly version?: string; readonly description: string; readonly contents: string; readonly installed: boolean; readonly enabled: boolean }[];
+  readonly index: number;
+  /** What the last Enter did, or is doing. */
+  readonly status?: string;
+}
 
 export interface RewindDialog {
   readonly kind: 'rewind';

@@ -5,6 +5,7 @@ import { copyCodeLines } from './copy-code-lines.js';
 import { historySearchLines } from './history-search-lines.js';
 import { mentionLines } from './mention-lines.js';
 import { rewindLines } from './rewind-lines.js';
+import { pluginLines } from './plugin-lines.js';
 import { boundKeyLabel } from '../keys/key-help.js';
 import { bold, clipLine, inverse, paint } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
@@ -27,7 +28,9 @@ export function dialogLines(dialog: Dialog, width: number, theme: Theme, maxRows
             ? mentionLines(dialog, width, theme, maxRows)
             : dialog.kind === 'rewind'
               ? rewindLines(dialog, width, theme, maxRows)
-              : pickerLines(dialog, width, theme, maxRows);
+              : dialog.kind === 'plugins'
+                ? pluginLines(dialog, width, theme, maxRows)
+                : pickerLines(dialog, width, theme, maxRows);
   return lines.slice(0, Math.max(0, maxRows)).map((l) => clipLine(l, width));
 }
 

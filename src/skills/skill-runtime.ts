@@ -36,6 +36,8 @@ export interface SkillRuntime {
   prepare(text: string, ask?: AskPermission, signal?: AbortSignal): Promise<PreparedPrompt | undefined>;
   /** The model a prepared prompt's command names, taken once when that prompt's turn starts. */
   modelFor(prompt: string): string | undefined;
+  /** Finds the skills and commands again (a plugin was switched on or off); `skills`, `commands` and `entries()` then show the new ones. */
+  reload(): Promise<void>;
   /** Scopes grants to turns: a prompt's grants start with its turn, and every grant ends with the turn. */
   follow(session: { subscribe(listener: (event: AgentEvent) => void): () => void }): () => void;
 }
@@ -53,14 +55,18 @@ export interface SkillRuntimeOptions {
   shippedDir?: string | undefined;
 }
 
-export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<SkillRuntime> {
-  // A plugin's skills and commands come after the user's and the project's: `/<plugin>:<name>` never takes their names.
+/** Every place skills and commands come from: a plugin's after the user's and the project's, so `/<plugin>:<name>` never takes their names. */
+async function discoverAll(opts: SkillRuntimeOptions): Promise<[SkillCatalog, CommandCatalog]> {
   const plugins = (await activePlugins({ ...opts, trusted: opts.trusted ?? true })).plugins;
   const pluginPlaces = (paths: (p: LoadedPlugin) => string[]): Place[] => plugins.flatMap((p) => paths(p).map((dir) => ({ source: 'plugin' as const, dir, namespace: p.name })));
-  const [skills, commands] = await Promise.all([
+  return Promise.all([
     discoverSkills([...skillPlaces(opts), ...pluginPlaces((p) => p.skillPaths)]),
     discoverCommands([...commandPlaces(opts), ...pluginPlaces((p) => p.commandPaths)]),
   ]);
+}
+
+export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<SkillRuntime> {
+  let [skills, commands] = await discoverAll(opts);
   const problems = [
     ...skills.problems.map((p) => `Skill ${p.file}: ${p.message}; it is skipped`),
     ...commands.problems.map((p) => `Command ${p.file}: ${p.message}; it is skipped`),
@@ -85,9 +91,18 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
   };
   const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions, trusted, env: opts.env, ...(opts.sandbox ? { sandbox: opts.sandbox } : {}) };
   return {
-    skills,
-    commands,
+    get skills() {
+      return skills;
+    },
+    get commands() {
+      return commands;
+    },
     problems,
+    async reload() {
+      [skills, commands] = await discoverAll(opts);
+      deps.skills = skills;
+      deps.commands = commands;
+    },
     loadSkillTool: createLoadSkillTool({ skills: () => skills.skills, activate }),
     subagentLoadSkillTool: createLoadSkillTool({
       skills: () => skills.skills,

@@ -61,6 +61,25 @@ async function runOne(input: unknown, hooks?: HookRunner): Promise<AgentEvent[]>
 const resultOf = (events: AgentEvent[]): EventOf<'tool_result'> | undefined =>
   events.find((e): e is EventOf<'tool_result'> => e.type === 'tool_result');
 
+describe('docs/guide/add-a-tool.md: the word_count card', () => {
+  it('is the generic card until its one registry entry is loaded, then shows the counts', async () => {
+    const { toolCard, cardTitle } = await import('../../components/transcript/tool-cards.js');
+    const { createTheme } = await import('../../components/theme/theme.js');
+    const { stripAnsi } = await import('../../components/theme/ansi.js');
+    const theme = createTheme('dark', { NO_COLOR: '1' });
+    const input = { path: 'notes.txt' };
+    const item = {
+      kind: 'tool', id: 'c1', toolUseId: 't1', name: 'word_count', input, view: wordCountTool.describe!(input),
+      parallel: false, batch: 1, status: 'success', startedAt: 0, progress: '', result: 'notes.txt: 2 lines, 5 words',
+    } as const;
+    expect(cardTitle(item)).toBe('notes.txt');
+    expect(toolCard('word_count').summary?.(item)).toBeUndefined();
+    await import('../../docs/examples/word-count-card.js');
+    expect(toolCard('word_count').summary?.(item)).toBe('2 lines, 5 words');
+    expect(toolCard('word_count').body(item, 80, theme).map(stripAnsi)).toEqual(['notes.txt: 2 lines, 5 words']);
+  });
+});
+
 describe('docs/guide/add-a-tool.md: the word_count example', () => {
   it('runs through the loop without approval inside the workspace', async () => {
     await fs.writeFile(path.join(dir, 'notes.txt'), 'one two three\nfour five\n');

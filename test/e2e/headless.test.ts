@@ -122,6 +122,6 @@ describe('cairn -p on the offline model (built binary, real process)', () => {
     const ws = await tempWorkspace();
     const run = await runCairn(['-p', 'hi', '--permission-mode', 'yolo'], { cwd: ws.dir, home: ws.home });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/--permission-mode: expected one of default, acceptEdits, plan, bypassPermissions/);
+    expect(run.stderr).toMatch(/--permission-mode: expected one of default, acceptEdits, plan, auto, bypassPermissions/);
   });
 });

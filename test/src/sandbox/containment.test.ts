@@ -262,7 +262,7 @@ describe('dangerously_disable_sandbox is always the user\'s call', () => {
 
   it('the sandbox itself refuses to leave for a call nobody approved', async () => {
     const sandbox = sandboxFor();
-    expect(await sandbox.prepare('true', { disable: true, approval: { byUser: false, readOnly: true } })).toEqual({ refuse: expect.stringContaining('only when the user approves') });
+    expect(await sandbox.prepare('true', { disable: true, approval: { byUser: false, readOnly: true } })).toEqual({ refuse: expect.stringContaining('outside the sandbox only when the user') });
     sandbox.close();
   });
 });

@@ -192,7 +192,7 @@ describe('the sandbox file system', () => {
     const signal = new AbortController().signal;
     // Unasked (the permission chain never lets such a call through unasked, but the tool holds the line too).
     const refused = await bash.call({ command: `touch ${target}`, dangerously_disable_sandbox: true }, { cwd: ws, signal });
-    expect(refused.content).toContain('only when the user approves');
+    expect(refused.content).toContain('outside the sandbox only when the user');
     expect(existsSync(target)).toBe(false);
     await bash.call({ command: `touch ${target}`, dangerously_disable_sandbox: true }, { cwd: ws, signal, approval: { byUser: true, readOnly: false } });
     expect(existsSync(target)).toBe(true);

@@ -18,7 +18,9 @@ async function start(allowedTools: string | undefined): Promise<{ rt: Runtime; w
   await fs.writeFile(path.join(dir, 'SKILL.md'), `---\nname: deploy\ndescription: Deploys\n${allowedTools ? `allowed-tools: ${allowedTools}\n` : ''}---\nTouch the marker.\n`);
   const userHome = path.join(path.dirname(ws.dir), 'user');
   await fs.mkdir(userHome, { recursive: true });
-  const rt = await createRuntime({ cwd: ws.dir, env: { HOME: userHome, CAIRN_HOME: ws.home }, interactive: false, persist: false });
+  // The sandbox off: these tests are about what the skill's allowed-tools grant, which the sandbox (on by
+  // default) would make moot for a command that stays in the workspace.
+  const rt = await createRuntime({ cwd: ws.dir, env: { HOME: userHome, CAIRN_HOME: ws.home }, interactive: false, persist: false, sandbox: false });
   runtimes.push(rt);
   return { rt, ws: ws.dir };
 }

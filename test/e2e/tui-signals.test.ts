@@ -47,6 +47,9 @@ async function startCairn() {
   expect(term.alternateOn()).toBe(true);
   // The first frame can be on screen before the app has set the terminal's modes up (early-frame.ts).
   await waitFor(() => mouseOn(term), { message: 'mouse reporting on' });
+  // Start-up notices (the sandbox's first-start line) arrive after the first frame: the screen settles first,
+  // so a signal meets the app started, not a frame half way through the terminal.
+  await term.waitForStable(300);
   return { term, pid, leaves: () => readFileSync(raw, 'latin1').split('\x1b[?1049l').length - 1 };
 }
 

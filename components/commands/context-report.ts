@@ -1,4 +1,5 @@
 import type { PromptSection } from '../../src/context/system-prompt.js';
+import type { ImageTokenFormula } from '../../src/attachments/attachment-tokens.js';
 import { estimateMessagesTokens, estimateTokens } from '../../src/context/tokens.js';
 import { toolSpec } from '../../src/loop/tool-specs.js';
 import type { Message } from '../../src/messages.js';
@@ -12,8 +13,8 @@ export interface ContextSection {
 
 const BAR_CELLS = 20;
 
-/** What fills the context window: system prompt parts, tool schemas, memory files, the messages. */
-export function contextSections(prompt: readonly PromptSection[], tools: readonly AnyTool[], messages: readonly Message[]): ContextSection[] {
+/** What fills the context window: system prompt parts, tool schemas, memory files, the messages (images by `formula`, the provider's). */
+export function contextSections(prompt: readonly PromptSection[], tools: readonly AnyTool[], messages: readonly Message[], formula: ImageTokenFormula = 'anthropic'): ContextSection[] {
   const out: ContextSection[] = [];
   for (const s of prompt) {
     const name = s.kind === 'memory' ? `memory: ${s.name}` : `system: ${s.name}`;
@@ -21,7 +22,7 @@ export function contextSections(prompt: readonly PromptSection[], tools: readonl
   }
   const toolTokens = tools.reduce((sum, t) => sum + estimateTokens(JSON.stringify(toolSpec(t))), 0);
   out.push({ name: `tools (${tools.length})`, tokens: toolTokens });
-  out.push({ name: `messages (${messages.length})`, tokens: estimateMessagesTokens(messages) });
+  out.push({ name: `messages (${messages.length})`, tokens: estimateMessagesTokens(messages, formula) });
   return out;
 }
 

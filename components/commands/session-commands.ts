@@ -5,6 +5,7 @@ import { resume } from '../actions/resume.js';
 import type { TuiStore } from '../store/create-store.js';
 import { formatAge, resumeDialog } from '../store/session-picker.js';
 import { contextReport, contextSections } from './context-report.js';
+import { imageTokenFormulaFor } from '../../src/attachments/attachment-tokens.js';
 import type { SlashCommand } from './registry.js';
 import type { SessionActions } from './session-actions.js';
 
@@ -66,6 +67,7 @@ export function sessionCommands(actions: SessionActions): SlashCommand[] {
         prompt.map((s) => sectionLabel(s, actions.cwd)),
         ctx.session.tools,
         ctx.session.messages,
+        imageTokenFormulaFor(ctx.session.provider),
       );
       ctx.print(contextReport(sections, state.contextLimit, state.usage.context));
     },

@@ -2,6 +2,11 @@
 /** Whose published formula counts an image: Anthropic's, or OpenAI's tiles (OpenAI-compatible servers). */
 export type ImageTokenFormula = 'anthropic' | 'openai';
 
+/** The formula for a provider: its API's; Anthropic's for one without (the offline model counts as Anthropic does). */
+export function imageTokenFormulaFor(provider: { api?: 'anthropic' | 'openai' }): ImageTokenFormula {
+  return provider.api ?? 'anthropic';
+}
+
 /** Anthropic: tokens = width x height / 750 (the image as sent; cairn already scaled it to the limits). */
 export function anthropicImageTokens(width: number, height: number): number {
   return Math.ceil((width * height) / 750);

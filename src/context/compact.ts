@@ -2,6 +2,7 @@ import type { Message } from '../messages.js';
 import { textOf, userText } from '../messages.js';
 import type { ModelProvider } from '../providers/provider.js';
 import { estimateMessagesTokens } from './tokens.js';
+import { imageTokenFormulaFor } from '../attachments/attachment-tokens.js';
 import { itemAt } from '../util/invariant.js';
 import { MEMORY_UPDATES_ASK } from './memory-updates.js';
 
@@ -51,8 +52,8 @@ export async function compactMessages(opts: {
   return {
     messages,
     summary,
-    tokensBefore: estimateMessagesTokens(opts.messages),
-    tokensAfter: estimateMessagesTokens(messages),
+    tokensBefore: estimateMessagesTokens(opts.messages, imageTokenFormulaFor(opts.provider)),
+    tokensAfter: estimateMessagesTokens(messages, imageTokenFormulaFor(opts.provider)),
     summarisedCount: head.length,
   };
 }

@@ -18,7 +18,11 @@ export function attachmentTokens(block: AttachmentBlock, formula: ImageTokenForm
   return estimateTokens(block.text) + pdfPageTokens(block.pages, formula);
 }
 
-export function estimateMessageTokens(message: Message): number {
+/**
+ * A message's tokens; `formula` counts its images as the provider that receives them does
+ * (imageTokenFormulaFor: Anthropic's w*h/750, OpenAI's 512-pixel tiles).
+ */
+export function estimateMessageTokens(message: Message, formula: ImageTokenFormula = 'anthropic'): number {
   let n = 4;
   for (const b of message.content) {
     switch (b.type) {
@@ -36,17 +40,17 @@ export function estimateMessageTokens(message: Message): number {
         break;
       case 'tool_result':
         n += estimateTokens(toolResultText(b));
-        for (const a of toolResultAttachments(b)) n += attachmentTokens(a);
+        for (const a of toolResultAttachments(b)) n += attachmentTokens(a, formula);
         break;
       case 'image':
       case 'document':
-        n += attachmentTokens(b);
+        n += attachmentTokens(b, formula);
         break;
     }
   }
   return n;
 }
 
-export function estimateMessagesTokens(messages: readonly Message[]): number {
-  return messages.reduce((sum, m) => sum + estimateMessageTokens(m), 0);
+export function estimateMessagesTokens(messages: readonly Message[], formula: ImageTokenFormula = 'anthropic'): number {
+  return messages.reduce((sum, m) => sum + estimateMessageTokens(m, formula), 0);
 }

@@ -74,7 +74,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
       finished = assembler.finish();
     } catch (error) {
       // A cut stream (Esc, a dropped connection) still used tokens: count what arrived.
-      const partial = assembler.partialUsage(() => estimateTokens(request.system) + estimateMessagesTokens(request.messages));
+      const partial = assembler.partialUsage(() => estimateTokens(request.system) + estimateMessagesTokens(request.messages, 'openai'));
       if (partial) yield { type: 'usage', usage: partial };
       throw error;
     }

@@ -7,6 +7,7 @@ import { usageReport } from './usage-report.js';
 import { rewindCommand } from './rewind-command.js';
 import { describeRules } from '../../src/permissions/rules/listing.js';
 import { permissionsCommand } from './permissions-command.js';
+import { btwCommand } from './btw-command.js';
 
 const help: SlashCommand = {
   name: 'help',
@@ -125,5 +126,5 @@ const exit: SlashCommand = {
 };
 
 export function builtinCommands(): SlashCommand[] {
-  return [help, clear, mode, model, usage, rules, permissionsCommand(), prompt, theme, rewindCommand, exit];
+  return [help, clear, mode, model, btwCommand, usage, rules, permissionsCommand(), prompt, theme, rewindCommand, exit];
 }

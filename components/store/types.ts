@@ -196,7 +196,17 @@ export type Dialog =
   /** Esc Esc on an empty prompt, /rewind: earlier prompts (oldest first); after one is picked (`chosen`), what to restore. */
   | RewindDialog
   /** /plugin: installed and available plugins; Enter installs or switches the one under the cursor. */
-  | PluginDialog;
+  | PluginDialog
+  /** /btw: a side question and its answer (not kept in the conversation); Esc closes it. */
+  | SideQuestionDialog;
+
+export interface SideQuestionDialog {
+  readonly kind: 'btw';
+  readonly question: string;
+  /** Absent while the model is answering. */
+  readonly answer?: string;
+  readonly error?: string;
+}
 
 export interface PluginDialog {
   readonly kind: 'plugins';

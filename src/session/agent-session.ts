@@ -2,7 +2,7 @@ import type { AgentEvent, EventOf, PermissionMode } from '../events.js';
 import { notice } from '../events.js';
 import type { Message } from '../messages.js';
 import { userPrompt, type AttachmentBlock } from '../messages.js';
-import { query, runCompaction, type CompactionSettings } from '../loop/query.js';
+import { DEFAULT_MAX_TOKENS, query, runCompaction, type CompactionSettings } from '../loop/query.js';
 import type { AskPermission, PermissionAsk, PermissionChecker, PermissionDecision } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
 import { usageIn } from '../usage-events.js';
@@ -17,6 +17,8 @@ import { promptBlocked } from './prompt-blocked.js';
 import { rewindConversation, type PromptHistory, type PromptMark } from './rewind.js';
 import { createFileReadState } from '../tools/read-state.js';
 import type { DecisionLog } from './decision-log.js';
+import { askSideQuestion, type SideAnswer } from './side-question.js';
+import { toolSpec } from '../loop/tool-specs.js';
 import type { SpendCap } from './spend-cap.js';
 import { createActionClassifier, type ActionClassifier } from '../permissions/auto/classifier.js';
 
@@ -192,6 +194,24 @@ export class AgentSession {
       ...(this.options.sessionId !== undefined ? { session_id: this.options.sessionId } : {}),
       ...(this.options.spendCap ? { max_budget_usd: this.options.spendCap.capUsd } : {}),
     };
+  }
+
+  /**
+   * /btw: asks the model with the conversation so far, alongside any running turn (its events and
+   * history are untouched: a running turn's own messages join the history only when it ends, so
+   * they are not in this context). Neither question nor answer is kept.
+   */
+  async askAside(question: string, signal: AbortSignal): Promise<SideAnswer> {
+    const provider = this.provider_;
+    return askSideQuestion({
+      provider,
+      system: await this.options.system({ mode: this.mode, model: provider.model }),
+      history: this.history,
+      tools: this.options.tools.map(toolSpec),
+      question,
+      maxTokens: this.options.maxTokens ?? DEFAULT_MAX_TOKENS,
+      signal,
+    });
   }
 
   /** Starts a turn now, or queues the prompt if one is running. `attachments`: images and PDFs sent with it (attachments/attach-file.ts). */

@@ -77,10 +77,20 @@ async function jsWalked(root: string, signal: AbortSignal): Promise<string[]> {
   return out;
 }
 
-function dirsOf(files: readonly string[]): string[] {
+/**
+ * Every folder that holds a file, with its parents. A folder in the set has its parents there too, so each file
+ * costs one lookup when its folder is known (most files share one with the file before), not one per level.
+ */
+export function dirsOf(files: readonly string[]): string[] {
   const dirs = new Set<string>();
+  let previous = '';
   for (const f of files) {
-    for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1)) dirs.add(f.slice(0, i + 1));
+    const slash = f.lastIndexOf('/');
+    if (slash === -1) continue;
+    const dir = f.slice(0, slash + 1);
+    if (dir === previous) continue;
+    previous = dir;
+    for (let end = slash; end !== -1 && !dirs.has(f.slice(0, end + 1)); end = f.lastIndexOf('/', end - 1)) dirs.add(f.slice(0, end + 1));
   }
   return [...dirs].sort();
 }

@@ -4,6 +4,7 @@ import { GitignoreFilter } from './gitignore.js';
 import { tryCompileGlob } from './glob-match.js';
 import { globReach } from './glob-reach.js';
 import { globWithRipgrep } from './glob-rg.js';
+import { newestFirst } from './newest-first.js';
 import { displayPath, isInside, resolveInWorkspace } from './paths.js';
 import { deniedNote } from './read-deny.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
@@ -65,17 +66,8 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
     if (ctx.isReadDenied?.(file)) denied++;
     return !ctx.isReadDenied?.(file);
   });
-  const stamped = await Promise.all(
-    listed.map(async (file) => {
-      try {
-        return { file, mtime: (await fs.stat(file)).mtimeMs };
-      } catch {
-        return undefined; // deleted between the crawl and now: it no longer matches anything real
-      }
-    }),
-  );
-  const kept = stamped.filter((k): k is { file: string; mtime: number } => k !== undefined);
-  kept.sort((a, b) => b.mtime - a.mtime || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const kept = await newestFirst(listed, ctx.signal);
+  if (kept === undefined) return errorResult('glob was interrupted.');
 
   const notes: string[] = [];
   if (kept.length > MAX_GLOB_RESULTS) notes.push(`(Showing the ${MAX_GLOB_RESULTS} newest of ${kept.length} matches. Use a narrower pattern or path.)`);
@@ -84,7 +76,7 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
   if (kept.length === 0) {
     return { content: [`No files match "${input.pattern}" in ${shownBase}.`, ...notes].join('\n\n'), display: { kind: 'glob', count: 0, denied } };
   }
-  const lines = kept.slice(0, MAX_GLOB_RESULTS).map((k) => displayPath(ctx.cwd, k.file));
+  const lines = kept.slice(0, MAX_GLOB_RESULTS).map((file) => displayPath(ctx.cwd, file));
   return { content: [lines.join('\n'), ...notes].join('\n\n'), display: { kind: 'glob', count: kept.length, denied } };
 }
 

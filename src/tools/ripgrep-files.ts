@@ -23,14 +23,16 @@ export async function ripgrepFiles(
 ): Promise<RgFileList | undefined> {
   const run = runRipgrep(bin, [...rgWalkArgs(walk), '--files', '--null', '--', '.'], { cwd: root, signal, withValue: false });
   const files: string[] = [];
-  for await (const record of run.records()) {
-    const rel = relFromRg(record.path);
-    const verdict = each(rel);
-    if (verdict === 'skip') continue;
-    files.push(rel);
-    if (verdict === 'stop') {
-      run.stop();
-      break;
+  reading: for await (const batch of run.batches()) {
+    for (const record of batch) {
+      const rel = relFromRg(record.path);
+      const verdict = each(rel);
+      if (verdict === 'skip') continue;
+      files.push(rel);
+      if (verdict === 'stop') {
+        run.stop();
+        break reading;
+      }
     }
   }
   const outcome = await run.done;

@@ -19,6 +19,8 @@ export interface RgOutcome {
 export interface RgRun {
   /** The records in ripgrep's order, read as they arrive (the child waits while they are not read). */
   records(): AsyncGenerator<RgRecord>;
+  /** The same records a chunk of output at a time: one await per chunk, not per record (file lists of 50,000+). */
+  batches(): AsyncGenerator<RgRecord[]>;
   /** Ends the search now (results are enough, or the user pressed Esc). */
   stop(): void;
   readonly done: Promise<RgOutcome>;
@@ -81,27 +83,29 @@ export function runRipgrep(bin: string, args: readonly string[], opts: RgRunOpti
     });
   });
 
-  async function* records(): AsyncGenerator<RgRecord> {
+  async function* batches(): AsyncGenerator<RgRecord[]> {
     let pending: Buffer = Buffer.alloc(0);
     let drained = false;
     try {
       for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
         pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+        const batch: RgRecord[] = [];
         let at = 0;
         for (;;) {
           const nul = pending.indexOf(0, at);
           if (nul === -1) break;
           if (!opts.withValue) {
-            yield { path: pending.toString('utf8', at, nul) };
+            batch.push({ path: pending.toString('utf8', at, nul) });
             at = nul + 1;
             continue;
           }
           const nl = pending.indexOf(10, nul + 1);
           if (nl === -1) break;
-          yield { path: pending.toString('utf8', at, nul), value: pending.subarray(nul + 1, nl) };
+          batch.push({ path: pending.toString('utf8', at, nul), value: pending.subarray(nul + 1, nl) });
           at = nl + 1;
         }
         pending = pending.subarray(at);
+        if (batch.length > 0) yield batch;
       }
       drained = true;
     } finally {
@@ -110,5 +114,9 @@ export function runRipgrep(bin: string, args: readonly string[], opts: RgRunOpti
     }
   }
 
-  return { records, stop, done };
+  async function* records(): AsyncGenerator<RgRecord> {
+    for await (const batch of batches()) yield* batch;
+  }
+
+  return { records, batches, stop, done };
 }

@@ -7,8 +7,10 @@ import type { AppContext } from '../actions/app-context.js';
 import { is, typedText, whichOf } from './keymap.js';
 import { selectableCards } from './selectable-cards.js';
 import { openViewer } from './viewer-keys.js';
+import { fixPrompt } from '../transcript/finding-lines.js';
+import { submit } from '../actions/submit.js';
 
-/** Selection mode: arrows move over the cards, Space folds one, Enter shows it whole, Esc/Tab go back to the prompt. */
+/** Selection mode: arrows move over the cards, Space folds one, Enter shows it whole, f asks for a finding's fix, Esc/Tab go back to the prompt. */
 export function handleTranscriptKey(input: string, key: Key, state: TuiState, deps: AppContext): boolean {
   const { store } = deps;
   const selectable = selectableCards(state.items);
@@ -28,12 +30,20 @@ export function handleTranscriptKey(input: string, key: Key, state: TuiState, de
   }
   if (is('toggle', input, key)) {
     const item = selectable[at];
-    if (item) store.dispatch({ type: 'toggle', id: item.id, currentlyExpanded: isExpanded(item) });
+    // A finding shows all it has; its full view is Enter.
+    if (item && item.kind !== 'finding') store.dispatch({ type: 'toggle', id: item.id, currentlyExpanded: isExpanded(item) });
     return true;
   }
   if (is('open', input, key)) {
     const item = selectable[at];
     if (item) openViewer({ kind: 'item', id: item.id }, deps);
+    return true;
+  }
+  if (is('fixFinding', input, key)) {
+    const item = selectable[at];
+    if (item?.kind !== 'finding') return true;
+    store.dispatch({ type: 'focus', focus: 'editor' });
+    submit(fixPrompt(item.finding), deps);
     return true;
   }
   const end = whichOf('top', 'bottom', input, key);

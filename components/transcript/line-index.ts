@@ -9,6 +9,7 @@ import type { createItemLines } from './item-lines.js';
 import { isExpanded, toolHeader } from './item-lines.js';
 import type { FrameInfo } from './frame-info.js';
 import { subagentParts } from './subagent-blocks.js';
+import { findingCards, findingLines } from './finding-lines.js';
 import { itemAt } from '../../src/util/invariant.js';
 
 type ItemLines = ReturnType<typeof createItemLines>;
@@ -114,6 +115,12 @@ export function buildLineIndex(input: IndexInput): LineIndex {
           blocks.push({ id: part.id, start: total, live: part.live, count: part.count, line: (n, frame) => gutter + part.line(n, frame) });
           total += part.count;
         }
+      }
+      // A review's findings: a card each, under the report.
+      for (const card of findingCards(item)) {
+        const lines = findingLines(card, width - (inBatch ? 2 : 0), theme, card.id === selectedId).map((l) => gutter + l);
+        blocks.push({ id: card.id, start: total, count: lines.length, line: (n) => lines[n] ?? '' });
+        total += lines.length;
       }
       if (head && !approvalAt && (asking === item.id || asking?.startsWith(item.id + NEST_SEP))) addApproval(head);
     } else {

@@ -94,7 +94,18 @@ const generic: ToolCard = {
 
 const bookkeeping: ToolCard = { ...generic, bookkeeping: true };
 
+/** The review's report: its summary under the header; each finding is a card of its own below (finding-lines.ts). */
+const findingsBody: ToolCard['body'] = (item, width, theme) => {
+  const failed = failureBody(item, width, theme);
+  if (failed) return failed;
+  const summary = item.display?.kind === 'report_findings' ? item.display.summary : undefined;
+  const hint = item.display?.kind === 'report_findings' && item.display.findings.length > 0 ? ['Tab selects a finding · Enter shows the place · f asks cairn to fix it'] : [];
+  return [...(summary ? wrapText(summary, width) : []), ...hint.map((h) => paint(theme, 'muted', h))];
+};
+const findings: ToolCard = { body: findingsBody, folded: findingsBody };
+
 const registry = new Map<string, ToolCard>([
+  ['report_findings', findings],
   ['bash', bash],
   // A `!` command the user ran (components/store/reduce-shell.ts): read like a bash call.
   [SHELL_CARD, bash],

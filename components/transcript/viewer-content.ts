@@ -6,6 +6,7 @@ import { diffLines } from './diff-lines.js';
 import { displayDiff } from './display-renderers.js';
 import { approvalHeadline, subjectLines } from './call-view-lines.js';
 import { cardTitle, toolCard } from './tool-cards.js';
+import { findFindingCard, findingPlace, findingViewerLines } from './finding-lines.js';
 
 /** Everything a card or an approval holds, wrapped to the width: nothing elided. */
 export interface ViewerContent {
@@ -18,6 +19,8 @@ export function viewerContent(state: Pick<TuiState, 'items' | 'approvals'>, sour
     const request = state.approvals.find((a) => a.id === source.id);
     return request ? approvalContent(request, width, theme) : undefined;
   }
+  const finding = findFindingCard(state.items, source.id);
+  if (finding) return { title: `${finding.finding.severity} finding · ${findingPlace(finding.finding)} · f on the card asks cairn to fix it`, lines: findingViewerLines(finding.finding, width, theme) };
   const item = findItem(state.items, source.id);
   return item ? itemContent(item, width, theme) : undefined;
 }

@@ -15,6 +15,7 @@ import { fillTemplate } from './command-template.js';
 import { expandInlines } from './prompt-inlines.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { CallApproval } from '../tools/tool.js';
+import { GIT_DIFF_TOKEN, reviewDiffText } from '../review/review-diff.js';
 
 /** A palette entry for a skill or a custom command. */
 export interface SlashPromptEntry {
@@ -119,10 +120,12 @@ export async function prepareSlashPrompt(deps: SlashPromptDeps, text: string, as
   const body = fillTemplate(template, args, names);
   const filled = await expandInlines(body, inlineDeps(deps, grants, ask, signal ?? new AbortController().signal));
   const name = target.kind === 'skill' ? target.skill.name : target.command.name;
-  const prompt =
+  const made =
     target.kind === 'skill'
       ? `/${name}${args ? ` ${args}` : ''}\n\nRun the "${name}" skill (${target.skill.file}):\n\n${await skillContent(target.skill, filled)}`
       : `/${name}${args ? ` ${args}` : ''}\n\n${filled}`;
+  // Last, so nothing in the diff is taken for an argument, a `!`cmd`` or an @file.
+  const prompt = made.includes(GIT_DIFF_TOKEN) ? made.split(GIT_DIFF_TOKEN).join(await reviewDiffText(deps.cwd, args, signal)) : made;
   const model = target.kind === 'command' ? target.command.model : undefined;
   return { name, prompt, grants, ...(model !== undefined ? { model } : {}) };
 }

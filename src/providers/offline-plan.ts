@@ -1,4 +1,5 @@
 // What the offline model plans to do for a prompt (offline-script.ts reads prompts into plans).
+import type { Message } from '../messages.js';
 
 export interface PlannedCall {
   name: string;
@@ -7,6 +8,8 @@ export interface PlannedCall {
 
 export type OfflinePlan =
   | { kind: 'tools'; steps: PlannedCall[][] }
+  /** Steps chosen from what the earlier ones returned (a skill's procedure: /init); undefined: done, summarise. */
+  | { kind: 'script'; next: (after: readonly Message[]) => PlannedCall[] | undefined }
   | { kind: 'stream'; words: number; rate?: number }
   | { kind: 'think'; topic: string }
   | { kind: 'chat'; text: string };

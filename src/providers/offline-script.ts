@@ -3,6 +3,7 @@
 import type { OfflinePlan, PlannedCall } from './offline-plan.js';
 import { planMcp } from './offline-mcp.js';
 import { skillPlan } from './offline-skills.js';
+import { isInitPrompt, nextInitCalls } from './offline-init.js';
 import { webPlan } from './offline-web.js';
 import { group } from '../util/invariant.js';
 
@@ -45,6 +46,7 @@ export function planFor(prompt: string): OfflinePlan {
       steps: [[{ name: 'cron_create', input: { cron: group(m, 1), prompt: group(m, 2).trim(), recurring: true, durable } }]],
     };
   }
+  if (isInitPrompt(text)) return { kind: 'script', next: nextInitCalls };
   const skill = skillPlan(text, planFor);
   if (skill) return skill;
   if ((m = /^think(?:\s+about)?\s+([\s\S]+)$/i.exec(text))) return { kind: 'think', topic: group(m, 1) };

@@ -44,7 +44,8 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
   const plan = planFor(prompt);
   const after = request.messages.slice(promptIndex + 1);
   const step = after.filter((m) => m.role === 'assistant' && !isRecovery(m)).length;
-  const recovery = plan.kind === 'tools' ? recoveryCalls(after) : undefined;
+  const recovery = plan.kind === 'tools' || plan.kind === 'script' ? recoveryCalls(after) : undefined;
+  const scripted = plan.kind === 'script' && !recovery ? plan.next(after) : undefined;
   const inputTokens = estimateTokens(request.system) + estimateMessagesTokens(request.messages);
 
   const content: ContentBlock[] = [];
@@ -100,8 +101,8 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
       }
       content.push({ type: 'thinking', thinking: thought, signature: 'offline' });
       yield* emitText(`Having thought about **${plan.topic}**: it is worth doing one small step at a time.`, deltaDelayMs);
-    } else if (recovery || (plan.kind === 'tools' && step < plan.steps.length)) {
-      const calls = recovery ?? (plan.kind === 'tools' ? withFindings(itemAt(plan.steps, step, 'planned step'), after) : []);
+    } else if (recovery || scripted || (plan.kind === 'tools' && step < plan.steps.length)) {
+      const calls = recovery ?? scripted ?? (plan.kind === 'tools' ? withFindings(itemAt(plan.steps, step, 'planned step'), after) : []);
       yield* emitText(`${describeCalls(calls)}\n`, deltaDelayMs);
       content.push({ type: 'text', text });
       const prefix = recovery ? RECOVERY_ID : 'toolu_off_';
@@ -110,7 +111,7 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
         content.push(use);
       });
       text = '';
-    } else if (plan.kind === 'tools') {
+    } else if (plan.kind === 'tools' || plan.kind === 'script') {
       yield* emitText(summarize(request.messages, promptIndex), deltaDelayMs);
     } else {
       yield* emitText(acknowledge(request.messages[promptIndex]) + chatReply(plan), deltaDelayMs);

@@ -1,3 +1,4 @@
+import { createReportFindingsTool } from '../tools/report-findings.js';
 import { createAgentTool } from '../agents/agent-tool.js';
 import type { AgentDefinition } from '../agents/agent-definition.js';
 import type { CronScheduler } from '../cron/scheduler.js';
@@ -65,7 +66,7 @@ export interface ToolPool {
 
 // Session-level tools a subagent must not share: its own todo list, the schedule, compaction.
 const PARENT_ONLY = new Set([
-  'todo_write', 'enter_plan_mode', 'exit_plan_mode', 'cron_create', 'cron_delete', 'cron_list', 'compact', 'agent',
+  'todo_write', 'report_findings', 'enter_plan_mode', 'exit_plan_mode', 'cron_create', 'cron_delete', 'cron_list', 'compact', 'agent',
   'team_spawn', 'send_message', 'read_inbox', 'task_create', 'task_list', 'task_get', 'task_update',
 ]);
 
@@ -89,6 +90,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
     createAskUserQuestionTool(deps.permissions, deps.canAsk ?? (() => false)),
     createMemoryTool({ cairnHome: deps.cairnHome, now: deps.now }),
     createCompactTool(),
+    createReportFindingsTool(),
     ...[createCronCreateTool(deps.cron), createCronListTool(deps.cron), createCronDeleteTool(deps.cron)].map((t) => offeredWhile(t, cronOff)),
     ...createTaskTools(deps.tasks, 'lead').map((t) => offeredWhile(t, noTeam)),
     createTeamSpawnTool(deps.team),

@@ -9,6 +9,7 @@ import { GlobDisplaySchema } from './glob-display.js';
 import { GrepDisplaySchema } from './grep-display.js';
 import { ListDirDisplaySchema } from './list-dir-display.js';
 import { ReadFileDisplaySchema } from './read-file-display.js';
+import { ReportFindingsDisplaySchema } from './report-findings-display.js';
 import { WriteFileDisplaySchema } from './write-file-display.js';
 import { WebFetchDisplaySchema } from './web-fetch-display.js';
 import { WebSearchDisplaySchema } from './web-search-display.js';
@@ -31,6 +32,7 @@ export const ToolDisplaySchema = z.discriminatedUnion('kind', [
   AgentDisplaySchema,
   WebFetchDisplaySchema,
   WebSearchDisplaySchema,
+  ReportFindingsDisplaySchema,
 ]);
 export type ToolDisplay = z.infer<typeof ToolDisplaySchema>;
 export type ToolDisplayKind = ToolDisplay['kind'];

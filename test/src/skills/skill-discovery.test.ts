@@ -123,7 +123,7 @@ describe('the skills shipped with cairn', () => {
   it('all load, with a name, a description that says when to use it, and no problems', async () => {
     const catalog = await discoverSkills([{ source: 'cairn', dir: resolve('skills') }]);
     expect(catalog.problems).toEqual([]);
-    expect(catalog.skills.map((s) => s.name)).toEqual(['commit-message', 'github', 'review-changes', 'skill-creator', 'summarize', 'weather', 'web-search']);
+    expect(catalog.skills.map((s) => s.name)).toEqual(['commit-message', 'github', 'init', 'review', 'security-review', 'skill-creator', 'summarize', 'weather', 'web-search']);
     for (const s of catalog.skills) {
       expect(s.description, s.name).toMatch(/\bUse when\b/);
       expect(s.body.length, s.name).toBeGreaterThan(400);

@@ -12,6 +12,8 @@ export const GIT_DIFF_TOKEN = '${CAIRN_GIT_DIFF}';
 
 /** The most diff text a prompt carries; the rest is named so the model can read it with git diff -- <path>. */
 const MAX_DIFF_CHARS = 60_000;
+/** Untracked files named; a folder of generated files must not fill the prompt. */
+const MAX_UNTRACKED = 50;
 
 // A revision or a range of two: names, ~ ^ @ {n} and :path are all git allows here; no option (a leading -) and no space.
 const REVISION = /^(?!-)[\w./@^~{}:+-]+$/;
@@ -61,6 +63,8 @@ function framed(what: string, diff: string, untracked: readonly string[]): strin
     diff.trim() === '' ? '(no changes in tracked files)' : `<diff>\n${shown.replace(/\n$/, '')}\n</diff>`,
   ];
   if (cut) lines.push('', `(The diff was cut at ${MAX_DIFF_CHARS} of ${diff.length} characters: read the rest per file with git diff.)`);
-  if (untracked.length > 0) lines.push('', `Untracked files, not in the diff (read them whole): ${untracked.join(', ')}`);
+  const named = untracked.slice(0, MAX_UNTRACKED);
+  const more = untracked.length > named.length ? ` and ${untracked.length - named.length} more (git status lists them)` : '';
+  if (untracked.length > 0) lines.push('', `Untracked files, not in the diff (read them whole): ${named.join(', ')}${more}`);
   return lines.join('\n');
 }

@@ -15,6 +15,7 @@ import type { SessionFacts } from '../src/runtime/session-facts.js';
 import type { RuntimeOptions } from '../src/runtime/runtime-options.js';
 import type { SessionFlags } from '../src/cli-session-flags.js';
 import type { ZodType } from 'zod';
+import type { UserMessage } from '../src/headless-input.js';
 import type { EarlyFrame } from './app/early-frame.js';
 
 // Node opens its inspector on port 9229 when the process gets SIGUSR1 (anyone who can signal it
@@ -90,21 +91,30 @@ async function main(args: string[]): Promise<number> {
     if (piped.trim()) prompt = prompt ? `${prompt}\n\n${piped}` : piped;
   }
   // --input-format stream-json: user messages as JSON lines on stdin, one turn each; the first is the prompt unless one was given.
-  let nextPrompt: (() => Promise<string | undefined>) | undefined;
+  let nextPrompt: (() => Promise<UserMessage | undefined>) | undefined;
+  let firstMessage: UserMessage | undefined;
   let inputFailed = false;
   if (headless && !cli.showSystem && cli.inputFormat === 'stream-json') {
     const { userMessageReader } = await import('../src/headless-input.js');
-    nextPrompt = userMessageReader(process.stdin, (message) => {
+    const read = userMessageReader(process.stdin, (message) => {
       inputFailed = true;
       process.stderr.write(`cairn: ${message}\n`);
     });
-    prompt ??= await nextPrompt();
+    nextPrompt = read;
+    if (prompt === undefined) {
+      const first = await read();
+      // A message of images alone is a prompt too.
+      if (first && (first.text !== '' || first.media.length > 0)) {
+        firstMessage = first;
+        prompt = first.text;
+      }
+    }
   }
   if (headless && cli.resume === '') {
     process.stderr.write('cairn: --resume needs a session id with -p (run cairn --resume to pick one)\n');
     return 2;
   }
-  if (headless && !prompt && !cli.showSystem) {
+  if (headless && !prompt && !firstMessage && !cli.showSystem) {
     process.stderr.write('cairn: -p needs a prompt (as an argument or on stdin)\n');
     return 2;
   }
@@ -233,8 +243,8 @@ async function main(args: string[]): Promise<number> {
     for (const line of runtime.startupNotices) await sayOnStderr(`cairn: ${line}\n`);
     const { runHeadless } = await import('../src/headless.js');
     // Checked above: a headless run without a prompt has already exited with a message.
-    if (!prompt) throw new Error('a headless run reached the model without a prompt');
-    const code = await runHeadless(runtime, prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr }, nextPrompt, {
+    if (prompt === undefined) throw new Error('a headless run reached the model without a prompt');
+    const code = await runHeadless(runtime, firstMessage ?? prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr }, nextPrompt, {
       ...(structured ? { structured } : {}),
       partialMessages: flags.includePartialMessages,
     });

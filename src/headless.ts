@@ -9,6 +9,8 @@ import { hookLine } from './runtime/hook-wiring.js';
 import { PartialMessageLines } from './headless-partial.js';
 import { checkStructuredOutput, structuredRetryPrompt } from './headless-structured.js';
 import type { ZodType } from 'zod';
+import type { UserMessage } from './headless-input.js';
+import { readyHeadlessPrompt } from './headless-attachments.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -34,11 +36,11 @@ function forStream(stream: HeadlessIO['stdout'], text: string): string {
 /** Runs one prompt to completion without a screen. Returns the process exit code. */
 export async function runHeadless(
   runtime: Runtime,
-  prompt: string,
+  first: string | UserMessage,
   format: OutputFormat,
   io: HeadlessIO,
   /** `--input-format stream-json`: the next user message, or undefined when the input has ended. */
-  nextPrompt?: () => Promise<string | undefined>,
+  nextPrompt?: () => Promise<UserMessage | undefined>,
   options: HeadlessOptions = {},
 ): Promise<number> {
   const { session } = runtime;
@@ -90,13 +92,23 @@ export async function runHeadless(
     session.abort();
   };
   process.on('SIGINT', onSigint);
-  let terminal: EventOf<'terminal'>;
+  let terminal: EventOf<'terminal'> | undefined;
+  let refused = false;
+  let message: UserMessage = typeof first === 'string' ? { text: first, media: [] } : first;
   try {
     // One turn per user message: the prompt, then (stream-json input) each line that follows.
     for (;;) {
-    // `/name args` naming a skill or custom command becomes its prompt (the TUI does the same).
-    session.noteUserPrompt(prompt);
-    terminal = await session.run((await runtime.skills.prepare(prompt))?.prompt ?? prompt);
+      // Images and PDFs it names or carries go with it; one that cannot go stops the run before anything is sent.
+      const ready = await readyHeadlessPrompt(runtime, message.text, message.media);
+      if ('problems' in ready) {
+        for (const problem of ready.problems) io.stderr.write(forStream(io.stderr, `cairn: not sent: ${problem}\n`));
+        refused = true;
+        break;
+      }
+      const prompt = ready.text;
+      // `/name args` naming a skill or custom command becomes its prompt (the TUI does the same).
+      session.noteUserPrompt(prompt);
+      terminal = await session.run((await runtime.skills.prepare(prompt))?.prompt ?? prompt, ready.attachments);
       if (options.structured && terminal.reason === 'completed') {
         let check = checkStructuredOutput(terminal.result ?? '', options.structured);
         // One retry with what was wrong, as Claude Code gives; then the run ends in an error result.
@@ -109,7 +121,7 @@ export async function runHeadless(
       if (format === 'stream-json') io.stdout.write(`${JSON.stringify(resultOf(terminal))}\n`);
       const next = terminal.reason === 'completed' && nextPrompt ? await nextPrompt() : undefined;
       if (next === undefined) break;
-      prompt = next;
+      message = next;
       turnStarted = Date.now();
     }
   } finally {
@@ -127,6 +139,7 @@ export async function runHeadless(
   if (left.ended > 0) io.stderr.write(`cairn: ended ${left.ended} process${left.ended === 1 ? '' : 'es'} that bash commands left running\n`);
   if (left.survivors.length > 0) io.stderr.write(`cairn: warning: could not end ${left.survivors.map((t) => (t < 0 ? `process group ${-t}` : `process ${t}`)).join(', ')}, left running by bash commands\n`);
 
+  if (refused || terminal === undefined) return 1;
   // Every format says which session this was, so a script can continue it with --resume.
   if (format === 'text') {
     const answer = structured && 'value' in structured ? JSON.stringify(structured.value) : terminal.result;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isInside } from '../permissions/paths.js';
 import { readTextFile } from '../util/read-text-file.js';
 import { errorMessage } from '../util/error-message.js';
+import { namesAttachableFile } from '../attachments/attach-user-file.js';
 
 /** What one `@` mention attached: shown as a chip in place of the mention. */
 export interface Attachment {
@@ -54,6 +55,8 @@ export async function expandMentions(text: string, root: string, readDenied: (ab
     } catch {
       continue; // names nothing: plain text
     }
+    // Images and PDFs go as attachments, not text (mention-attachments.ts).
+    if (await namesAttachableFile(rel, root)) continue;
     if (!isInside(realRoot, real)) continue;
     const shown = path.relative(root, abs).split(path.sep).join('/') || '.';
     // The user's Read deny rules hold for what they mention too (as in Claude Code): not attached, said in the chip.

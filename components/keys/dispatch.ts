@@ -3,6 +3,7 @@ import type { Key } from 'ink';
 import type { AppContext } from '../actions/app-context.js';
 import { cycleMode } from '../actions/cycle-mode.js';
 import { editDraftInEditor } from '../actions/edit-in-editor.js';
+import { attachDroppedFiles, pasteClipboardImage } from '../actions/attach-files.js';
 import { interrupt, takeLastQueued } from '../actions/interrupt.js';
 import { openRewind } from '../actions/rewind.js';
 import { submit } from '../actions/submit.js';
@@ -76,6 +77,7 @@ function handleOneKey(input: string, pressed: Key, deps: AppContext, raw: string
 
   if (is('historySearch', input, key)) return startHistorySearch(deps);
   if (is('editInEditor', input, key)) return void editDraftInEditor(deps);
+  if (is('pasteImage', input, key)) return void pasteClipboardImage(deps);
   if (!state.busy && !autoRunInProgress(state.items) && is('clearDraft', input, key) && escOnDraft(state, deps, raw)) return;
   if (!state.busy && !autoRunInProgress(state.items) && is('rewind', input, key) && escOnEmpty(state, deps, raw, () => openRewind(deps))) return;
   if (is('interrupt', input, key)) {
@@ -92,10 +94,11 @@ function handleOneKey(input: string, pressed: Key, deps: AppContext, raw: string
 
 function toEditor(input: string, key: Key, state: TuiState, deps: AppContext, raw: string | undefined): void {
   deps.guard.noteDraftKey();
-  const result = applyEditorKey(state.editor, input, key, { history: deps.history(), ...(raw !== undefined ? { raw } : {}) });
+  const result = applyEditorKey(state.editor, input, key, { history: deps.history(), takesDroppedFiles: true, ...(raw !== undefined ? { raw } : {}) });
   deps.store.dispatch({ type: 'editor', editor: result.state });
   if (typedText(input, key)?.endsWith('@') && atMentionStart(result.state.text, result.state.cursor)) openMentionCompletion(deps.store, state.info.cwd);
-  if (result.submit !== undefined) submit(result.submit, deps, result.shown);
+  if (result.dropped) void attachDroppedFiles(result.dropped.paths, result.dropped.pasted, deps);
+  if (result.submit !== undefined) submit(result.submit, deps, result.shown, result.attachments);
 }
 
 /**

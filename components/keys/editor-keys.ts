@@ -6,6 +6,7 @@ import { PASTE_END, PASTE_START, isModifiedEnterReport, isMouseReport, isUnknown
 import type { KeyCommand } from './keymap.js';
 import { is, isRelease, typedText, withBackspace } from './keymap.js';
 import { blankKey, pastedText } from './split-keys.js';
+import { droppedPaths } from '../prompt/dropped-paths.js';
 
 export type EditorContext = {
   /** Submitted prompts, newest last. */
@@ -15,6 +16,8 @@ export type EditorContext = {
    * (0x7f) and Delete (`ESC[3~`) as `key.delete`; only the raw sequence tells them apart.
    */
   raw?: string;
+  /** A paste that is only paths to files comes back as `dropped` (the main prompt attaches images and PDFs). */
+  takesDroppedFiles?: boolean;
 };
 
 type Edit = (state: EditorState, ctx: EditorContext) => EditorState | EditorResult;
@@ -73,9 +76,11 @@ function continuePaste(state: EditorState, input: string, key: Key, ctx: EditorC
   const pasted = (state.pasting ?? '') + (end ? raw.slice(0, end.index) : raw);
   if (!end) return { state: { ...state, pasting: pasted } };
   const { pasting: _done, ...rest } = state;
-  const next = insertPaste(rest, pasted);
+  const paths = ctx.takesDroppedFiles ? droppedPaths(pasted) : undefined;
+  const next = paths ? rest : insertPaste(rest, pasted);
   const after = raw.slice(end.index + end[0].length);
-  return after === '' ? { state: next } : applyEditorKey(next, after, blankKey(), ctx);
+  const result = after === '' ? { state: next } : applyEditorKey(next, after, blankKey(), ctx);
+  return paths ? { ...result, dropped: { paths, pasted } } : result;
 }
 
 function applyKey(state: EditorState, input: string, key: Key, ctx: EditorContext): EditorResult {

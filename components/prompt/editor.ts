@@ -1,3 +1,4 @@
+import type { AttachmentBlock } from '../../src/messages.js';
 import { lineEnd, nextBoundary, prevBoundary, sanitizeInput, verticalMove } from './editor-text.js';
 import { PASTE_START } from './terminal-input.js';
 
@@ -5,7 +6,11 @@ import { PASTE_START } from './terminal-input.js';
 
 export { parseMouseWheel } from './terminal-input.js';
 
-export type PastedBlock = { placeholder: string; text: string };
+/**
+ * A unit the draft shows in brackets: a large paste (expanded on submit), or an attached image
+ * or PDF (its chip `[image shot.png · 1280x800]`, sent as the attachment beside the text).
+ */
+export type PastedBlock = { placeholder: string; text: string; attachment?: AttachmentBlock };
 
 export type EditorState = {
   text: string;
@@ -24,7 +29,15 @@ export type EditorState = {
  * `state` is the very same object when the key was not used, so the caller can pass it on.
  * `shown`: the submitted prompt as the box showed it, when it held large pastes as placeholders.
  */
-export type EditorResult = { state: EditorState; submit?: string; shown?: string };
+export type EditorResult = {
+  state: EditorState;
+  submit?: string;
+  shown?: string;
+  /** The attachments whose chips the submitted draft held. */
+  attachments?: AttachmentBlock[];
+  /** A paste that was only file paths (a dropped file): the caller attaches them, or types `pasted` if they are not files. */
+  dropped?: { paths: string[]; pasted: string };
+};
 
 const LARGE_PASTE_LINES = 5;
 const LARGE_PASTE_CHARS = 2000;
@@ -68,8 +81,21 @@ export function enter(state: EditorState): EditorResult {
   }
   const submit = expandPastes(text, state.pastes);
   if (submit.trim() === '') return { state };
-  const folded = state.pastes.some((p) => text.includes(p.placeholder));
-  return { state: emptyEditor(), submit, ...(folded ? { shown: text } : {}) };
+  const held = state.pastes.filter((p) => text.includes(p.placeholder));
+  const folded = held.some((p) => p.attachment === undefined);
+  const attachments = held.flatMap((p) => (p.attachment ? [p.attachment] : []));
+  return { state: emptyEditor(), submit, ...(folded ? { shown: text } : {}), ...(attachments.length ? { attachments } : {}) };
+}
+
+/** An attachment's chip typed at the cursor, one unit for the cursor and Backspace, sent beside the text. */
+export function insertAttachment(state: EditorState, chip: string, attachment: AttachmentBlock): EditorState {
+  let placeholder = chip;
+  for (let n = 2; state.text.includes(placeholder) || state.pastes.some((b) => b.placeholder === placeholder); n++) placeholder = `${chip.slice(0, -1)} #${n}]`;
+  // The space after it is part of the unit, so one Backspace takes the chip out whole.
+  placeholder = `${placeholder} `;
+  const before = state.cursor > 0 && !/\s/.test(state.text[state.cursor - 1] ?? '') ? ' ' : '';
+  const inserted = insertText(state, `${before}${placeholder}`);
+  return { ...inserted, pastes: [...inserted.pastes, { placeholder, text: placeholder, attachment }] };
 }
 
 export function expandPastes(text: string, pastes: readonly PastedBlock[]): string {

@@ -1,4 +1,5 @@
 import type { AgentEvent, EventOf } from '../../src/events.js';
+import { attachmentLabel } from '../../src/attachments/attachment-label.js';
 import { reduceBackgroundShell, reduceCron } from './background-state.js';
 import { reduceCompact } from './reduce-compact.js';
 import { reduceHook } from './reduce-hook.js';
@@ -29,7 +30,8 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       };
     case 'user_prompt': {
       const queued = state.queued[0] === event.text ? state.queued.slice(1) : state.queued;
-      const s = push(state, (id) => ({ kind: 'user', id, text: event.text }));
+      const attachments = event.attachments?.map((a) => attachmentLabel(a));
+      const s = push(state, (id) => ({ kind: 'user', id, text: event.text, ...(attachments?.length ? { attachments } : {}) }));
       return { ...s, queued, busy: true, phase: { kind: 'waiting', since: at } };
     }
     case 'turn_start':

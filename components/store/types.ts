@@ -21,6 +21,8 @@ export interface UserItem {
   readonly text: string;
   /** The prompt as the editor showed it, large pastes as placeholders; folded to this by default. */
   readonly display?: string;
+  /** The images and PDFs sent with it, as labels: `image shot.png · 1280x800 · 45 KB`. */
+  readonly attachments?: readonly string[];
   readonly userExpanded?: boolean;
 }
 export interface AssistantItem {

@@ -87,7 +87,8 @@ function render(item: TranscriptItem, width: number, theme: Theme, expanded: boo
 /** A prompt sent with large pastes shows them as the editor did, with a toggle to unfold them. */
 function userLines(item: UserItem, width: number, theme: Theme, expanded: boolean): string[] {
   const folded = item.display !== undefined && !expanded;
-  const lines = wrapText(folded ? item.display : item.text, Math.max(1, width - 2)).map((l, i) => paint(theme, 'user', `${i === 0 ? '› ' : '  '}${l}`));
+  const prompt = wrapText(folded ? item.display : item.text, Math.max(1, width - 2)).map((l, i) => paint(theme, 'user', `${i === 0 ? '› ' : '  '}${l}`));
+  const lines = [...prompt, ...(item.attachments ?? []).map((label) => clipLine(paint(theme, 'muted', `  ⎿ [${label}]`), width))];
   if (item.display === undefined) return lines;
   const toggle = folded ? '▸ pasted text folded · Tab selects, Space unfolds' : '▾ pasted text unfolded · Space folds';
   return [...lines, clipLine(paint(theme, 'muted', `  ${toggle}`), width)];

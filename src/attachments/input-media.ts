@@ -1,4 +1,4 @@
-import type { AttachmentBlock, ImageMediaType } from '../messages.js';
+import type { AttachmentBlock } from '../messages.js';
 import { formatBytes } from './attachment-label.js';
 import { sniffType, typeName, type AttachableType } from './file-kind.js';
 import { MAX_IMAGE_FILE_BYTES, MAX_PDF_FILE_BYTES, type ImageLimits } from './image-limits.js';
@@ -39,7 +39,7 @@ export async function prepareInputMedia(media: InputMedia, limits: ImageLimits):
   const limit = mediaType === 'application/pdf' ? MAX_PDF_FILE_BYTES : MAX_IMAGE_FILE_BYTES;
   if (data.length > limit) throw new Error(`${name} is ${formatBytes(data.length)}, over the ${formatBytes(limit)} limit; nothing was sent.`);
   try {
-    return mediaType === 'application/pdf' ? await preparePdf(data, name) : await prepareImage(data, mediaType as ImageMediaType, name, limits);
+    return mediaType === 'application/pdf' ? await preparePdf(data, name) : await prepareImage(data, mediaType, name, limits);
   } catch (error) {
     if (error instanceof ImageProblem || error instanceof PdfProblem) throw new Error(error.message, { cause: error });
     throw error;

@@ -38,7 +38,7 @@ type Block = Record<string, unknown> & { type: string };
 
 async function anthropic(): Promise<ScriptedServer<AnthropicRequestBody>> {
   const s = await startAnthropicServer(() => anthropicReply([{ type: 'text', text: 'Seen.' }]));
-  servers.push(s as ScriptedServer<unknown>);
+  servers.push(s);
   return s;
 }
 
@@ -64,7 +64,7 @@ describe('cairn -p with images and PDFs', () => {
   it('OpenAI-compatible: @shot.png sends an image_url part of the PNG scaled to 2048 px', async () => {
     const ws = await workspace();
     const s = await startOpenAIServer(() => openaiReply({ text: 'Seen.' }));
-    servers.push(s as ScriptedServer<unknown>);
+    servers.push(s);
     const run = await runCairn(['-p', 'look at @shot.png', '--provider', 'openai'], {
       cwd: ws.dir, home: ws.home, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: s.url }, timeoutMs: 60_000,
     });

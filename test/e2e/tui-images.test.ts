@@ -36,7 +36,7 @@ describe.skipIf(!TmuxTerminal.available())('images in a real terminal', () => {
     expect(term.screen()).not.toContain('My Desktop');
 
     term.keys('BSpace');
-    await term.waitForScreen((s) => !s.includes('[image shot.png') && /│ > +│/.test(s), 'the chip removed by one Backspace');
+    await term.waitForScreen((s) => !s.includes('[image shot.png') && s.includes('│ > Ask cairn'), 'the chip removed by one Backspace');
 
     drop(term, `${desktop.replace(/ /g, '\\ ')}/shot.png`);
     await term.waitForScreen((s) => s.includes('> [image shot.png · 1280x800]'), 'the chip again (backslash-escaped form)');

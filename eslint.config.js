@@ -48,7 +48,7 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'module',
       parserOptions: { project: null, projectService: false },
-      globals: { window: 'readonly', document: 'readonly', location: 'readonly', localStorage: 'readonly', sessionStorage: 'readonly', fetch: 'readonly', EventSource: 'readonly', URLSearchParams: 'readonly', Node: 'readonly', requestAnimationFrame: 'readonly', matchMedia: 'readonly', setTimeout: 'readonly', queueMicrotask: 'readonly', WeakMap: 'readonly', Map: 'readonly', Set: 'readonly' },
+      globals: { window: 'readonly', document: 'readonly', location: 'readonly', localStorage: 'readonly', sessionStorage: 'readonly', fetch: 'readonly', EventSource: 'readonly', URLSearchParams: 'readonly', Node: 'readonly', requestAnimationFrame: 'readonly', matchMedia: 'readonly', FileReader: 'readonly', setTimeout: 'readonly', queueMicrotask: 'readonly', WeakMap: 'readonly', Map: 'readonly', Set: 'readonly' },
     },
   },
   {

@@ -8,6 +8,8 @@ import { errorMessage } from '../util/error-message.js';
 import { HttpError } from './http-error.js';
 import { PAGE_COMMANDS, runPageCommand } from './page-commands.js';
 import { readJsonBody } from './request-body.js';
+import { MAX_PENDING_UPLOADS, MAX_UPLOAD_BODY_BYTES, UploadBody } from './page-uploads.js';
+import { createReadStream } from 'node:fs';
 import type { SessionHub } from './session-hub.js';
 import { indexSessions } from './session-index.js';
 import { openSse } from './sse.js';
@@ -24,7 +26,8 @@ export interface RouteContext {
 }
 
 const CreateBody = z.strictObject({ cwd: z.string().min(1).optional(), resume: z.string().min(1).optional() });
-const PromptBody = z.strictObject({ text: z.string().min(1).max(200_000) });
+// attachments: ids of images and PDFs uploaded for this prompt (POST .../attachments).
+const PromptBody = z.strictObject({ text: z.string().min(1).max(200_000), attachments: z.array(z.string().min(1).max(100)).max(MAX_PENDING_UPLOADS).optional() });
 const AnswerBody = z.strictObject({ request_id: z.string().min(1), answer: z.enum(APPROVAL_ANSWERS as [string, ...string[]]), reason: z.string().max(10_000).optional() });
 // answers absent: the user declined the question.
 const QuestionBody = z.strictObject({ request_id: z.string().min(1), answers: z.array(QuestionAnswerSchema.strict()).max(4).optional() });
@@ -106,6 +109,14 @@ export async function route(req: IncomingMessage, res: ServerResponse, url: URL,
     const off = hub.onGlobal((n) => sse.send(undefined, 'notice', n));
     return;
   }
+  if ((m = /^\/api\/sessions\/([\w-]+)\/(attachments|images)\/([\w-]+)$/.exec(p))) {
+    const [, id = '', kind, name = ''] = m;
+    if (method === 'DELETE' && kind === 'attachments') {
+      ctx.hub.removeUpload(id, name);
+      return json(res, 200, { removed: name });
+    }
+    if (method === 'GET' && kind === 'images') return sendImage(res, ctx.hub.image(id, name));
+  }
   if ((m = /^\/api\/sessions\/([\w-]+)(\/[a-z]+)?$/.exec(p))) {
     const id = m[1] ?? '';
     const action = m[2] ?? '';
@@ -133,8 +144,16 @@ export async function route(req: IncomingMessage, res: ServerResponse, url: URL,
     }
     if (method === 'POST' && action === '/prompt') {
       const body = await readJsonBody(req, PromptBody);
-      if (body.text.trimStart().startsWith('/')) return json(res, 200, { output: await runPageCommand(hub, id, body.text), state: hub.state(id) });
-      return json(res, 202, hub.prompt(id, body.text));
+      const attachments = body.attachments ?? [];
+      if (body.text.trimStart().startsWith('/')) {
+        if (attachments.length > 0) throw new HttpError(400, 'attachments: a command takes none; send the images with a prompt');
+        return json(res, 200, { output: await runPageCommand(hub, id, body.text), state: hub.state(id) });
+      }
+      return json(res, 202, hub.prompt(id, body.text, attachments));
+    }
+    if (method === 'POST' && action === '/attachments') {
+      hub.get(id); // 404 before a large body is read
+      return json(res, 201, await hub.upload(id, await readJsonBody(req, UploadBody, MAX_UPLOAD_BODY_BYTES)));
     }
     if (method === 'POST' && action === '/command') {
       const body = await readJsonBody(req, CommandBody);
@@ -161,6 +180,18 @@ export async function route(req: IncomingMessage, res: ServerResponse, url: URL,
     }
   }
   throw new HttpError(404, `no route ${method} ${p}`);
+}
+
+/** A saved image (by its hash, from the session's folder): its own type, never sniffed or run as a page, cached for good (the hash names the content). */
+function sendImage(res: ServerResponse, image: { file: string; mediaType: string }): void {
+  res.writeHead(200, {
+    'content-type': image.mediaType,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'content-disposition': 'inline',
+    'cache-control': 'private, max-age=31536000, immutable',
+  });
+  createReadStream(image.file).on('error', () => res.destroy()).pipe(res);
 }
 
 export function sendError(res: ServerResponse, error: unknown): void {

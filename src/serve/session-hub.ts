@@ -6,6 +6,10 @@ import { createCardFold } from './card-fold.js';
 import { EventLog, type LoggedEvent } from './event-log.js';
 import { HttpError } from './http-error.js';
 import type { CallView } from '../tools/call-view.js';
+import { findBlob, sessionFolderOf, withBlobsReferenced } from '../session/session-blobs.js';
+import { imageLimitsFor } from '../attachments/image-limits.js';
+import { PendingUploads, prepareUpload, uploadView, type UploadBody, type UploadView } from './page-uploads.js';
+import type * as z from 'zod';
 
 /** What the server needs of a runtime (src/bootstrap.ts's Runtime has it all). */
 export interface ServedRuntime {
@@ -13,6 +17,8 @@ export interface ServedRuntime {
   sessionId: string;
   cwd: string;
   resumed?: { events: AgentEvent[] };
+  /** The session's file: its folder keeps the images and PDFs of its prompts (session-blobs.ts); absent when nothing is saved. */
+  sessionFile?: string;
   /** The model's context window in tokens, for the page's context bar. */
   contextWindow?: number;
   startBackground(): void;
@@ -38,6 +44,8 @@ export interface LiveSession {
   opened: number;
   /** Whether it started in bypassPermissions: only then may /mode go back to it (src/permission-modes.ts). */
   startedInBypass: boolean;
+  /** Images and PDFs a page attached to the prompt it has not sent yet. */
+  uploads: PendingUploads;
 }
 
 /** What a page needs to draw a session's controls (pushed as `state` on every change of them). */
@@ -120,15 +128,16 @@ export function createSessionHub(opts: SessionHubOptions) {
   const adopt = (runtime: ServedRuntime): LiveSession => {
     const log = new EventLog();
     const fold = createCardFold();
-    const entry: LiveSession = { id: runtime.sessionId, cwd: runtime.cwd, runtime, log, title: '', opened: Date.now(), startedInBypass: runtime.session.mode === 'bypassPermissions' };
+    const entry: LiveSession = { id: runtime.sessionId, cwd: runtime.cwd, runtime, log, title: '', opened: Date.now(), startedInBypass: runtime.session.mode === 'bypassPermissions', uploads: new PendingUploads() };
     for (const event of runtime.resumed?.events ?? []) {
       if (event.type === 'user_prompt' && !entry.title) entry.title = event.text.slice(0, 80);
-      log.append(event, fold(event));
+      log.append(withBlobsReferenced(event), fold(event));
     }
     log.append(runtime.session.sessionStart());
     runtime.session.subscribe((event) => {
       if (event.type === 'user_prompt' && !entry.title) entry.title = event.text.slice(0, 80);
-      log.append(event, fold(event));
+      // Pages get an image's hash, not its bytes: they ask for a thumbnail when they draw it (blob()).
+      log.append(withBlobsReferenced(event), fold(event));
       if (event.type === 'cron' || (event.type === 'notice' && event.level !== 'info') || event.type === 'auto_run') {
         for (const l of globalListeners) l({ session: entry.id, cwd: entry.cwd, event });
       }
@@ -186,13 +195,32 @@ export function createSessionHub(opts: SessionHubOptions) {
     get,
     live: () => [...live.values()],
     state: (id: string) => stateOf(get(id)),
-    prompt(id: string, text: string): SessionState {
+    /** Sends (or queues) a prompt with the uploads it names (upload()), which are taken: each goes once. */
+    prompt(id: string, text: string, attachmentIds: readonly string[] = []): SessionState {
       const s = get(id);
+      const attachments = s.uploads.take(attachmentIds);
       s.runtime.session.noteUserPrompt(text);
-      s.runtime.session.submit(text);
+      s.runtime.session.submit(text, attachments);
       const state = stateOf(s);
       pushState(s);
       return state;
+    },
+    /** An image or PDF for the next prompt, checked and scaled for this session's provider; a 400 says why it cannot go. */
+    async upload(id: string, body: z.infer<typeof UploadBody>): Promise<UploadView> {
+      const s = get(id);
+      const block = await prepareUpload(body, imageLimitsFor(s.runtime.session.provider));
+      return uploadView(s.uploads.add(block), block);
+    },
+    /** Drops an upload the user removed before sending. */
+    removeUpload(id: string, uploadId: string): void {
+      if (!get(id).uploads.remove(uploadId)) throw new HttpError(404, `attachments: ${uploadId} is not waiting here`);
+    },
+    /** A saved image of this session, by its hash: only from the session's own folder, and only an image. */
+    image(id: string, sha256: string): { file: string; mediaType: string } {
+      const s = get(id);
+      const found = s.runtime.sessionFile ? findBlob(sessionFolderOf(s.runtime.sessionFile), sha256) : undefined;
+      if (!found || !found.mediaType.startsWith('image/')) throw new HttpError(404, `no saved image ${sha256.slice(0, 64)} in session ${id}`);
+      return found;
     },
     abort(id: string): string[] {
       const s = get(id);

@@ -54,6 +54,24 @@ export function withBlobsStored<T>(record: T, folder: string): T {
   }) as T;
 }
 
+/**
+ * The record with every inline image or PDF replaced by its reference, nothing written: what a web
+ * page is sent (it asks for a picture by its hash, findBlob), so no event carries megabytes of base64.
+ */
+export function withBlobsReferenced<T>(record: T): T {
+  return walk(record, (block) => ({ ...block, source: { type: 'ref', media_type: block.source.media_type, sha256: createHash('sha256').update(Buffer.from(block.source.data, 'base64')).digest('hex') } })) as T;
+}
+
+/** The saved copy of an attachment in a session's folder, by its hash alone (a name that is not a hash finds nothing). */
+export function findBlob(folder: string, sha256: string): { file: string; mediaType: string } | undefined {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) return undefined;
+  for (const mediaType of Object.keys(EXTENSIONS)) {
+    const file = blobFile(folder, sha256, mediaType);
+    if (fs.existsSync(file)) return { file, mediaType };
+  }
+  return undefined;
+}
+
 function walk(value: unknown, replace: (block: { type: 'image' | 'document'; source: InlineSource }) => object): unknown {
   if (Array.isArray(value)) {
     let changed = false;

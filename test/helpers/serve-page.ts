@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumAvailable, launchBrowser } from './browser.js';
-import { startServeRig } from './serve-rig.js';
+import { startServeRig, type ServeRigOptions } from './serve-rig.js';
 
 export type ServeRig = Awaited<ReturnType<typeof startServeRig>>;
 
@@ -11,6 +11,9 @@ export interface ServePageOptions {
   approvalTimeoutMs?: number;
   /** Open a new session on the page (default); false leaves the page at its start. */
   newSession?: boolean;
+  /** Another provider for the server's sessions (a loopback protocol server in `env`). */
+  provider?: ServeRigOptions['provider'];
+  env?: ServeRigOptions['env'];
 }
 
 export interface ServePage {
@@ -38,7 +41,12 @@ export function servePages() {
 
   async function openServePage(opts: ServePageOptions = {}): Promise<ServePage> {
     if (!browser) throw new Error('openServePage: no browser (is Chromium installed?)');
-    const r = await startServeRig({ files: opts.files ?? {}, ...(opts.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: opts.approvalTimeoutMs } : {}) });
+    const r = await startServeRig({
+      files: opts.files ?? {},
+      ...(opts.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: opts.approvalTimeoutMs } : {}),
+      ...(opts.provider ? { provider: opts.provider } : {}),
+      ...(opts.env ? { env: opts.env } : {}),
+    });
     const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 }, colorScheme: 'dark' });
     const page = await context.newPage();
     const errors: string[] = [];

@@ -9,13 +9,25 @@ import { tempWorkspace } from './run-cairn.js';
 import { waitFor } from './wait-for.js';
 
 /** A real `cairn serve` in-process on a loopback port: real runtimes on the offline model, temp workspace and CAIRN_HOME. */
-export async function startServeRig(opts: { files?: Record<string, string>; host?: string; token?: string; refuseBypass?: boolean; heartbeatMs?: number; approvalTimeoutMs?: number } = {}) {
+export interface ServeRigOptions {
+  files?: Record<string, string>;
+  host?: string;
+  token?: string;
+  refuseBypass?: boolean;
+  heartbeatMs?: number;
+  approvalTimeoutMs?: number;
+  /** Another provider than the offline model (with `env` naming its loopback server and key). */
+  provider?: string;
+  env?: Record<string, string>;
+}
+
+export async function startServeRig(opts: ServeRigOptions = {}) {
   const { dir, home } = await tempWorkspace(opts.files ?? {});
-  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '', HOME: path.dirname(home), CAIRN_HOME: home };
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '', HOME: path.dirname(home), CAIRN_HOME: home, ...opts.env };
   const hub = createSessionHub({
     refuseBypass: opts.refuseBypass ?? false,
     ...(opts.approvalTimeoutMs !== undefined ? { approvalTimeoutMs: opts.approvalTimeoutMs } : {}),
-    open: (o) => createRuntime({ cwd: o.cwd, env, interactive: true, ...(o.resumeId ? { resumeId: o.resumeId } : {}) }),
+    open: (o) => createRuntime({ cwd: o.cwd, env, interactive: true, ...(opts.provider ? { provider: opts.provider } : {}), ...(o.resumeId ? { resumeId: o.resumeId } : {}) }),
   });
   const server: CairnServer = await startServer({
     hub,

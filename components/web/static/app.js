@@ -4,6 +4,7 @@
 import { marked } from '/vendor/marked.js';
 import { renderTranscript, newTranscript, applyEvent } from './transcript.js';
 import { questionBox } from './question.js';
+import { createAttachmentTray } from './attachments.js';
 
 const token = new URLSearchParams(location.search).get('token') ?? sessionStorage.getItem('cairn-token') ?? '';
 if (token) sessionStorage.setItem('cairn-token', token);
@@ -11,8 +12,8 @@ if (token) sessionStorage.setItem('cairn-token', token);
 if (new URLSearchParams(location.search).has('token')) window.history.replaceState(null, '', location.pathname + location.hash);
 const withToken = (url) => (token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url);
 
-async function api(path, body) {
-  const res = await fetch(withToken(path), body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function api(path, body, method = body === undefined ? 'GET' : 'POST') {
+  const res = await fetch(withToken(path), { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(data.error ?? `${res.status} ${res.statusText}`);
   return data;
@@ -43,6 +44,9 @@ const app = {
   denying: false,
   completion: 0,
 };
+
+// Images and PDFs waiting for the next prompt (attachments.js).
+const tray = createAttachmentTray({ api, toast: (m, level) => toast(m, level), redraw: () => drawChips() });
 
 // ---- theme ------------------------------------------------------------------------------------
 function applyTheme(theme) {
@@ -138,6 +142,7 @@ async function openSession(opts) {
 function follow(id) {
   app.source?.close();
   app.sessionId = id;
+  tray.reset(id);
   app.transcript = newTranscript();
   app.state = undefined;
   drawAll();
@@ -244,7 +249,28 @@ function drawComposer() {
       drawCompletion();
     });
     area.addEventListener('keydown', onPromptKey);
-    form.replaceChildren(el('div', { class: 'completion', id: 'completion' }), area, el('button', { type: 'submit', id: 'send' }, 'Send'));
+    // A pasted or dropped image or PDF becomes a chip; pasted text stays text.
+    area.addEventListener('paste', (e) => {
+      const files = [...(e.clipboardData?.files ?? [])];
+      if (files.length === 0) return;
+      if (!e.clipboardData.types.includes('text/plain')) e.preventDefault();
+      tray.addFiles(files);
+    });
+    form.addEventListener('dragover', (e) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    });
+    form.addEventListener('drop', (e) => {
+      const files = [...(e.dataTransfer?.files ?? [])];
+      if (files.length === 0) return;
+      e.preventDefault();
+      tray.addFiles(files);
+      area.focus();
+    });
+    form.replaceChildren(
+      el('div', { class: 'completion', id: 'completion' }),
+      el('div', { class: 'entry' }, el('div', { class: 'chips', id: 'chips', 'aria-label': 'attachments' }), area),
+      el('button', { type: 'submit', id: 'send' }, 'Send'),
+    );
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       send();
@@ -261,6 +287,10 @@ function completions() {
   const text = app.draft;
   if (!text.startsWith('/') || text.includes(' ')) return [];
   return app.info.commands.filter((c) => `/${c.name}`.startsWith(text));
+}
+
+function drawChips() {
+  $('#chips')?.replaceChildren(...tray.draw(el));
 }
 
 function drawCompletion() {
@@ -280,6 +310,11 @@ function onPromptKey(e) {
       e.target.value = app.draft;
     } else app.completion = (app.completion + (e.key === 'ArrowDown' ? 1 : list.length - 1)) % list.length;
     drawCompletion();
+    return;
+  }
+  // Backspace in an empty box takes the last chip back, as in the terminal.
+  if (e.key === 'Backspace' && e.target.selectionStart === 0 && e.target.selectionEnd === 0 && tray.removeLast()) {
+    e.preventDefault();
     return;
   }
   if (e.key === 'Enter' && !e.shiftKey) {
@@ -302,11 +337,17 @@ async function send() {
   const area = $('#prompt');
   const text = area.value.trim();
   if (!text || !app.sessionId) return;
+  if (tray.uploading()) {
+    toast('An attachment is still uploading: send when its chip shows its size');
+    return;
+  }
+  const attachments = text.startsWith('/') ? [] : tray.ids();
   area.value = '';
   app.draft = '';
   drawCompletion();
   try {
-    await api(`/api/sessions/${app.sessionId}/prompt`, { text });
+    await api(`/api/sessions/${app.sessionId}/prompt`, { text, ...(attachments.length ? { attachments } : {}) });
+    if (attachments.length) tray.sent();
   } catch (error) {
     area.value = text; // nothing typed is lost
     app.draft = text;
@@ -470,11 +511,16 @@ function drawAll() {
   const box = $('#transcript');
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const request = pendingRequest();
-  box.replaceChildren(...renderTranscript(app.transcript, { el, markdown, approvalFor: (id) => (request && request.id === id ? approvalBox(request) : null) }));
+  box.replaceChildren(...renderTranscript(app.transcript, { el, markdown, imageUrl, approvalFor: (id) => (request && request.id === id ? approvalBox(request) : null) }));
   if (request && !box.querySelector('#approval')) box.append(approvalBox(request));
   if (atBottom) box.scrollTop = box.scrollHeight;
   drawQueued();
   drawComposer();
+}
+
+/** Where a prompt's saved image is (by its hash, from the session's own folder on the server). */
+function imageUrl(sha256) {
+  return withToken(`/api/sessions/${app.sessionId}/images/${sha256}`);
 }
 
 function toast(message, level = 'info') {

@@ -2,6 +2,8 @@
 // drawn as DOM nodes. A node is rebuilt only when its item changed, so a long session streams
 // as cheaply as a short one.
 
+import { attachmentLabel } from './attachments.js';
+
 export function newTranscript() {
   return { items: [], cards: new Map(), contextTokens: 0, version: 0 };
 }
@@ -81,7 +83,7 @@ function foldEvent(t, event) {
       return;
     case 'user_prompt':
       finishStreams(t);
-      push(t, { kind: 'user', text: event.text });
+      push(t, { kind: 'user', text: event.text, attachments: event.attachments ?? [] });
       return;
     case 'text_delta':
       return stream(t, 'assistant', event.text);
@@ -208,7 +210,12 @@ function drawItem(item, ui) {
   const { el, markdown } = ui;
   switch (item.kind) {
     case 'user':
-      return el('div', { class: 'item user' }, el('span', { class: 'who' }, '›'), el('div', { class: 'text' }, item.text));
+      return el(
+        'div',
+        { class: 'item user' },
+        el('span', { class: 'who' }, '›'),
+        el('div', { class: 'body' }, el('div', { class: 'text' }, item.text), item.attachments?.length ? el('div', { class: 'attached' }, item.attachments.map((a) => attachedNode(a, ui))) : null),
+      );
     case 'assistant':
       return el('div', { class: `item assistant${item.done ? '' : ' streaming'}` }, markdown(item.text));
     case 'thinking':
@@ -237,6 +244,17 @@ function drawItem(item, ui) {
     default:
       return el('div', { class: 'item' }, JSON.stringify(item));
   }
+}
+
+/** An image or PDF sent with a prompt: its label, and for an image its thumbnail (fetched by hash; gone, only the label stays). */
+function attachedNode(a, ui) {
+  const { el } = ui;
+  const label = el('span', { class: 'label' }, attachmentLabel(a));
+  const sha = a.source?.type === 'ref' ? a.source.sha256 : undefined;
+  if (a.type !== 'image' || !sha) return el('figure', { class: 'attachment' }, label);
+  const img = el('img', { class: 'thumb', src: ui.imageUrl(sha), alt: a.name, loading: 'lazy', width: String(a.width), height: String(a.height) });
+  img.addEventListener('error', () => img.remove());
+  return el('figure', { class: 'attachment' }, img, el('figcaption', {}, label));
 }
 
 /** The transcript's nodes; parallel calls of one batch side by side in a group. */

@@ -7,7 +7,9 @@ const EVENT_NAMES: Record<string, string> = { Stop: 'Stop (RoundEnd)' };
 function hookLine(h: HookDefinition): string {
   const event = h.format === 'cairn' ? (EVENT_NAMES[h.event] ?? h.event) : h.event;
   const matcher = h.matcher && h.matcher !== '*' ? ` [${h.matcher}]` : '';
-  return `  ${event}${matcher}: ${h.command}  (${h.timeoutMs / 1000}s) · ${h.source} ${h.key}`;
+  const kind = h.handler?.type === 'http' ? 'POST ' : h.handler?.type === 'prompt' ? 'prompt: ' : '';
+  const origin = h.origin !== undefined ? `${h.origin}: ` : '';
+  return `  ${event}${matcher}: ${kind}${h.command}  (${h.timeoutMs / 1000}s) · ${origin}${h.source} ${h.key}`;
 }
 
 /** The /hooks report: every hook with its source file and key, then problems and what is held back. */

@@ -1,3 +1,4 @@
+import { subagentStartHooks } from './subagent-hooks.js';
 import * as z from 'zod';
 import type { AgentEvent, EventOf } from '../events.js';
 import { notice } from '../events.js';
@@ -103,9 +104,10 @@ export function createAgentTool(deps: AgentToolDeps) {
       const parentId = ctx.toolUseId ?? 'agent';
       const wrap = (event: AgentEvent): EventOf<'subagent'> => ({ type: 'subagent', parent_id: parentId, agent_type: def.name, depth: childDepth, event });
       let terminal: EventOf<'terminal'> | undefined;
+      const started = await subagentStartHooks(ctx.hooks, def.name, parentId, ctx.signal, (e) => ctx.emit?.(e));
       for await (const event of query({
         messages: [],
-        prompt: userText(input.task),
+        prompt: started === undefined ? userText(input.task) : userText(`${input.task}\n\n<hook-context>\n${started}\n</hook-context>`),
         provider,
         tools,
         permissions: deps.permissions(mode),

@@ -1,7 +1,7 @@
 // Reads hook definitions out of the two formats: the `hooks` key of a settings file (Claude Code's
 // shape) and `.hooks.json` (cairn's own). An invalid entry is reported naming the file and key;
 // the other entries still load.
-import { DEFAULT_TIMEOUT_MS, HOOK_EVENTS, type HookDefinition, type HookEventName } from './hook-types.js';
+import { DEFAULT_TIMEOUT_MS, HOOK_EVENTS, type HookDefinition, type HookEventName, type HookHandler } from './hook-types.js';
 import { compileMatcher } from './hook-matcher.js';
 import { clampConfiguredWait, MAX_CONFIGURED_WAIT_MS } from '../util/timer-limit.js';
 
@@ -53,8 +53,50 @@ function matcherProblem(matcher: unknown): string | undefined {
   }
 }
 
+export interface SettingsHooksOptions {
+  /** Where the file sits, for /hooks: "user settings", "project settings", "plugin NAME". */
+  origin?: string;
+  /** The user's own settings file: its http hooks may reach loopback (never other private addresses). */
+  userOwned?: boolean;
+}
+
+/** Claude Code waits 30 s for a prompt hook. */
+export const PROMPT_TIMEOUT_MS = 30_000;
+
+/** The handler's kind and its fields; a problem string (naming the field) when they are wrong. */
+function handlerOf(handler: Record<string, unknown>, opts: SettingsHooksOptions): { command: string; handler?: HookHandler } | string {
+  const type = handler['type'];
+  if (type === 'command') {
+    const command = handler['command'];
+    if (typeof command !== 'string' || command.trim() === '') return '.command: expected a non-empty string';
+    return { command };
+  }
+  if (type === 'http') {
+    const url = handler['url'];
+    if (typeof url !== 'string') return '.url: expected an http(s) URL';
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return `.url: ${JSON.stringify(url)} is not a URL`;
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `.url: only http and https are posted to, got ${parsed.protocol}`;
+    const headers = handler['headers'] ?? {};
+    if (!isRecord(headers) || Object.values(headers).some((v) => typeof v !== 'string')) return '.headers: expected an object of strings';
+    return { command: url, handler: { type: 'http', url, headers: headers as Record<string, string>, allowPrivate: opts.userOwned === true } };
+  }
+  if (type === 'prompt') {
+    const prompt = handler['prompt'];
+    if (typeof prompt !== 'string' || prompt.trim() === '') return '.prompt: expected a non-empty string';
+    const model = handler['model'];
+    if (model !== undefined && typeof model !== 'string') return '.model: expected a model name';
+    return { command: prompt, handler: { type: 'prompt', prompt, ...(model !== undefined ? { model } : {}) } };
+  }
+  return `.type: cairn runs "command", "http" and "prompt" hooks, got ${JSON.stringify(type)}`;
+}
+
 /** The `hooks` key of one settings file: `{Event: [{matcher, hooks: [{type: "command", command, timeout}]}]}`. */
-export function parseSettingsHooks(value: unknown, source: string): ParsedHooks {
+export function parseSettingsHooks(value: unknown, source: string, opts: SettingsHooksOptions = {}): ParsedHooks {
   const out: ParsedHooks = { hooks: [], problems: [] };
   const report = (key: string, why: string): void => {
     out.problems.push(`${source}: ${key}: ${why}; this hook is not loaded`);
@@ -84,14 +126,22 @@ export function parseSettingsHooks(value: unknown, source: string): ParsedHooks 
       handlers.forEach((handler: unknown, h) => {
         const key = `${groupKey}.hooks[${h}]`;
         if (!isRecord(handler)) return report(key, 'expected an object {type: "command", command}');
-        if (handler['type'] !== 'command') return report(`${key}.type`, `cairn runs "command" hooks only, got ${JSON.stringify(handler['type'])}`);
-        const command = handler['command'];
-        if (typeof command !== 'string' || command.trim() === '') return report(`${key}.command`, 'expected a non-empty string');
-        const timeout = timeoutOf(handler['timeout'], DEFAULT_TIMEOUT_MS.claude);
+        const kind = handlerOf(handler, opts);
+        if (typeof kind === 'string') {
+          const [field = '', why = kind] = kind.split(/: (.*)/s);
+          return report(`${key}${field}`, why);
+        }
+        const fallback = kind.handler?.type === 'prompt' ? PROMPT_TIMEOUT_MS : DEFAULT_TIMEOUT_MS.claude;
+        const timeout = timeoutOf(handler['timeout'], fallback);
         if (typeof timeout === 'string') return report(`${key}.timeout`, timeout);
         if (timeout.note) out.problems.push(`${source}: ${key}.timeout: ${timeout.note}`);
         const matcher = group['matcher'];
-        out.hooks.push({ event, command, timeoutMs: timeout.ms, format: 'claude', source, key, ...(typeof matcher === 'string' ? { matcher } : {}) });
+        out.hooks.push({
+          event, command: kind.command, timeoutMs: timeout.ms, format: 'claude', source, key,
+          ...(kind.handler ? { handler: kind.handler } : {}),
+          ...(opts.origin !== undefined ? { origin: opts.origin } : {}),
+          ...(typeof matcher === 'string' ? { matcher } : {}),
+        });
       });
     });
   }

@@ -54,6 +54,8 @@ function applyJson(out: HookOutcome, json: Record<string, unknown>, input: HookI
   if (system) out.message = system;
   const context = str(specific['additionalContext']) ?? str(json['additionalContext']);
   if (context) out.context = context;
+  if (json['suppressOutput'] === true) out.suppressOutput = true;
+  if (input.event === 'PermissionRequest') applyPermissionAnswer(out, specific['decision']);
   if (json['decision'] === 'block') out.block = str(json['reason']) ?? `blocked by a hook (${hook.source})`;
   if (input.event === 'PreToolUse') {
     const decision = specific['permissionDecision'] ?? (json['decision'] === 'approve' ? 'allow' : undefined);
@@ -72,8 +74,22 @@ function applyJson(out: HookOutcome, json: Record<string, unknown>, input: HookI
   }
 }
 
+/** PermissionRequest's `hookSpecificOutput.decision: {behavior: allow|deny, message, interrupt}`. */
+function applyPermissionAnswer(out: HookOutcome, decision: unknown): void {
+  if (decision === undefined) return;
+  if (!isRecord(decision) || (decision['behavior'] !== 'allow' && decision['behavior'] !== 'deny')) {
+    out.error = `returned a decision that is not {behavior: "allow"|"deny"}: ${firstLine(JSON.stringify(decision) ?? '')}`;
+    return;
+  }
+  const message = str(decision['message']);
+  out.permission = { behavior: decision['behavior'], ...(message ? { message } : {}), ...(decision['interrupt'] === true ? { interrupt: true } : {}) };
+  // A rewritten input would be a new call that needs its own check: PreToolUse's updatedInput does that.
+  if (decision['updatedInput'] !== undefined) out.message = 'its updatedInput is not applied at PermissionRequest (cairn applies updatedInput from PreToolUse hooks, which re-check the new input)';
+}
+
 function failure(hook: HookDefinition, result: HookProcessResult): string | undefined {
   if (result.spawnError !== undefined) return `could not start: ${result.spawnError}`;
+  if (result.failed !== undefined) return result.failed;
   if (result.timedOut) return `timed out after ${hook.timeoutMs / 1000}s and was stopped`;
   if (result.exitCode === null) return 'was stopped before it finished';
   return undefined;

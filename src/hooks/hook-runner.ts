@@ -6,6 +6,9 @@ import { compileMatcher } from './hook-matcher.js';
 import { interpretHook } from './hook-output.js';
 import { TOOL_EVENTS, type HookDefinition, type HookEventName, type HookInput, type HookOutcome, type HookRun, type HookRunner } from './hook-types.js';
 import { spawnHook } from './spawn-hook.js';
+import { postHook } from './http-hook.js';
+import { askPromptHook } from './prompt-hook.js';
+import type { ModelProvider } from '../providers/provider.js';
 
 export interface HookRunnerOptions {
   /** The hooks in force, read on every run (so /hooks reload and off apply at once). */
@@ -16,12 +19,23 @@ export interface HookRunnerOptions {
   sessionId?: string;
   transcriptPath?: () => string | undefined;
   permissionMode?: () => string;
+  /** The provider prompt hooks ask (a model name given: that model); undefined: prompt hooks fail with a notice. */
+  model?: (name?: string) => ModelProvider | undefined;
+}
+
+const AGENT_EVENTS: readonly HookEventName[] = ['SubagentStart', 'SubagentStop'];
+
+/** What an event's matcher is tested against: the tool, the subagent's type, or the source/trigger/reason. */
+function subjectOf(input: HookInput): string | undefined {
+  if (TOOL_EVENTS.includes(input.event)) return input.toolName;
+  if (AGENT_EVENTS.includes(input.event)) return input.agentType;
+  return input.source;
 }
 
 function matches(hook: HookDefinition, input: HookInput): boolean {
   if (hook.event !== input.event) return false;
   const isTool = TOOL_EVENTS.includes(input.event);
-  const subject = isTool ? input.toolName : input.source;
+  const subject = subjectOf(input);
   // Events without a subject (Stop, UserPromptSubmit) ignore the matcher, as in Claude Code.
   if (subject === undefined) return true;
   try {
@@ -43,20 +57,27 @@ export function hookStdin(hook: HookDefinition, input: HookInput, opts: HookRunn
     hook_event_name: input.event,
     tool_name: tool === undefined ? undefined : claude ? claudeToolName(tool) : tool,
     tool_input: tool === undefined ? undefined : claude ? toClaudeInput(tool, input.toolInput, opts.cwd) : input.toolInput,
-    tool_use_id: input.toolUseId,
+    // PermissionRequest has no tool_use_id in Claude Code; it has the suggestions instead.
+    tool_use_id: input.event === 'PermissionRequest' ? undefined : input.toolUseId,
+    permission_suggestions: input.permissionSuggestions?.map((rule) => ({ type: 'addRules', rules: [rule], behavior: 'allow', destination: 'session' })),
     tool_response: input.toolResponse,
-    error: input.error,
+    // StopFailure: `error` is the kind (rate_limit, server_error, ...), `error_details` the message.
+    error: input.event === 'StopFailure' ? input.source : input.error,
+    error_details: input.event === 'StopFailure' ? input.error : undefined,
     // Hooks do not run on a call the user interrupted, so a failure reaching one never is.
     is_interrupt: input.event === 'PostToolUseFailure' ? false : undefined,
     prompt: input.prompt,
     source: input.event === 'SessionStart' ? input.source : undefined,
-    reason: input.event === 'SessionEnd' ? input.source : undefined,
-    trigger: input.event === 'PreCompact' ? input.source : undefined,
+    trigger: input.event === 'PreCompact' || input.event === 'PostCompact' ? input.source : undefined,
     custom_instructions: input.customInstructions,
+    compact_summary: input.event === 'PostCompact' ? input.message : undefined,
     stop_hook_active: input.stopHookActive,
     last_assistant_message: input.lastAssistantMessage,
-    message: input.message,
+    message: input.event === 'PermissionDenied' ? undefined : input.message,
+    reason: input.event === 'SessionEnd' ? input.source : input.event === 'PermissionDenied' ? input.message : undefined,
     notification_type: input.event === 'Notification' ? input.source : undefined,
+    agent_id: input.agentId,
+    agent_type: input.agentType,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
@@ -94,19 +115,20 @@ export function createHookRunner(opts: HookRunnerOptions): HookRunner {
       ...(hook.format === 'cairn' ? cairnEnv(input) : {}),
       ...hook.env,
     };
-    const result = await spawnHook({
-      command: hook.command,
-      cwd: opts.cwd,
-      env,
-      stdin: JSON.stringify(hookStdin(hook, input, opts)),
-      timeoutMs: hook.timeoutMs,
-      ...(signal ? { signal } : {}),
-    });
+    const stdin = JSON.stringify(hookStdin(hook, input, opts));
+    const handler = hook.handler;
+    const on = signal ? { signal } : {};
+    const result =
+      handler?.type === 'http'
+        ? await postHook({ handler, body: stdin, timeoutMs: hook.timeoutMs, env, ...on })
+        : handler?.type === 'prompt'
+          ? await askPromptHook({ handler, input: stdin, timeoutMs: hook.timeoutMs, provider: () => opts.model?.(handler.model), ...on })
+          : await spawnHook({ command: hook.command, cwd: opts.cwd, env, stdin, timeoutMs: hook.timeoutMs, ...on });
     return interpretHook(hook, input, result);
   };
   return {
     has: (event: HookEventName, subject?: string) => {
-      const key = TOOL_EVENTS.includes(event) ? 'toolName' : 'source';
+      const key = TOOL_EVENTS.includes(event) ? 'toolName' : AGENT_EVENTS.includes(event) ? 'agentType' : 'source';
       return matching({ event, ...(subject !== undefined ? { [key]: subject } : {}) }).length > 0;
     },
     async run(input, signal): Promise<HookRun> {

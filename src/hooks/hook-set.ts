@@ -71,7 +71,8 @@ export async function loadHooks(opts: HookSetOptions): Promise<Loaded> {
       return out;
     }
     for (const layer of inForce.layers) {
-      const parsed = parseSettingsHooks(layer.data['hooks'], layer.file);
+      // Only the user's own file may point an http hook at loopback (see http-hook.ts).
+      const parsed = parseSettingsHooks(layer.data['hooks'], layer.file, { origin: `${layer.commandLine === true ? '--settings' : layer.scope} settings`, userOwned: layer.scope === 'user' });
       out.hooks.push(...parsed.hooks);
       out.problems.push(...parsed.problems);
     }
@@ -90,7 +91,7 @@ export async function loadHooks(opts: HookSetOptions): Promise<Loaded> {
       return out;
     }
     const parsed = parseCairnHooks(await readSettingsJson(file), file);
-    out.hooks.push(...parsed.hooks);
+    out.hooks.push(...parsed.hooks.map((h) => ({ ...h, origin: 'project .hooks.json' })));
     out.problems.push(...parsed.problems);
   } catch (error) {
     out.problems.push(`${errorMessage(error)}; its hooks are not loaded`);

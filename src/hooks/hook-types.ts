@@ -3,20 +3,34 @@
 /** Events a hook can be attached to, in Claude Code's names. `.hooks.json`'s `RoundEnd` is `Stop`. */
 export const HOOK_EVENTS = [
   'PreToolUse',
+  'PermissionRequest',
+  'PermissionDenied',
   'PostToolUse',
   'PostToolUseFailure',
   'UserPromptSubmit',
   'Stop',
+  'StopFailure',
+  'SubagentStart',
   'SubagentStop',
   'SessionStart',
   'SessionEnd',
   'PreCompact',
+  'PostCompact',
   'Notification',
 ] as const;
 export type HookEventName = (typeof HOOK_EVENTS)[number];
 
 /** Events whose matcher is a tool name (the others match a source, a trigger, or nothing). */
-export const TOOL_EVENTS: readonly HookEventName[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
+export const TOOL_EVENTS: readonly HookEventName[] = ['PreToolUse', 'PermissionRequest', 'PermissionDenied', 'PostToolUse', 'PostToolUseFailure'];
+
+/**
+ * How a hook is run: a shell command; an HTTP POST of the input JSON to a URL (the response body is
+ * the output); a prompt the model answers with {"ok": true} or {"ok": false, "reason": "..."}.
+ */
+export type HookHandler =
+  | { type: 'command' }
+  | { type: 'http'; url: string; headers: Readonly<Record<string, string>>; allowPrivate: boolean }
+  | { type: 'prompt'; prompt: string; model?: string };
 
 /**
  * claude: Claude Code's contract (exit 2 blocks, JSON on stdin and stdout, Claude Code's tool names);
@@ -28,7 +42,12 @@ export interface HookDefinition {
   event: HookEventName;
   /** Absent, "" or "*": every tool (or every source). */
   matcher?: string;
+  /** The shell command; for an http hook its URL, for a prompt hook its prompt (what /hooks shows). */
   command: string;
+  /** Absent: a command. */
+  handler?: HookHandler;
+  /** Where it came from for /hooks: "user settings", "project settings", "local settings", "plugin NAME". */
+  origin?: string;
   timeoutMs: number;
   format: HookFormat;
   /** The file it was read from. */
@@ -50,6 +69,8 @@ export interface HookProcessResult {
   timedOut: boolean;
   /** Set when the command could not be started. */
   spawnError?: string;
+  /** An http or prompt hook that gave no answer (refused address, HTTP error, no model): the whole message. */
+  failed?: string;
 }
 
 /** What one hook decided, in the runner's terms (both formats map to this). */
@@ -60,6 +81,10 @@ export interface HookOutcome {
   /** PreToolUse's permission answer. */
   decision?: 'allow' | 'deny' | 'ask';
   decisionReason?: string;
+  /** PermissionRequest: the answer to the permission prompt (an allow is honoured only where the user could have been asked). */
+  permission?: { behavior: 'allow' | 'deny'; message?: string; interrupt?: boolean };
+  /** suppressOutput: true: the hook's own lines are not shown (its decisions still apply). */
+  suppressOutput?: boolean;
   /** PreToolUse: the new input, already in cairn's field names (validated again before use). */
   updatedInput?: unknown;
   /** Text for the model (appended to the result or the prompt). */
@@ -93,8 +118,13 @@ export interface HookInput {
   stopReason?: string;
   /** PreCompact. */
   customInstructions?: string;
-  /** Notification. */
+  /** Notification; PermissionDenied: why it was denied. */
   message?: string;
+  /** SubagentStart / SubagentStop (and every event inside a subagent): the subagent's type and id. */
+  agentType?: string;
+  agentId?: string;
+  /** PermissionRequest: the rules an "always allow" answer would add. */
+  permissionSuggestions?: string[];
 }
 
 /** Every hook that ran for one event, in definition order. */

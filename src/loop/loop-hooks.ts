@@ -6,6 +6,7 @@ import { contextOf, firstBlock, hookEvents } from '../hooks/hook-events.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import type { Message } from '../messages.js';
 import { textOf } from '../messages.js';
+import { agentOf } from './permission-hooks.js';
 
 /** Claude Code stops honouring a Stop hook's block after this many in a row. */
 export const MAX_STOP_BLOCKS = 8;
@@ -32,15 +33,42 @@ export async function* promptHooks(prompt: Message, hooks: HookRunner | undefine
  */
 export async function* stopHooks(
   hooks: HookRunner | undefined,
-  opts: { subagent: boolean; lastText: string; stopReason: string; blocksSoFar: number; signal: AbortSignal },
+  opts: { agentName?: string; lastText: string; stopReason: string; blocksSoFar: number; signal: AbortSignal },
 ): AsyncGenerator<AgentEvent, string | undefined> {
-  const event = opts.subagent ? 'SubagentStop' : 'Stop';
-  if (!hooks?.has(event)) return undefined;
-  const run = await hooks.run({ event, stopHookActive: opts.blocksSoFar > 0, lastAssistantMessage: opts.lastText, stopReason: opts.stopReason }, opts.signal);
+  const agent = agentOf(opts);
+  const event = agent.agentType !== undefined ? 'SubagentStop' : 'Stop';
+  if (!hooks?.has(event, agent.agentType)) return undefined;
+  const run = await hooks.run({ event, stopHookActive: opts.blocksSoFar > 0, lastAssistantMessage: opts.lastText, stopReason: opts.stopReason, ...agent }, opts.signal);
   for (const e of hookEvents(run)) yield e;
   const block = firstBlock(run);
   if (!block || block.outcome.stop !== undefined || opts.blocksSoFar >= MAX_STOP_BLOCKS) return undefined;
   return `A ${event} hook (${block.outcome.hook.source}) asks you to continue: ${block.reason}`;
+}
+
+/** Runs StopFailure hooks when a turn ends on an error (the model call failed): they are told, they decide nothing. */
+export async function* stopFailureHooks(hooks: HookRunner | undefined, error: string, lastText: string, agentName: string | undefined): AsyncGenerator<AgentEvent, void> {
+  const kind = errorKind(error);
+  if (!hooks?.has('StopFailure', kind)) return;
+  // The turn's own signal may be what failed it; the hook gets its own budget (its timeout).
+  const run = await hooks.run({ event: 'StopFailure', source: kind, error, lastAssistantMessage: lastText, ...agentOf({ ...(agentName !== undefined ? { agentName } : {}) }) });
+  for (const e of hookEvents(run)) yield e;
+}
+
+/** Claude Code's StopFailure matcher values, read from the error's words. */
+export function errorKind(error: string): string {
+  if (/\b429\b|rate.?limit/i.test(error)) return 'rate_limit';
+  if (/\b401\b|\b403\b|auth|api key/i.test(error)) return 'authentication_failed';
+  if (/billing|credit|quota/i.test(error)) return 'billing_error';
+  if (/\b400\b|invalid/i.test(error)) return 'invalid_request';
+  if (/\b5\d\d\b|overloaded|server/i.test(error)) return 'server_error';
+  return 'unknown';
+}
+
+/** Runs PostCompact hooks after a compaction: they see the trigger and the summary; they decide nothing. */
+export async function* postCompactHooks(hooks: HookRunner | undefined, trigger: 'auto' | 'manual', summary: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+  if (!hooks?.has('PostCompact', trigger)) return;
+  const run = await hooks.run({ event: 'PostCompact', source: trigger, message: summary }, signal);
+  for (const e of hookEvents(run)) yield e;
 }
 
 /** Runs PreCompact hooks; true when one blocks the compaction. */

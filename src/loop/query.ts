@@ -13,7 +13,7 @@ import { errorMessage, INTERRUPTED_BY_USER, runToolBatches } from './run-tools.j
 import { imageLimitsFor } from '../attachments/image-limits.js';
 import { imageTokenFormulaFor } from '../attachments/attachment-tokens.js';
 import { toolSpec } from './tool-specs.js';
-import { preCompactHooks, promptHooks, stopHooks } from './loop-hooks.js';
+import { postCompactHooks, preCompactHooks, promptHooks, stopFailureHooks, stopHooks } from './loop-hooks.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import { compactMessages, type CompactionResult } from '../context/compact.js';
 import { microCompact } from '../context/micro-compact.js';
@@ -174,6 +174,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       }
     } catch (error) {
       if (params.signal.aborted || isAbortError(error)) return yield end('aborted', turn);
+      yield* stopFailureHooks(params.hooks, errorMessage(error), '', params.agentName);
       return yield end('error', turn, errorMessage(error));
     }
     if (params.signal.aborted) return yield end('aborted', turn);
@@ -187,7 +188,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
     const cut = stopReason === 'max_tokens';
     if (calls.length === 0) {
       if (!cut) {
-        const more = yield* stopHooks(params.hooks, { subagent: params.agentName !== undefined, lastText: textOf(assistant), stopReason: stopReason ?? 'end_turn', blocksSoFar: stopBlocks, signal: params.signal });
+        const more = yield* stopHooks(params.hooks, { ...(params.agentName !== undefined ? { agentName: params.agentName } : {}), lastText: textOf(assistant), stopReason: stopReason ?? 'end_turn', blocksSoFar: stopBlocks, signal: params.signal });
         if (more === undefined) return yield end('completed', turn);
         stopBlocks++;
         messages = [...messages, userText(more)];
@@ -265,6 +266,7 @@ export async function* runCompaction(
     summary: result.summary,
     messages: result.messages,
   };
+  yield* postCompactHooks(params.hooks, trigger, result.summary, params.signal);
   try {
     const said = await params.compaction?.onCompacted?.(result, trigger);
     if (said && said.length > 0) yield notice('info', said.join('\n'));

@@ -14,6 +14,7 @@ import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
 import { afterToolHooks, withPreToolHooks } from './tool-hooks.js';
 import { classifierAnswers, classifyAsk } from './auto-classify.js';
+import { permissionDeniedHooks, permissionRequestHooks } from './permission-hooks.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import { errorMessage } from '../util/error-message.js';
 
@@ -116,6 +117,15 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     if (judged.why !== undefined) check = { ...check, reason: `${check.reason} (auto mode's classifier gave no verdict: ${judged.why})` };
   }
 
+  // A PermissionRequest hook answers where the user would be asked (not where only the user may).
+  const hooked = yield* permissionRequestHooks(call, tool, input, check, ctx);
+  if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
+  if (hooked) {
+    yield otherDecision(about, ctx.permissions, hooked.behavior, 'hook', hooked.reason);
+    if (hooked.behavior === 'deny') return yield* deny(call, hooked.reason, ctx);
+    return { kind: 'run', call, tool, input, approval: { byUser: false, readOnly: false } };
+  }
+
   if (!ctx.ask) {
     const hint = check.suggestions.length > 0 ? ` To allow it, add a rule such as ${check.suggestions.join(', ')} (--allowed-tools or settings).` : '';
     const reason = `${check.reason}; approval is needed and no one can be asked here.${hint}`;
@@ -191,6 +201,7 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
 
 async function* deny(call: ToolUseBlock, reason: string, ctx: RunToolsContext): AsyncGenerator<AgentEvent, Prepared> {
   yield { type: 'permission_denied', id: call.id, name: call.name, reason };
+  yield* permissionDeniedHooks(call, call.input, reason, ctx);
   ctx.denials.consecutive++;
   const planning = ctx.permissions.mode === 'plan';
   if (ctx.denials.consecutive === 3) {

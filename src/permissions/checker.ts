@@ -17,7 +17,7 @@ import { addAllowRulesToFile, savedRuleOrigins, settingsPaths } from './rules/se
 import type { RuleOrigin } from './rules/settings.js';
 import { pathSuggestion } from './rules/suggestions.js';
 import type { PermissionCheck, PermissionChecker, PermissionRuleSet } from './types.js';
-import { allow, ask, askBeyondContainment, BY_MODE, byRule, deny, quoteList } from './verdicts.js';
+import { allow, ask, askBeyondContainment, BY_MODE, byRule, deny, quoteList, userOnlyIf } from './verdicts.js';
 import { BUILTIN_DENY } from './rules/builtin-deny.js';
 import { pathlessScopedVerdict, withDontAsk } from './rules/scoped.js';
 import { checkDomain } from './rules/domain.js';
@@ -123,7 +123,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     if (mode === 'bypassPermissions') return allow('bypassPermissions mode', BY_MODE);
     if (guarded.length > 0) {
       if (mode === 'plan') return deny(`plan mode: ${tool.name} would make changes; nothing changes until the plan is approved`, BY_MODE);
-      return ask(`${tool.name} would change a protected path (${guarded.join('; ')})`, []);
+      return userOnlyIf(ask(`${tool.name} would change a protected path (${guarded.join('; ')})`, []), true);
     }
 
     // Rules reach only as far as they say: a bare rule or a workspace-relative pattern never covers a write outside.
@@ -185,7 +185,7 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     const reason = verdict.behavior === 'ask' ? `${mustAsk}; ${verdict.reason}` : mustAsk;
     // Leaving the sandbox is where containment ends: the classifier may answer, unless the chain itself wants the user.
     const classifiable = tool.classifierMayAnswer === true && (verdict.behavior === 'allow' || verdict.classifiable === true);
-    return classifiable ? askBeyondContainment(reason, []) : ask(reason, []);
+    return userOnlyIf(classifiable ? askBeyondContainment(reason, []) : ask(reason, []), verdict.behavior === 'ask' && verdict.userOnly === true);
   }
 
   async function decideByRules(tool: AnyTool, input: unknown): Promise<PermissionCheck> {

@@ -23,7 +23,11 @@ export type PermissionCheck =
    * no rule names, leaving the sandbox), so in auto mode the classifier may answer it instead of the
    * user. Unset: only the user answers (protected paths, ask rules, what cairn cannot read).
    */
-  | { behavior: 'ask'; reason: string; suggestions: string[]; folder?: string[]; by?: DecidedBy; classifiable?: boolean };
+  /**
+   * userOnly: nobody but the user answers, not a PermissionRequest hook either: a write to a protected
+   * path (or one a command may make there), a command that needs approval each time.
+   */
+  | { behavior: 'ask'; reason: string; suggestions: string[]; folder?: string[]; by?: DecidedBy; classifiable?: boolean; userOnly?: boolean };
 
 /** Where a rule came from: a settings file and line, a flag, or an answer this session. */
 export interface RuleSource {

@@ -25,6 +25,10 @@ export const askBeyondContainment = (reason: string, suggestions: string[], fold
 export const classifiableIf = (verdict: PermissionCheck, when: boolean): PermissionCheck =>
   verdict.behavior === 'ask' && when ? { ...verdict, classifiable: true } : verdict;
 
+/** The same verdict, for the user alone to answer when `when` holds (see PermissionCheck). */
+export const userOnlyIf = (verdict: PermissionCheck, when: boolean): PermissionCheck =>
+  verdict.behavior === 'ask' && when ? { ...verdict, userOnly: true } : verdict;
+
 /** Decided by these rules of one list (their texts as the checker holds them). */
 export const byRule = (list: 'allow' | 'ask' | 'deny', ...rules: Array<{ text: string }>): DecidedBy => ({ kind: 'rule', list, rules: [...new Set(rules.map((r) => r.text))] });
 export const BY_MODE: DecidedBy = { kind: 'mode' };

@@ -79,7 +79,7 @@ export async function loadPlugin(root: string, id: string, env: NodeJS.ProcessEn
     }
     // hooks.json is `{"description"?, "hooks": {Event: [...]}}`; an inline object may be the events themselves.
     const events = isObject(value) && isObject(value['hooks']) ? value['hooks'] : value;
-    const parsed = parseSettingsHooks(events, where);
+    const parsed = parseSettingsHooks(events, where, { origin: label });
     problems.push(...parsed.problems);
     hooks.push(...parsed.hooks.map((h) => ({ ...h, env: pluginEnv })));
   }

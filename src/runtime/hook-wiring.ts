@@ -6,6 +6,7 @@ import { createHookRunner } from '../hooks/hook-runner.js';
 import { createHookSet, type HookSet } from '../hooks/hook-set.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import type { AgentEvent } from '../events.js';
+import type { ModelProvider } from '../providers/provider.js';
 import { errorMessage } from '../util/error-message.js';
 import { stripTerminalControls } from '../util/terminal-text.js';
 
@@ -41,6 +42,8 @@ export interface HookWiringOptions {
   sessionId: string;
   transcriptPath: () => string | undefined;
   permissionMode: () => string;
+  /** The model prompt hooks ask (see prompt-hook.ts). */
+  model?: (name?: string) => ModelProvider | undefined;
 }
 
 export async function setUpHooks(opts: HookWiringOptions): Promise<SessionHooks> {
@@ -53,6 +56,7 @@ export async function setUpHooks(opts: HookWiringOptions): Promise<SessionHooks>
     sessionId: opts.sessionId,
     transcriptPath: opts.transcriptPath,
     permissionMode: opts.permissionMode,
+    ...(opts.model ? { model: opts.model } : {}),
   });
   const runner: HookRunner = { ...base, takeContext: () => pending.splice(0, pending.length) };
   let ended: Promise<void> | undefined;

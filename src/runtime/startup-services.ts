@@ -111,6 +111,8 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
   const hooks = await setUpHooks({
     cwd, cairnHome, claudeHome: facts.claudeHome, env: options.env, trusted: () => facts.trusted, sessionId: start.sessionId,
     transcriptPath: () => ref.file, permissionMode: () => ref.session?.mode ?? facts.mode,
+    // A prompt hook's `model` is resolved as /model would; none named: the session's current model.
+    model: (name) => (name !== undefined ? providerFor(name) : (ref.session?.provider ?? provider)),
   });
   notices.push(...hooks.set.problems());
   // An exit path that skipped endSession (a crash, process.exit) still starts them; nobody waits.

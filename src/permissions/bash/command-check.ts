@@ -12,7 +12,7 @@ import type { PathBases } from '../rules/match.js';
 import type { ParsedRule } from '../rules/parse.js';
 import { bashSuggestion } from '../rules/suggestions.js';
 import type { PermissionCheck } from '../types.js';
-import { allow, allowReadOnly, ask, BY_MODE, BY_SANDBOX, byRule, classifiableIf, deny, quoteList } from '../verdicts.js';
+import { allow, allowReadOnly, ask, BY_MODE, BY_SANDBOX, byRule, classifiableIf, deny, quoteList, userOnlyIf } from '../verdicts.js';
 
 export interface RuleLists {
   allow: ParsedRule[];
@@ -131,7 +131,7 @@ async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: st
   if (bare) {
     // A bare rule vouches for every program, but not for reaching outside the workspace or into protected files.
     const loose = await judgeWrites(targets.map((t) => ({ ...t, strict: false })), analysis.changesDirectory, (t) => ctx.checkWrite(t), b);
-    return loose.reasons.length === 0 ? allow(`allowed by rule ${bare.text}`, byRule('allow', bare)) : classifiableIf(ask(loose.reasons.join('; '), []), loose.userOnly !== true);
+    return loose.reasons.length === 0 ? allow(`allowed by rule ${bare.text}`, byRule('allow', bare)) : userOnlyIf(classifiableIf(ask(loose.reasons.join('; '), []), loose.userOnly !== true), loose.userOnly === true);
   }
   if (readOnlyWhy === undefined) return allowReadOnly('read-only command inside the workspace');
 
@@ -166,9 +166,9 @@ async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: st
         : `needs your approval: no rule allows ${list} in this compound command`;
     const why = verdicts.find((v) => v.readsWhy)?.readsWhy;
     // Programs no rule names, reaching past the workspace: auto mode's classifier may answer, unless a write is the user's alone.
-    return classifiableIf(ask([what, ...(why ? [why] : []), ...problems].join('; '), suggestions), writes.userOnly !== true);
+    return userOnlyIf(classifiableIf(ask([what, ...(why ? [why] : []), ...problems].join('; '), suggestions), writes.userOnly !== true), writes.userOnly === true || risky !== undefined);
   }
-  return classifiableIf(ask(problems.join('; '), suggestions), writes.userOnly !== true);
+  return userOnlyIf(classifiableIf(ask(problems.join('; '), suggestions), writes.userOnly !== true), writes.userOnly === true);
 }
 
 interface PartVerdict {

@@ -1,0 +1,61 @@
+// The loop's permission hook points. PermissionRequest runs where the user would be asked: a hook's
+// `decision.behavior` deny refuses the call, its allow answers the prompt, except where only the
+// user may answer (a protected path, a write a command may make there, a command that needs approval
+// each time): there the allow is set aside, said so, and the user is asked as before. Deny rules
+// never reach this point (the chain has refused already). PermissionDenied runs after any denial and
+// only tells.
+import type { AgentEvent } from '../events.js';
+import { notice } from '../events.js';
+import { hookEvents } from '../hooks/hook-events.js';
+import type { HookRunner } from '../hooks/hook-types.js';
+import type { ToolUseBlock } from '../messages.js';
+import type { PermissionCheck } from '../permissions/types.js';
+import type { AnyTool } from '../tools/tool.js';
+
+interface PermissionHookContext {
+  hooks?: HookRunner;
+  signal: AbortSignal;
+  agentName?: string;
+}
+
+export type PermissionHookAnswer = { behavior: 'allow'; reason: string } | { behavior: 'deny'; reason: string };
+
+/** Runs PermissionRequest hooks on an ask; undefined when none answered (or its allow was set aside). */
+export async function* permissionRequestHooks(
+  call: ToolUseBlock,
+  tool: AnyTool,
+  input: unknown,
+  check: Extract<PermissionCheck, { behavior: 'ask' }>,
+  ctx: PermissionHookContext,
+): AsyncGenerator<AgentEvent, PermissionHookAnswer | undefined> {
+  if (!ctx.hooks?.has('PermissionRequest', tool.name)) return undefined;
+  const run = await ctx.hooks.run(
+    { event: 'PermissionRequest', toolName: tool.name, toolInput: input, toolUseId: call.id, permissionSuggestions: check.suggestions, ...agentOf(ctx) },
+    ctx.signal,
+  );
+  for (const event of hookEvents(run, { toolId: call.id, toolName: call.name })) yield event;
+  // A deny (or a block, or continue: false) from any hook wins over another's allow.
+  for (const o of run.outcomes) {
+    const why = o.permission?.behavior === 'deny' ? (o.permission.message ?? 'denied') : o.block ?? o.stop;
+    if (why !== undefined) return { behavior: 'deny', reason: `a PermissionRequest hook (${o.hook.source}) denied it: ${why}` };
+  }
+  const allowing = run.outcomes.find((o) => o.permission?.behavior === 'allow');
+  if (!allowing) return undefined;
+  if (check.userOnly === true) {
+    yield notice('warning', `A PermissionRequest hook (${allowing.hook.source}) answered allow for ${call.name}, but only you can approve this (${check.reason}): you are asked.`);
+    return undefined;
+  }
+  return { behavior: 'allow', reason: `approved by a PermissionRequest hook (${allowing.hook.source})${allowing.permission?.message ? `: ${allowing.permission.message}` : ''}` };
+}
+
+/** Runs PermissionDenied hooks after a denial: they are told, they decide nothing. */
+export async function* permissionDeniedHooks(call: ToolUseBlock, input: unknown, reason: string, ctx: PermissionHookContext): AsyncGenerator<AgentEvent, void> {
+  if (!ctx.hooks?.has('PermissionDenied', call.name) || ctx.signal.aborted) return;
+  const run = await ctx.hooks.run({ event: 'PermissionDenied', toolName: call.name, toolInput: input, toolUseId: call.id, message: reason, ...agentOf(ctx) }, ctx.signal);
+  for (const event of hookEvents(run, { toolId: call.id, toolName: call.name })) yield event;
+}
+
+/** In a subagent's loop, its type ("Explore subagent" is the loop's name for the Explore agent). */
+export function agentOf(ctx: { agentName?: string }): { agentType?: string } {
+  return ctx.agentName !== undefined ? { agentType: ctx.agentName.replace(/ subagent$/, '') } : {};
+}

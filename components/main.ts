@@ -119,15 +119,19 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
 
-  // --settings, --add-dir: one more settings layer, the user's own (read by every settings reader).
+  // --settings, --add-dir, --plugin-dir: one more settings layer, the user's own (read by every settings reader).
   const flags = cli.session;
-  if (flags.settings !== undefined || flags.addDirs.length > 0) {
+  if (flags.settings !== undefined || flags.addDirs.length > 0 || flags.pluginDirs.length > 0) {
     const { setCommandLineSettings } = await import('../src/settings/settings-layers.js');
+    const { PLUGIN_DIRS_KEY } = await import('../src/plugins/active-plugins.js');
     try {
       await setCommandLineSettings({
         ...(flags.settings !== undefined ? { settings: flags.settings } : {}),
         cwd: process.cwd(),
-        ...(flags.addDirs.length > 0 ? { extra: { permissions: { additionalDirectories: flags.addDirs } } } : {}),
+        extra: {
+          ...(flags.addDirs.length > 0 ? { permissions: { additionalDirectories: flags.addDirs } } : {}),
+          ...(flags.pluginDirs.length > 0 ? { [PLUGIN_DIRS_KEY]: flags.pluginDirs } : {}),
+        },
       });
     } catch (error) {
       await sayOnStderr(`cairn: ${errorMessage(error)}\n`);

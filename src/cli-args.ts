@@ -71,6 +71,7 @@ Permissions and tools:
   --disallowed-tools RULES...    deny rules, same forms (also --disallowedTools)
   --tools NAMES...               only these built-in tools ("Read,Bash,Edit"; "" none; "default" all)
   --add-dir DIRS...              more folders the session may read and write (additionalDirectories)
+  --plugin-dir DIR               load a plugin from a folder for this session (repeatable)
   --sandbox, --no-sandbox        run bash commands in the bubblewrap sandbox, or not (overrides sandbox.enabled)
 
 Settings, agents and MCP:
@@ -191,6 +192,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'json-schema': { type: 'string' },
         'max-budget-usd': { type: 'string' },
         'add-dir': { type: 'string', multiple: true },
+        'plugin-dir': { type: 'string', multiple: true },
         settings: { type: 'string' },
         tools: { type: 'string', multiple: true },
         agents: { type: 'string' },

@@ -21,6 +21,8 @@ export interface SessionFlags {
   maxBudgetUsd?: number;
   /** --add-dir: folders the session may work in besides the workspace (absolute). */
   addDirs: string[];
+  /** --plugin-dir: plugin folders loaded for this session only (absolute). */
+  pluginDirs: string[];
   /** --settings: a settings file or a JSON object, one more settings layer. */
   settings?: string;
   /** --tools: the tools offered, in cairn's names ([] offers none); absent: all of them. */
@@ -64,6 +66,7 @@ export interface RawSessionFlags {
   'json-schema'?: string;
   'max-budget-usd'?: string;
   'add-dir'?: string[];
+  'plugin-dir'?: string[];
   settings?: string;
   tools?: string[];
   agents?: string;
@@ -104,6 +107,7 @@ export function sessionFlagsFrom(v: RawSessionFlags, cwd: string): SessionFlags 
     ...(jsonSchema ? { jsonSchema } : {}),
     ...(maxBudgetUsd !== undefined ? { maxBudgetUsd } : {}),
     addDirs: (v['add-dir'] ?? []).map((dir) => existingFolder('--add-dir', path.resolve(cwd, dir))),
+    pluginDirs: (v['plugin-dir'] ?? []).map((dir) => existingFolder('--plugin-dir', path.resolve(cwd, dir))),
     ...(v.settings !== undefined ? { settings: v.settings } : {}),
     ...(v.tools !== undefined ? { tools: toolNames(v.tools) } : {}),
     ...(agents ? { agents } : {}),

@@ -3,12 +3,24 @@
 // record first, then Claude Code's), each read by loadPlugin. A folder's own settings may enable a
 // plugin only once the folder is trusted (trusted-layers.ts withholds `enabledPlugins` until then,
 // and the trust question names it).
+import path from 'node:path';
 import { claudeHomeFrom, readSettingsLayers, type SettingsLayer } from '../settings/settings-layers.js';
 import { layersInForce } from '../settings/trusted-layers.js';
 import { errorMessage } from '../util/error-message.js';
 import { loadPlugin } from './plugin-load.js';
 import { installedPlugins } from './plugin-store.js';
 import type { LoadedPlugin } from './plugin.js';
+
+/** The command line's layer carries --plugin-dir under this key; a settings file's own value is never read. */
+export const PLUGIN_DIRS_KEY = '--plugin-dir';
+
+/** The folders --plugin-dir named (only the command line's layer can hold them). */
+function pluginDirsFrom(layers: readonly SettingsLayer[]): string[] {
+  return layers.flatMap((l) => {
+    const dirs = l.commandLine === true ? l.data[PLUGIN_DIRS_KEY] : undefined;
+    return Array.isArray(dirs) ? dirs.filter((d): d is string => typeof d === 'string') : [];
+  });
+}
 
 export interface PluginSwitch {
   id: string;
@@ -64,16 +76,18 @@ export async function activePlugins(opts: ActivePluginsOptions): Promise<ActiveP
   }
   const switches = enabledPluginsFrom(layers, problems);
   const wanted = [...switches.values()].filter((s) => s.enabled);
-  if (wanted.length === 0) return { plugins: [], problems, switches: [...switches.values()] };
-  const installed = await installedPlugins({ cairnHome: opts.cairnHome, claudeHome }, problems);
+  // --plugin-dir: loaded for this session as they are, named after their folder until the manifest names them.
+  const fromFlag = pluginDirsFrom(layers).map((dir) => ({ id: `${path.basename(dir)}@--plugin-dir`, dir }));
+  if (wanted.length === 0 && fromFlag.length === 0) return { plugins: [], problems, switches: [...switches.values()] };
+  const installed = wanted.length > 0 ? await installedPlugins({ cairnHome: opts.cairnHome, claudeHome }, problems) : new Map<string, { installPath: string }>();
   const plugins: LoadedPlugin[] = [];
-  for (const s of wanted) {
-    const install = installed.get(s.id);
-    if (!install) {
-      problems.push(`plugin ${s.id}: enabled in ${s.file} but not installed; install it with cairn plugin install ${s.id}`);
+  const places: { id: string; dir?: string; file?: string }[] = [...fromFlag, ...wanted.map((s) => ({ id: s.id, file: s.file, ...(installed.get(s.id) ? { dir: installed.get(s.id)?.installPath } : {}) }))];
+  for (const s of places) {
+    if (s.dir === undefined) {
+      problems.push(`plugin ${s.id}: enabled in ${s.file ?? 'settings'} but not installed; install it with cairn plugin install ${s.id}`);
       continue;
     }
-    const loaded = await loadPlugin(install.installPath, s.id, opts.env);
+    const loaded = await loadPlugin(s.dir, s.id, opts.env);
     problems.push(...loaded.problems);
     if (!loaded.plugin) continue;
     const clash = plugins.find((p) => p.name === loaded.plugin?.name);

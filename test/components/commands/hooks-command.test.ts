@@ -21,6 +21,19 @@ function context(printed: string[]): AppContext {
 }
 
 describe('/hooks', () => {
+  it('names where each hook came from (user, project, local settings) and its kind (http, prompt)', async () => {
+    const home = path.join(ws, 'ch');
+    await fs.mkdir(home, { recursive: true });
+    await fs.writeFile(path.join(home, 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'http', url: 'http://127.0.0.1:9/hook' }] }] } }));
+    await fs.writeFile(path.join(ws, '.claude', 'settings.local.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Tests run?' }] }] } }));
+    const set = await createHookSet({ workspace: ws, cairnHome: home, claudeHome: path.join(ws, 'cl'), trusted: () => true });
+    const printed: string[] = [];
+    await hooksCommands(set)[0]?.run('', context(printed));
+    expect(printed[0]).toContain(`Stop: POST http://127.0.0.1:9/hook  (60s) · user settings: ${path.join(home, 'settings.json')} hooks.Stop[0].hooks[0]`);
+    expect(printed[0]).toContain(`Stop: prompt: Tests run?  (30s) · local settings: ${path.join(ws, '.claude', 'settings.local.json')} hooks.Stop[0].hooks[0]`);
+  });
+
+
   it('lists each hook with its file and key; /hooks off stops them running, /hooks on brings them back', async () => {
     const marker = path.join(ws, 'ran');
     const hook = await script(ws, 'mark.sh', `touch "${marker}"`);
@@ -31,7 +44,7 @@ describe('/hooks', () => {
     const [command] = hooksCommands(set);
     const printed: string[] = [];
     await command?.run('', context(printed));
-    expect(printed[0]).toContain(`PreToolUse [Write]: ${hook}  (60s) · ${settings} hooks.PreToolUse[0].hooks[0]`);
+    expect(printed[0]).toContain(`PreToolUse [Write]: ${hook}  (60s) · project settings: ${settings} hooks.PreToolUse[0].hooks[0]`);
 
     await command?.run('off', context(printed));
     await runner.run({ event: 'PreToolUse', toolName: 'write_file', toolInput: {} });

@@ -119,3 +119,34 @@ describe('bad input: named by plugin and file, the rest loads', () => {
     ]);
   });
 });
+
+describe('--plugin-dir', () => {
+  afterEach(async () => {
+    const { setCommandLineSettings } = await import('../../../src/settings/settings-layers.js');
+    await setCommandLineSettings({ cwd });
+  });
+
+  it('loads a plugin from a folder for this session only (no install, no enabledPlugins), its hooks named by the plugin in /hooks', async () => {
+    const { setCommandLineSettings } = await import('../../../src/settings/settings-layers.js');
+    const { PLUGIN_DIRS_KEY } = await import('../../../src/plugins/active-plugins.js');
+    const root = path.join(base, 'dev', 'lint-kit');
+    await write(path.join(root, '.claude-plugin', 'plugin.json'), { name: 'lint-kit' });
+    await write(path.join(root, 'commands', 'lint.md'), 'Lint $ARGUMENTS');
+    await write(path.join(root, 'hooks', 'hooks.json'), { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/guard.sh' }] }] } });
+    expect((await activePlugins({ cwd, cairnHome, env, trusted: true })).plugins).toEqual([]);
+    await setCommandLineSettings({ cwd, extra: { [PLUGIN_DIRS_KEY]: [root] } });
+    const active = await activePlugins({ cwd, cairnHome, env, trusted: false });
+    expect(active.problems).toEqual([]);
+    const [plugin] = active.plugins;
+    expect(plugin).toMatchObject({ id: 'lint-kit@--plugin-dir', name: 'lint-kit', root });
+    expect(plugin?.hooks).toEqual([expect.objectContaining({ event: 'PreToolUse', origin: 'plugin lint-kit@--plugin-dir', env: { CLAUDE_PLUGIN_ROOT: root } })]);
+  });
+
+  it("a settings file's own \"--plugin-dir\" key is never read: only the command line names folders", async () => {
+    const root = path.join(base, 'dev', 'sneaky');
+    await write(path.join(root, 'commands', 'x.md'), 'x');
+    await write(path.join(cwd, '.claude', 'settings.json'), { '--plugin-dir': [root] });
+    await write(path.join(cairnHome, 'settings.json'), { '--plugin-dir': [root] });
+    expect((await activePlugins({ cwd, cairnHome, env, trusted: true })).plugins).toEqual([]);
+  });
+});

@@ -32,6 +32,11 @@ export function sandboxReport(s: SandboxStatus): string {
     `  read-only:    ${p.readOnly.map((r) => within(r, p.workspace)).join(', ')} (and everything outside the writable places)`,
     ...(p.denyRead.length > 0 ? [`  hidden:       ${p.denyRead.join(', ')}`] : []),
     `  network:      ${p.network.restricted ? `through cairn's proxy only; allowed: ${domains}` : 'the host network, unrestricted (sandbox.network.allowAll)'}`,
+    `  sockets:      ${
+      s.settings.network.allowAllUnixSockets === true
+        ? 'Unix sockets may be made (sandbox.network.allowAllUnixSockets): a host service whose socket a command can see (in home, the workspace, /var) is reachable; /tmp is the session\'s own and /run empty'
+        : 'no Unix socket can be made: a tmux, ssh-agent, gpg-agent, D-Bus, docker or X11 socket is out of reach wherever it is; /tmp is the session\'s own, /run empty, and SSH_AUTH_SOCK, DBUS_SESSION_BUS_ADDRESS, TMUX, DISPLAY and the like are not passed in'
+    }`,
     ...(s.approvedDomains.length > 0 ? [`  approved now: ${s.approvedDomains.join(', ')}`] : []),
     `  auto-allow:   ${!s.enabled ? 'off: commands are asked as usual (autoAllowBashIfSandboxed applies once sandbox.enabled is true)' : s.settings.autoAllowBashIfSandboxed ? 'sandboxed commands run without asking (deny and ask rules still apply)' : 'off: commands are asked as usual'}`,
     `  excluded:     ${s.settings.excludedCommands.length > 0 ? s.settings.excludedCommands.join(', ') : '(none)'}`,

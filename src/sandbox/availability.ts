@@ -38,7 +38,7 @@ export async function probeSandbox(options: ProbeOptions = {}): Promise<Availabi
   ]);
   if (probe.ok) return { available: true };
   if (probe.why === 'ENOENT') {
-    return { available: false, reason: `bubblewrap is not installed (no ${bwrap} on PATH); install it with your package manager, e.g. apt install bubblewrap socat` };
+    return { available: false, reason: `bubblewrap is not installed (no ${bwrap} on PATH); install it with your package manager, e.g. apt install bubblewrap` };
   }
   return { available: false, reason: `bubblewrap cannot create its namespaces here (are user namespaces disabled?): ${probe.why}` };
 }
@@ -55,9 +55,4 @@ async function probeSeatbelt(sandboxExec: string): Promise<Availability> {
 export function cachedProbe(options: ProbeOptions = {}): () => Promise<Availability> {
   let answer: Promise<Availability> | undefined;
   return () => (answer ??= probeSandbox(options));
-}
-
-/** Whether socat (the network bridge) is on PATH. */
-export async function hasSocat(): Promise<boolean> {
-  return (await run('socat', ['-V'])).ok;
 }

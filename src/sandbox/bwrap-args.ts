@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { bridgeScript, BRIDGE_SOURCE } from './network-bridge.js';
 import type { SandboxPolicy } from './policy.js';
 
 // The policy as a bubblewrap command line. Pure: what exists on disk is looked up beforehand
@@ -14,17 +15,29 @@ export interface BwrapHost {
   emptyDir: string;
   /** Whether a path is a symbolic link (a /var/run that points to /run needs no mount of its own). */
   isLink?(p: string): boolean;
-  /** The Unix socket of the host's network proxy, when the network is restricted. */
-  proxySocket?: string;
   /**
-   * The descriptor (as the child sees it) of seccomp-filter.ts's program, which refuses Unix sockets:
-   * loaded where nothing inside needs one (not with the proxy bridge, which reaches the host through one).
+   * The Node program that runs the network bridge inside (network-bridge.ts), when the network is
+   * restricted; the child gets the IPC channel it sends its listener over as fd 3.
    */
+  bridgeNode?: string;
+  /** The descriptor (as the child sees it) of seccomp-filter.ts's program, which refuses Unix sockets. */
   seccompFd?: number;
 }
 
-/** The TCP port the in-sandbox end of the proxy bridge listens on (loopback of the sandbox's own network). */
-export const SANDBOX_PROXY_PORT = 3128;
+/**
+ * Variables that name a host service's socket or session (an agent, a bus, a display, the terminal
+ * multiplexer or editor cairn runs in): not passed in. The sockets they name are out of reach anyway
+ * (the private /tmp, the empty /run, the seccomp filter); without the names, programs do not try.
+ */
+export const HOST_SOCKET_VARIABLES = [
+  'SSH_AUTH_SOCK', 'SSH_AGENT_PID', 'GPG_AGENT_INFO', 'GNOME_KEYRING_CONTROL',
+  'DBUS_SESSION_BUS_ADDRESS', 'DBUS_SYSTEM_BUS_ADDRESS', 'XDG_RUNTIME_DIR',
+  'DISPLAY', 'XAUTHORITY', 'WAYLAND_DISPLAY', 'SWAYSOCK', 'I3SOCK', 'HYPRLAND_INSTANCE_SIGNATURE',
+  'TMUX', 'TMUX_PANE', 'STY', 'ZELLIJ', 'ZELLIJ_SESSION_NAME', 'KITTY_LISTEN_ON', 'WEZTERM_UNIX_SOCKET',
+  'NVIM', 'NVIM_LISTEN_ADDRESS', 'VSCODE_IPC_HOOK_CLI', 'VSCODE_GIT_IPC_HANDLE', 'DOCKER_HOST', 'PULSE_SERVER',
+] as const;
+
+const UNSET_HOST_SOCKETS = HOST_SOCKET_VARIABLES.flatMap((v) => ['--unsetenv', v]);
 
 export interface BwrapPlan {
   args: string[];
@@ -63,12 +76,12 @@ export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: strin
   const args = [...BASE];
   const placeholders: BwrapPlan['placeholders'] = [];
   // The session's own /tmp and an empty /run: the host's Unix sockets there (tmux, ssh-agent, X11,
-  // D-Bus, docker.sock) would be ways out of the sandbox that no network namespace closes.
+  // D-Bus, docker.sock) would be ways out of the sandbox that no network namespace closes. Those
+  // elsewhere (home, the workspace, /var) are visible, and refused by the seccomp filter.
   args.push('--bind', policy.tempDir, '/tmp');
   for (const dir of ['/run', '/var/run']) {
     if (host.kind(dir) === 'dir' && !host.isLink?.(dir)) args.push('--tmpfs', dir);
   }
-  if (host.proxySocket !== undefined) args.push('--ro-bind', path.dirname(host.proxySocket), path.dirname(host.proxySocket));
   for (const w of policy.writable) {
     if (w !== policy.tempDir && host.kind(w) === 'dir') args.push('--bind', w, w);
   }
@@ -99,10 +112,10 @@ export function bwrapArgs(policy: SandboxPolicy, host: BwrapHost, command: strin
   }
   args.push('--unshare-pid', '--unshare-ipc', '--new-session', '--die-with-parent', '--cap-drop', 'ALL');
   if (policy.network.restricted) args.push('--unshare-net');
-  if (host.seccompFd !== undefined && host.proxySocket === undefined) args.push('--seccomp', String(host.seccompFd));
-  args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', policy.workspace, '--', 'bash', '-c');
-  if (policy.network.restricted && host.proxySocket !== undefined) {
-    args.push(bridgeScript(host.proxySocket), 'cairn-sandbox', command);
+  if (host.seccompFd !== undefined) args.push('--seccomp', String(host.seccompFd));
+  args.push(...UNSET_HOST_SOCKETS, '--setenv', 'TMPDIR', '/tmp', '--chdir', policy.workspace, '--', 'bash', '-c');
+  if (policy.network.restricted && host.bridgeNode !== undefined) {
+    args.push(bridgeScript(), 'cairn-sandbox', command, host.bridgeNode, BRIDGE_SOURCE);
   } else {
     args.push(command);
   }
@@ -138,28 +151,6 @@ export function readOnlyBwrapArgs(policy: SandboxPolicy, host: BwrapHost, comman
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-net', '--new-session', '--die-with-parent', '--cap-drop', 'ALL');
   if (host.seccompFd !== undefined) args.push('--seccomp', String(host.seccompFd));
   // git status would refresh the index; in a read-only tree it must not even try.
-  args.push('--setenv', 'TMPDIR', '/tmp', '--setenv', 'GIT_OPTIONAL_LOCKS', '0', '--chdir', policy.workspace, '--', 'bash', '-c', command);
+  args.push(...UNSET_HOST_SOCKETS, '--setenv', 'TMPDIR', '/tmp', '--setenv', 'GIT_OPTIONAL_LOCKS', '0', '--chdir', policy.workspace, '--', 'bash', '-c', command);
   return { args, placeholders: [] };
-}
-
-/** The proxy variables every common client reads, as NAME=value (no exceptions: NO_PROXY emptied). */
-export function proxyVariables(proxy: string): string[] {
-  return [...['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy'].map((v) => `${v}=${proxy}`), 'NO_PROXY=', 'no_proxy='];
-}
-
-const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/**
- * Inside the sandbox's own network: socat listens on loopback and carries each connection to the
- * host proxy's Unix socket (as Claude Code does); the command starts once the port answers, with
- * the proxy variables every common client reads.
- */
-export function bridgeScript(socket: string): string {
-  const vars = proxyVariables(`http://127.0.0.1:${SANDBOX_PROXY_PORT}`).join(' ');
-  return [
-    `socat TCP-LISTEN:${SANDBOX_PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${shellQuote(socket)} </dev/null >/dev/null 2>&1 &`,
-    `__i=0; until (: </dev/tcp/127.0.0.1/${SANDBOX_PROXY_PORT}) 2>/dev/null; do __i=$((__i+1)); [ $__i -gt 1000 ] && break; sleep 0.002; done; unset __i`,
-    `export ${vars}`,
-    'exec bash -c "$1"',
-  ].join('\n');
 }

@@ -3,7 +3,8 @@ import net from 'node:net';
 import { errorMessage } from '../util/error-message.js';
 
 // The only way out of the sandbox's network: an HTTP proxy (CONNECT for TLS and anything else,
-// absolute-URL requests for plain HTTP) on a Unix socket that the bridge inside connects to. Each
+// absolute-URL requests for plain HTTP), serving the connections of the listener the bridge inside
+// handed over (network-bridge.ts), or on a loopback port (macOS). Each
 // request's host is decided first; a refused one gets 403 naming the domain and is remembered, so
 // the command's result can say which domain was refused.
 
@@ -15,6 +16,8 @@ export interface NetworkProxy {
   readonly refused: ReadonlySet<string>;
   /** The loopback TCP port it listens on, when started on one (macOS: no network namespace, no bridge). */
   readonly port?: number;
+  /** Serves one connection accepted elsewhere (the sandbox's listener, adopted from the bridge). */
+  serve(socket: net.Socket): void;
   close(): Promise<void>;
 }
 
@@ -29,8 +32,8 @@ function refuse(host: string): string {
   return `cairn's sandbox refused the network connection to ${host}: the domain is not in sandbox.network.allowedDomains and was not approved\n`;
 }
 
-/** Starts a proxy listening on the Unix socket `socketPath`, or on a free loopback TCP port (`{ loopback: true }`). */
-export async function startNetworkProxy(socketPath: string | { loopback: true }, decide: DomainDecider): Promise<NetworkProxy> {
+/** Starts a proxy on a free loopback TCP port (`loopback`), or listening nowhere, for connections passed to `serve` (`bridged`). */
+export async function startNetworkProxy(where: { loopback: true } | { bridged: true }, decide: DomainDecider): Promise<NetworkProxy> {
   const refused = new Set<string>();
   const sockets = new Set<net.Socket>();
   const allowed = async (host: string): Promise<boolean> => {
@@ -109,22 +112,24 @@ export async function startNetworkProxy(socketPath: string | { loopback: true },
     socket.on('close', () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    const ready = (): void => {
-      server.off('error', reject);
-      resolve();
-    };
-    if (typeof socketPath === 'string') server.listen(socketPath, ready);
-    else server.listen(0, '127.0.0.1', ready);
-  });
+  if ('loopback' in where) {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  }
   const address = server.address();
   return {
     refused,
     ...(typeof address === 'object' && address !== null ? { port: address.port } : {}),
+    serve: (socket) => server.emit('connection', socket),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
+        if (!server.listening) return resolve();
         server.close(() => resolve());
       }),
   };

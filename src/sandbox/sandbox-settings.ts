@@ -19,6 +19,8 @@ const LayerSchema = z.looseObject({
       allowedDomains: z.array(z.string()).optional(),
       /** cairn's: the host network as is, no proxy. */
       allowAll: z.boolean().optional(),
+      /** Claude Code's: commands may make Unix sockets (and so reach any host service's socket they can see). */
+      allowAllUnixSockets: z.boolean().optional(),
     })
     .optional(),
   filesystem: z
@@ -48,7 +50,8 @@ export interface SandboxSettings {
   excludedCommands: string[];
   allowUnsandboxedCommands: boolean;
   failIfUnavailable: boolean;
-  network: { allowedDomains: string[]; allowAll: boolean };
+  /** allowAllUnixSockets: the seccomp filter that refuses Unix sockets is not loaded for what the workspace profile runs. */
+  network: { allowedDomains: string[]; allowAll: boolean; allowAllUnixSockets?: boolean };
   filesystem: { allowWrite: string[]; denyWrite: string[]; denyRead: string[] };
 }
 
@@ -111,7 +114,11 @@ export function sandboxSettingsFrom(layers: readonly Pick<SettingsLayer, 'file' 
     excludedCommands: s.excludedCommands ?? [],
     allowUnsandboxedCommands: s.allowUnsandboxedCommands ?? d.allowUnsandboxedCommands,
     failIfUnavailable: s.failIfUnavailable ?? d.failIfUnavailable,
-    network: { allowedDomains: s.network?.allowedDomains ?? [], allowAll: s.network?.allowAll ?? false },
+    network: {
+      allowedDomains: s.network?.allowedDomains ?? [],
+      allowAll: s.network?.allowAll ?? false,
+      ...(s.network?.allowAllUnixSockets === true ? { allowAllUnixSockets: true } : {}),
+    },
     filesystem: {
       allowWrite: s.filesystem?.allowWrite ?? [],
       denyWrite: s.filesystem?.denyWrite ?? [],

@@ -24,6 +24,7 @@ const WIDENING: { key: string; get(s: Record<string, unknown>): unknown; widens?
   { key: 'sandbox.filesystem.allowWrite', get: (s) => (s['filesystem'] as Record<string, unknown> | undefined)?.['allowWrite'] },
   { key: 'sandbox.network.allowedDomains', get: (s) => (s['network'] as Record<string, unknown> | undefined)?.['allowedDomains'] },
   { key: 'sandbox.network.allowAll', get: (s) => (s['network'] as Record<string, unknown> | undefined)?.['allowAll'] },
+  { key: 'sandbox.network.allowAllUnixSockets', get: (s) => (s['network'] as Record<string, unknown> | undefined)?.['allowAllUnixSockets'], widens: (v) => v === true },
   { key: 'sandbox.excludedCommands', get: (s) => s['excludedCommands'] },
   { key: 'sandbox.autoAllowBashIfSandboxed', get: (s) => s['autoAllowBashIfSandboxed'] },
 ];

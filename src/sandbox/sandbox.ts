@@ -165,9 +165,12 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
         return unsandboxed(command);
       }
       const { policy, emptyFile, emptyDir, home, seccompFilter } = dirs();
+      const profile = !approval.byUser && approval.readOnly ? 'read-only' : 'workspace';
+      // Unix sockets are refused in every sandboxed command, unless the user's settings let the workspace profile make them.
+      const filter = profile === 'read-only' || !settings.network.allowAllUnixSockets ? seccompFilter : undefined;
       return prepareSandboxed({
         policy: await withReadDenies(policy),
-        profile: !approval.byUser && approval.readOnly ? 'read-only' : 'workspace',
+        profile,
         command,
         emptyFile,
         emptyDir,
@@ -176,7 +179,7 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
         placeholders,
         retryHint: settings.allowUnsandboxedCommands || !enabled,
         approvedByUser: approval.byUser,
-        ...(seccompFilter !== undefined ? { seccompFilter } : {}),
+        ...(filter !== undefined ? { seccompFilter: filter } : {}),
       });
     },
     allowUnsandboxed: settings.allowUnsandboxedCommands,

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { explainRefusals, refusedPaths } from './explain.js';
 import { landingPlace, linkedProtectedPlaces } from '../permissions/protected-paths.js';
 import { gitConfiguredPlaces } from './git-configured-places.js';
 import { nestedProtectedPlaces } from './nested-protected.js';
+import { adoptBridge, BRIDGE_CHILD_FD } from './network-bridge.js';
 import { startNetworkProxy, type DomainDecider } from './network-proxy.js';
 import { SWEPT_AFTER, type SandboxPolicy } from './policy.js';
 import { watchPrivateTmp } from './private-tmp.js';
@@ -18,8 +20,10 @@ export interface PreparedCommand {
   sandboxed: boolean;
   /** read-only: the command was judged read-only and runs where nothing can be written and nothing reached. */
   profile?: SandboxProfile;
-  /** Descriptors the child gets as fd 3, 4... (the seccomp program bwrap reads); closed by finish. */
+  /** Descriptors the child gets after the bridge's channel (the seccomp program bwrap reads); closed by finish. */
   passFds?: number[];
+  /** The child gets an IPC channel as fd 3 (the network bridge's, network-bridge.ts), and this is called with it once spawned (shells/launch-stdio.ts). */
+  attach?(child: ChildProcess): void;
   /** Tears down what the command needed; returns a note for the result when the sandbox refused something. */
   finish(output: string): Promise<string | undefined>;
 }
@@ -33,7 +37,7 @@ export interface SandboxedSpawnInput {
   command: string;
   emptyFile: string;
   emptyDir: string;
-  /** Where this command's proxy socket goes (private to cairn, read-only inside). */
+  /** The session's private folder of cairn's (the quarantine of swept files goes there). */
   socketDir: string;
   decide: DomainDecider;
   /** Placeholders of absent protected names in use, with how many running commands hold each. */
@@ -46,17 +50,21 @@ export interface SandboxedSpawnInput {
   platform?: NodeJS.Platform;
   /** A file holding seccomp-filter.ts's program (no Unix sockets), where this machine has one. */
   seccompFilter?: string;
+  /** The Node program that runs the network bridge inside; default the one running cairn. */
+  node?: string;
 }
 
-/** The child's descriptor of the seccomp program (a fresh open each time: bwrap reads it to the end, and a shared offset would leave the next command an empty one). */
-const SECCOMP_CHILD_FD = 3;
-function openFilter(input: SandboxedSpawnInput): { passFds?: number[]; seccompFd?: number; release(): void } {
+/**
+ * The seccomp program as a descriptor for the child: fd 3, or 4 after the bridge's channel (a fresh
+ * open each time: bwrap reads it to the end, and a shared offset would leave the next command an empty one).
+ */
+function openFilter(input: SandboxedSpawnInput, afterBridge = false): { passFds?: number[]; seccompFd?: number; release(): void } {
   if (input.seccompFilter === undefined) return { release: () => undefined };
   const fd = openSync(input.seccompFilter, 'r');
   let open = true;
   return {
     passFds: [fd],
-    seccompFd: SECCOMP_CHILD_FD,
+    seccompFd: BRIDGE_CHILD_FD + (afterBridge ? 1 : 0),
     release: () => {
       if (open) closeSync(fd);
       open = false;
@@ -209,12 +217,15 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
   if (input.profile === 'read-only') return prepareReadOnly(input);
   const nested = withNestedPlaces(input.policy);
   const policy = withLinkedPlaces(nested.policy);
-  const socket = policy.network.restricted ? path.join(input.socketDir, `proxy-${randomUUID().slice(0, 8)}.sock`) : undefined;
-  const proxy = socket === undefined ? undefined : await startNetworkProxy(socket, input.decide);
-  // With the proxy bridge inside, a Unix socket is how it reaches the host: no filter then (bwrap-args.ts).
-  const filter = socket === undefined ? openFilter(input) : { release: () => undefined };
+  const proxy = policy.network.restricted ? await startNetworkProxy({ bridged: true }, input.decide) : undefined;
+  const filter = openFilter(input, proxy !== undefined);
+  let closeBridge: (() => void) | undefined;
   // A placeholder another running command made is still ours: guard it as absent, not as a real file.
-  const plan = bwrapArgs(policy, { ...host(input), ...(socket !== undefined ? { proxySocket: socket } : {}), ...(filter.seccompFd !== undefined ? { seccompFd: filter.seccompFd } : {}) }, input.command);
+  const plan = bwrapArgs(
+    policy,
+    { ...host(input), ...(proxy !== undefined ? { bridgeNode: input.node ?? process.execPath } : {}), ...(filter.seccompFd !== undefined ? { seccompFd: filter.seccompFd } : {}) },
+    input.command,
+  );
   for (const p of plan.placeholders) placeholders.set(p.path, (placeholders.get(p.path) ?? 0) + 1);
   const present = new Set(nested.swept.filter((p) => existsSync(p)));
   const privateTmp = input.approvedByUser === true ? watchPrivateTmp(input.command, policy) : undefined;
@@ -226,10 +237,12 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
     sandboxed: true,
     profile: 'workspace',
     ...(filter.passFds ? { passFds: filter.passFds } : {}),
+    ...(proxy !== undefined ? { attach: (child: ChildProcess) => void (closeBridge = adoptBridge(child, (socket) => proxy.serve(socket))) } : {}),
     async finish(output) {
       if (finished) return undefined;
       finished = true;
       filter.release();
+      closeBridge?.();
       for (const p of plan.placeholders) {
         const left = (placeholders.get(p.path) ?? 1) - 1;
         if (left > 0) {

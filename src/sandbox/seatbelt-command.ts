@@ -1,4 +1,4 @@
-import { proxyVariables } from './bwrap-args.js';
+import { proxyVariables } from './network-bridge.js';
 import type { SandboxPolicy } from './policy.js';
 import { seatbeltProfile } from './seatbelt-profile.js';
 

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../clock.js';
 import type { EventOf } from '../events.js';
 import { HeadTailBuffer } from '../tools/output-buffer.js';
 import { commandEnv } from './command-env.js';
+import { launchStdio, type LaunchDescriptors } from './launch-stdio.js';
 import { endSessionProcesses, type EndReport } from './session-processes.js';
 
 // Commands the model started with bash run_in_background: each in its own process group, output
@@ -41,11 +42,9 @@ export interface ShellRead {
 }
 
 /** The program that runs a command, and what to do once it has ended (its output given; a note comes back). */
-export interface ShellLaunch {
+export interface ShellLaunch extends LaunchDescriptors {
   file: string;
   args: string[];
-  /** Descriptors the child gets as fd 3, 4... (the sandbox's seccomp program). */
-  passFds?: number[];
   finish(output: string): Promise<string | undefined>;
 }
 
@@ -148,9 +147,10 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
       const child = spawn(launch?.file ?? 'bash', launch?.args ?? ['-c', command], {
         cwd,
         detached: true,
-        stdio: ['ignore', 'pipe', 'pipe', ...(launch?.passFds ?? [])],
+        stdio: launchStdio(launch),
         env: commandEnv(options.env ?? process.env),
       });
+      launch?.attach?.(child);
       // A shell never keeps cairn running: ending cairn ends it (killAll, from the exit path).
       child.unref();
       for (const stream of [child.stdout, child.stderr]) unref(stream);

@@ -4,6 +4,7 @@ import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { PreparedCommand } from '../sandbox/sandboxed-spawn.js';
 import type { ShellManager } from '../shells/shell-manager.js';
 import { commandEnv } from '../shells/command-env.js';
+import { launchStdio } from '../shells/launch-stdio.js';
 import { ChunkLines, ProgressBatcher } from './bash-progress.js';
 import { HeadTailBuffer } from './output-buffer.js';
 import { errorResult } from './result.js';
@@ -104,9 +105,10 @@ function runProcess(launch: PreparedCommand, ctx: ToolContext, timeoutMs: number
       cwd: ctx.cwd,
       // Its own process group, so timeout and abort can kill everything it started.
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe', ...(launch.passFds ?? [])],
+      stdio: launchStdio(launch),
       env: commandEnv(env),
     });
+    launch.attach?.(child);
     let ending: Ending | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     let settled = false;

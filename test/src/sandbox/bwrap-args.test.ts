@@ -12,11 +12,11 @@ const policy = buildPolicy({
   filesystem: { denyRead: ['~/.aws'], denyWrite: ['secrets'] },
 });
 const disk: Record<string, PathKind> = { '/w': 'dir', '/w/.git': 'dir', '/w/.git/hooks': 'dir', '/w/.git/config': 'file', '/extra': 'dir', '/s/tmp': 'dir', '/home/me/.aws': 'dir', '/run': 'dir', '/w/secrets': 'file' };
-const host = { kind: (p: string) => disk[p], emptyFile: '/s/empty-file', emptyDir: '/s/empty-dir', proxySocket: '/s/proxy-1.sock' };
+const host = { kind: (p: string) => disk[p], emptyFile: '/s/empty-file', emptyDir: '/s/empty-dir', bridgeNode: '/usr/bin/node' };
 
 /** The argv as [option, ...operands] groups, up to `--`. */
 function groups(args: string[]): string[][] {
-  const arity: Record<string, number> = { '--ro-bind': 2, '--ro-bind-try': 2, '--seccomp': 1, '--bind': 2, '--dev': 1, '--proc': 1, '--tmpfs': 1, '--setenv': 2, '--chdir': 1, '--cap-drop': 1 };
+  const arity: Record<string, number> = { '--unsetenv': 1, '--ro-bind': 2, '--ro-bind-try': 2, '--seccomp': 1, '--bind': 2, '--dev': 1, '--proc': 1, '--tmpfs': 1, '--setenv': 2, '--chdir': 1, '--cap-drop': 1 };
   const out: string[][] = [];
   for (let i = 0; i < args.length && args[i] !== '--'; ) {
     const opt = args[i] ?? '';
@@ -74,9 +74,18 @@ describe('bwrapArgs', () => {
   it('runs the command through the network bridge, passed as an argument, never spliced into the script', () => {
     const tail = plan.args.slice(plan.args.indexOf('--') + 1);
     expect(tail.slice(0, 2)).toEqual(['bash', '-c']);
-    expect(tail[2]).toContain("UNIX-CONNECT:'/s/proxy-1.sock'");
+    expect(tail[2]).toContain('"$2" -e "$3"'); // the bridge: node, its program
+    expect(tail[2]).toContain('exec 3>&-'); // its channel closed before the command
     expect(tail[2]).not.toContain('npm test');
-    expect(tail.slice(3)).toEqual(['cairn-sandbox', 'npm test']);
+    expect(tail.slice(3, 6)).toEqual(['cairn-sandbox', 'npm test', '/usr/bin/node']);
+    expect(tail[6]).toContain("process.send('cairn-network-bridge'");
+  });
+
+  it('passes in no variable naming a host socket, in both profiles', () => {
+    for (const args of [plan.args, readOnlyBwrapArgs(policy, host, 'ls').args]) {
+      const unset = groups(args).filter((x) => x[0] === '--unsetenv').map((x) => x[1]);
+      expect(unset).toEqual(expect.arrayContaining(['SSH_AUTH_SOCK', 'DBUS_SESSION_BUS_ADDRESS', 'TMUX', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_RUNTIME_DIR']));
+    }
   });
 
   it('keeps the host network and no bridge with network.allowAll', () => {
@@ -85,11 +94,11 @@ describe('bwrapArgs', () => {
     expect(open.args.slice(-3)).toEqual(['bash', '-c', 'true']);
   });
 
-  it('loads the no-Unix-socket seccomp program where nothing inside needs one: read-only, and an open network; never under the proxy bridge', () => {
+  it('loads the no-Unix-socket seccomp program it is given in every profile: read-only, an open network, and under the network bridge', () => {
     const seccomp = (args: string[]): string | undefined => (args.includes('--seccomp') ? args[args.indexOf('--seccomp') + 1] : undefined);
     expect(seccomp(readOnlyBwrapArgs(policy, { ...host, seccompFd: 3 }, 'ls').args)).toBe('3');
     expect(seccomp(bwrapArgs({ ...policy, network: { restricted: false, allowedDomains: [] } }, { kind: host.kind, emptyFile: host.emptyFile, emptyDir: host.emptyDir, seccompFd: 3 }, 'true').args)).toBe('3');
-    expect(seccomp(bwrapArgs(policy, { ...host, seccompFd: 3 }, 'npm test').args)).toBeUndefined();
+    expect(seccomp(bwrapArgs(policy, { ...host, seccompFd: 4 }, 'npm test').args)).toBe('4');
     expect(seccomp(readOnlyBwrapArgs(policy, host, 'ls').args)).toBeUndefined();
   });
 });

@@ -147,7 +147,7 @@ describe('the sandbox file system', () => {
   });
 
   it('cannot reach the host\'s Unix sockets (a tmux or docker socket would be a way out)', async () => {
-    // Where tmux, ssh-agent and X11 keep theirs. (A socket elsewhere, say under /var, is still reachable: no seccomp filter yet.)
+    // Where tmux, ssh-agent and X11 keep theirs (sockets elsewhere: sandbox-sockets.test.ts).
     const sock = path.join(os.tmpdir(), `${tag}.sock`);
     const net = await import('node:net');
     const server = net.createServer((c) => c.end('escaped\n'));

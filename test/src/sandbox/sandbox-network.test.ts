@@ -7,9 +7,11 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PermissionAsk } from '../../../src/permissions/types.js';
 import type { CommandSandbox } from '../../../src/sandbox/sandbox.js';
+import { createShellManager } from '../../../src/shells/shell-manager.js';
 import { createBashTool } from '../../../src/tools/bash.js';
 import type { ToolResult } from '../../../src/tools/tool.js';
 import { testSandbox, type TestSandboxOptions } from '../../helpers/sandbox.js';
+import { waitFor } from '../../helpers/wait-for.js';
 
 // The sandbox has no network of its own: only the host proxy, which lets through the allowed
 // domains and asks for others. A real loopback server on the host stands in for the internet.
@@ -87,5 +89,21 @@ describe('the sandbox network', () => {
     const headless = await run(`curl -sS --fail http://localhost:${port}/y`, {});
     expect(headless.content).toContain('refused network access to localhost');
     expect(hits).toEqual([]);
+  });
+
+  it('reaches an allowed domain from a background shell too (its own bridge), and says what was refused there', async () => {
+    const sandbox = await testSandbox(ws, allowLocalhost);
+    open.push(sandbox);
+    const shells = createShellManager({ onEvent: () => {} });
+    const bash = createBashTool({ sandbox, shells });
+    const r = await bash.call(
+      { command: `curl -sS http://localhost:${port}/bg; curl -sS --fail http://127.0.0.1:${port}/no`, run_in_background: true },
+      { cwd: ws, signal: new AbortController().signal },
+    );
+    const id = /background shell (\S+)\./.exec(r.content)?.[1] ?? '';
+    await waitFor(() => shells.output(id)?.info.status !== 'running' && /refused network access/.test(shells.output(id)?.text ?? ''), { timeout: 30_000 });
+    expect(shells.output(id)?.text).toContain('hello from the host');
+    expect(shells.output(id)?.text).toContain('The sandbox refused network access to 127.0.0.1');
+    expect(hits).toEqual([`localhost:${port}/bg`]);
   });
 });

@@ -65,9 +65,13 @@ describe('processes in the sandbox', () => {
     const m = marker();
     const prepared = (await sandbox.prepare(`sleep ${m} & sleep ${m} & wait`)) as PreparedCommand;
     expect(prepared.sandboxed).toBe(true);
-    // A stand-in for cairn: a Node process that starts the sandboxed command and then dies hard.
-    const script = `require('child_process').spawn(${JSON.stringify(prepared.file)}, JSON.parse(process.argv[1]), { cwd: ${JSON.stringify(ws)}, detached: true, stdio: 'ignore' }); setInterval(() => {}, 1000);`;
-    const fakeCairn = spawn(process.execPath, ['-e', script, JSON.stringify(prepared.args)], { stdio: 'ignore' });
+    // A stand-in for cairn: a Node process that starts the sandboxed command as cairn does (the network
+    // bridge's channel as fd 3, hung up once it has spoken; the seccomp program as fd 4) and then dies hard.
+    const script = [
+      `const c = require('child_process').spawn(${JSON.stringify(prepared.file)}, JSON.parse(process.argv[1]), { cwd: ${JSON.stringify(ws)}, detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc', 4] });`,
+      `c.on('message', () => c.disconnect()); setInterval(() => {}, 1000);`,
+    ].join(' ');
+    const fakeCairn = spawn(process.execPath, ['-e', script, JSON.stringify(prepared.args)], { stdio: ['ignore', 'ignore', 'ignore', 'ignore', ...(prepared.passFds ?? [])] });
     await waitFor(() => pidsWith(`sleep ${m}`).length === 2, { message: 'the sandboxed command did not start' });
     fakeCairn.kill('SIGKILL');
     await waitFor(() => pidsWith(`sleep ${m}`).length === 0, { message: 'sandboxed processes outlived cairn' });

@@ -54,5 +54,9 @@ describe.skipIf(!TmuxTerminal.available())('images in a real terminal', () => {
     await term.waitForText('fake.png is named like a PNG image but its content is not an image or PDF');
     expect(term.screen()).not.toContain('[image fake.png');
     expect(server.requests).toHaveLength(1);
+
+    // A pasted path that names no file was text after all: it lands in the draft as pasted.
+    drop(term, '/no/such/folder/diagram.png');
+    await term.waitForText('│ > /no/such/folder/diagram.png');
   });
 });

@@ -3,6 +3,7 @@
 import { costSummary, formatCost } from '../src/pricing.js';
 import { mcpSummary } from '../src/mcp/mcp-summary.js';
 import { itemAt } from '../src/util/invariant.js';
+import { ASK_USER_QUESTION } from '../src/tools/ask-user-question-schema.js';
 import { EXIT_CONFIRM_MS } from './keys/exit-confirm.js';
 import { modeLabel } from './mode-label.js';
 import type { TuiState } from './store/types.js';
@@ -16,7 +17,8 @@ export interface StatusView {
   maxBudgetUsd?: number;
   busy: boolean;
   phase: TuiState['phase'];
-  waiting: boolean;
+  /** What the first waiting ask needs: an approval, or the answer to the model's question. */
+  waiting: 'approval' | 'answer' | undefined;
   runningTools: number;
   usage: TuiState['usage'];
   pricing: TuiState['pricing'];
@@ -31,7 +33,7 @@ export const selectStatus = (s: TuiState): StatusView => ({
   ...(s.info.maxBudgetUsd !== undefined ? { maxBudgetUsd: s.info.maxBudgetUsd } : {}),
   busy: s.busy,
   phase: s.phase,
-  waiting: s.approvals.length > 0,
+  waiting: s.approvals[0] === undefined ? undefined : s.approvals[0].name === ASK_USER_QUESTION ? 'answer' : 'approval',
   runningTools: countRunningTools(s.items),
   usage: s.usage,
   pricing: s.pricing,
@@ -58,7 +60,8 @@ export function backgroundText(b: TuiState['background']): string {
 }
 
 export function activityText(v: StatusView, now: number): string {
-  if (v.waiting) return 'waiting for approval';
+  if (v.waiting === 'answer') return 'waiting for your answer';
+  if (v.waiting === 'approval') return 'waiting for approval';
   if (!v.busy || !v.phase) return '';
   const secs = `${(Math.max(0, now - v.phase.since) / 1000).toFixed(1)}s`;
   switch (v.phase.kind) {

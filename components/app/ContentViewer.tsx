@@ -8,6 +8,7 @@ import { bold, clipLine, inverse, paint, stripAnsi } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
 import { useTheme } from '../theme/use-theme.js';
 import { viewerContent } from '../transcript/viewer-content.js';
+import { ASK_USER_QUESTION } from '../../src/tools/ask-user-question-schema.js';
 
 export interface ContentViewerProps {
   store: TuiStore;
@@ -46,7 +47,7 @@ export const ContentViewer = memo(function ContentViewer({ store, width, height,
   while (body.length < rows) body.push(content ? paint(theme, 'muted', '~') : '');
   if (!content) body[0] = paint(theme, 'warning', 'This is no longer there (the approval was answered or the card cleared). q goes back.');
   const title = `${paint(theme, 'accent', '▌')}${bold(content?.title ?? 'full view')}${paint(theme, 'muted', ` · ${total} line${total === 1 ? '' : 's'}`)}`;
-  const lines = [title, ...body, footer(viewer, { top, rows, total, plain, theme, approvalWaits: approvals.length > 0 && viewer.source.kind !== 'approval' })];
+  const lines = [title, ...body, footer(viewer, { top, rows, total, plain, theme, approvalWaits: viewer.source.kind === 'approval' ? undefined : approvals[0]?.name === ASK_USER_QUESTION ? 'a question is waiting for your answer' : approvals.length > 0 ? 'an approval is waiting' : undefined })];
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {lines.slice(0, height).map((line, i) => (
@@ -79,7 +80,8 @@ interface FooterInfo {
   total: number;
   plain: readonly string[];
   theme: Theme;
-  approvalWaits: boolean;
+  /** What the footer says waits behind the view (an approval, the model's question), if anything does. */
+  approvalWaits: string | undefined;
 }
 
 function footer(viewer: ViewerState, { top, rows, total, plain, theme, approvalWaits }: FooterInfo): string {
@@ -92,7 +94,7 @@ function footer(viewer: ViewerState, { top, rows, total, plain, theme, approvalW
     parts.push(matches === 0 ? `no match for "${query}"` : viewer.match !== undefined ? `match ${ordinal(plain, query, viewer.match)}/${matches} · n next · N previous` : `${matches} matches`);
   }
   parts.push('q back · ↑↓ PgUp PgDn Home End · / search');
-  if (approvalWaits) parts.push('an approval is waiting');
+  if (approvalWaits !== undefined) parts.push(approvalWaits);
   return paint(theme, 'muted', parts.join(' · '));
 }
 

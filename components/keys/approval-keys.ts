@@ -1,6 +1,7 @@
 import type { Key } from 'ink';
 import type { ApprovalChoiceKind } from '../store/approval-choices.js';
 import { expandPastes } from '../prompt/editor.js';
+import { ASK_USER_QUESTION } from '../../src/tools/ask-user-question-schema.js';
 import { applyEditorKey } from './editor-keys.js';
 import { approvalChoices } from '../store/approval-choices.js';
 import { askKey } from '../store/reduce-events.js';
@@ -15,7 +16,8 @@ import { itemAt } from '../../src/util/invariant.js';
 /** Whether the "tell cairn what to do instead" field has the focus (its choice is selected). */
 export function denyFieldOpen(state: TuiState): boolean {
   const request = state.approvals[0];
-  if (!request) return false;
+  // A question has no "what to do instead" field: its text goes to the picker's "Other".
+  if (!request || request.name === ASK_USER_QUESTION) return false;
   const choices = approvalChoices(request);
   return (choices[state.approval.choice] ?? itemAt(choices, 0, 'approval choice')).kind === 'no';
 }

@@ -15,7 +15,7 @@ import { autoRunInProgress } from '../store/tool-card.js';
 import type { TuiState } from '../store/types.js';
 import { denyFieldOpen, handleApprovalKey, handleApprovalPaste } from './approval-keys.js';
 import { handleDialogKey } from './dialog-keys.js';
-import { handleQuestionKey, questionFieldOpen, waitingQuestions } from './question-keys.js';
+import { handleQuestionKey, handleQuestionPaste, questionFieldOpen, questionPasteInto, waitingQuestions } from './question-keys.js';
 import { is, typedText, whichOf, withBackspace, withModifier } from './keymap.js';
 import { escOnDraft, escOnEmpty } from './esc-esc.js';
 import { focusReport } from '../app/turn-notifier.js';
@@ -35,7 +35,8 @@ const WHEEL_LINES = 3;
  */
 export function handleKey(input: string, key: Key, deps: AppContext, raw?: string): void {
   // Inside a bracketed paste every byte is text, control bytes included.
-  if (editorOwnsInput(deps.store.getSnapshot().editor, input)) return handleOneKey(input, key, deps, raw);
+  const state = deps.store.getSnapshot();
+  if (editorOwnsInput(state.editor, input) || state.approval.pasting !== undefined || state.approval.question?.pasting !== undefined) return handleOneKey(input, key, deps, raw);
   for (const press of splitKeys(input, key, raw)) handleOneKey(press.input, press.key, deps, press.raw);
 }
 
@@ -62,6 +63,7 @@ function handleOneKey(input: string, pressed: Key, deps: AppContext, raw: string
 
   if (state.approvals.length > 0) {
     // A paste is text, never answers: it goes to the open "what to do instead" field, else the draft.
+    if (questionPasteInto(state, input)) return handleQuestionPaste(input, key, state, deps);
     if (denyFieldOpen(state) && (state.approval.pasting !== undefined || PASTE_START.test(input))) return handleApprovalPaste(input, key, state, deps);
     if (isPaste(state, input, key)) return toEditor(input, key, state, deps, raw);
     if (deps.guard.takesKey(state, input, key)) return waitingQuestions(state) ? handleQuestionKey(input, key, state, deps) : handleApprovalKey(input, key, state, deps);

@@ -5,7 +5,11 @@ import { answersOf, chooseOption, isAnswered, questionUiOf, moveCursor, nextUnan
 import type { PermissionRequest, TuiState } from '../store/types.js';
 import { ASK_USER_QUESTION, questionsOf, type Question } from '../../src/tools/ask-user-question-schema.js';
 import type { PermissionDecision } from '../../src/permissions/ask.js';
+import { PASTE_START } from '../prompt/terminal-input.js';
+import { expandPastes } from '../prompt/editor.js';
 import { activeKeymap, is, matches, typedText } from './keymap.js';
+import { applyEditorKey } from './editor-keys.js';
+import { blankKey } from './split-keys.js';
 
 /** The questions of the waiting request when it is a question from the model (ask_user_question). */
 export function waitingQuestions(state: TuiState): Question[] | undefined {
@@ -17,6 +21,26 @@ export function waitingQuestions(state: TuiState): Question[] | undefined {
 /** Whether the waiting question's "Other" field has the keys (typed text, several characters at once included, is its text). */
 export function questionFieldOpen(state: TuiState): boolean {
   return waitingQuestions(state) !== undefined && state.approval.question?.editing === true;
+}
+
+/** Whether a bracketed paste is going into the open "Other" field (started in this event, or still arriving). */
+export function questionPasteInto(state: TuiState, input: string): boolean {
+  return questionFieldOpen(state) && (state.approval.question?.pasting !== undefined || PASTE_START.test(input));
+}
+
+/**
+ * A bracketed paste into the open "Other" field: the editor's paste handling, on one line. Its
+ * bytes are text (a pasted Esc, digit or Tab answers nothing); Enter typed after it sends as usual.
+ */
+export function handleQuestionPaste(input: string, key: Key, state: TuiState, deps: AppContext): void {
+  const questions = waitingQuestions(state);
+  if (!questions) return;
+  const { pasting, ...ui } = questionUiOf(state.approval, questions);
+  const text = ui.other[ui.tab] ?? '';
+  const result = applyEditorKey({ text, cursor: text.length, pastes: [], ...(pasting !== undefined ? { pasting } : {}) }, input, key, { history: [] });
+  const typed = setOtherText(ui, expandPastes(result.state.text, result.state.pastes));
+  deps.store.dispatch({ type: 'questionUi', ui: result.state.pasting !== undefined ? { ...typed, pasting: result.state.pasting } : typed });
+  if (result.submit !== undefined) handleQuestionKey('\r', { ...blankKey(), return: true }, deps.store.getSnapshot(), deps);
 }
 
 function respond(request: PermissionRequest, decision: PermissionDecision, deps: AppContext): void {

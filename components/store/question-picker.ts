@@ -11,6 +11,8 @@ export interface QuestionUi {
   readonly picked: readonly (readonly number[])[];
   readonly other: readonly string[];
   readonly editing: boolean;
+  /** A bracketed paste into the "Other" field still arriving (its text so far). */
+  readonly pasting?: string;
 }
 
 export function initialQuestionUi(questions: readonly Question[]): QuestionUi {

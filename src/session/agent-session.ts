@@ -11,6 +11,7 @@ import type { HookRunner } from '../hooks/hook-types.js';
 import { IDLE_MESSAGE, notifyHooks, PERMISSION_MESSAGE } from '../hooks/notify.js';
 import { AbortError } from '../util/abort.js';
 import { errorMessage } from '../util/error-message.js';
+import { ASK_USER_QUESTION } from '../tools/ask-user-question-schema.js';
 import { runUserShell, shellCommandMessage } from './user-shell.js';
 import type { CheckpointRecorder } from './checkpoint-tools.js';
 import { promptBlocked } from './prompt-blocked.js';
@@ -357,6 +358,11 @@ export class AgentSession {
       // Nobody there: the call is answered no rather than holding the turn (and the page) for ever.
       timer = setTimeout(() => {
         const waited = formatSeconds(timeout);
+        // The model's question is declined, not "answered no": there was nothing to approve.
+        if (request.name === ASK_USER_QUESTION) {
+          this.emit(notice('warning', `No answer to the model's question within ${waited}: declined. (Questions and approvals wait ${waited}; approvalTimeoutSeconds in config.json sets it.)`));
+          return settle({ behavior: 'deny', unanswered: `nobody answered the question within ${waited}, so it was declined; the user may be away` });
+        }
         this.emit(notice('warning', `No answer to ${request.name} within ${waited}: answered no. (Approvals wait ${waited}; approvalTimeoutSeconds in config.json sets it.)`));
         settle({ behavior: 'deny', unanswered: `nobody answered the permission prompt within ${waited}, so it was answered no; the user may be away: do not retry it now` });
       }, timeout);

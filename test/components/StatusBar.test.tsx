@@ -35,6 +35,18 @@ describe('StatusBar', () => {
     app.unmount();
   });
 
+  it('while the model\'s question is open it says it waits for an answer, not for an approval', async () => {
+    const { store, frame, app } = setup(Date.now);
+    store.enqueue({ type: 'user_prompt', text: 'go' });
+    store.enqueue({ type: 'tool_start', id: 'q', name: 'ask_user_question', input: {}, parallel: false, batch: 1 });
+    const questions = [{ question: 'Which database?', header: 'DB', multiSelect: false, options: [{ label: 'Postgres', description: 'p' }, { label: 'SQLite', description: 's' }] }];
+    store.enqueue({ type: 'permission_request', id: 'q', request_id: 'ask_1', name: 'ask_user_question', input: { questions }, reason: '', suggestions: [] });
+    store.flushNow();
+    await waitFor(() => stripAnsi(frame()).includes('waiting for your answer'));
+    expect(stripAnsi(frame())).not.toContain('approval');
+    app.unmount();
+  });
+
   it('colours the context bar green, yellow, red at 50% and 80%, and totals tokens', async () => {
     const { store, frame, app } = setup(Date.now);
     const use = (input: number): void => {

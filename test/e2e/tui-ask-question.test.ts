@@ -92,6 +92,29 @@ describe.skipIf(!TmuxTerminal.available())('a question from the model in a real 
     expect(result.content).toContain('"Which checks should run in CI?"="Lint, Tests, a smoke run"');
   });
 
+  it('a bracketed paste into "Other" is its text (digits, Tab and lines included), not keys and not the draft', async () => {
+    const { term, server } = await startAnthropic(asks(QUESTIONS), { columns: 110, rows: 36 });
+    term.type('set up storage');
+    term.keys('Enter');
+    await term.waitForText('› set up storage');
+    await term.waitForText('4. ( ) Other');
+    await term.pauseBeforeAnswering();
+    term.type('4');
+    await term.waitForText('(•) Other:');
+    // 2 and 3 would pick options, Tab would move on, Enter would send: pasted, they are text.
+    term.tmux('set-buffer', 'Redis 2 or 3\tnodes\nbehind a proxy');
+    term.tmux('paste-buffer', '-p');
+    const screen = await term.waitForScreen((s) => s.includes('Other: Redis 2 or 3'), 'the pasted text in the Other field');
+    expect(screen).toContain('behind a proxy');
+    expect(promptLine(screen)).not.toContain('Redis');
+    expect(server.requests).toHaveLength(1);
+    term.keys('Enter');
+    await term.waitForText('Noted.');
+    const result = questionResult(server.requests[1]!.body);
+    expect(result.isError).toBe(false);
+    expect(result.content).toMatch(/"Which database should the service use\?"="Redis 2 or 3\s+nodes behind a proxy"/);
+  });
+
   it('Esc declines: the model is told, and the turn goes on', async () => {
     const { term, server } = await startAnthropic(asks(QUESTIONS), { columns: 110, rows: 36 });
     term.type('set up storage');

@@ -106,6 +106,21 @@ describe('cairn serve: sessions over HTTP', () => {
     await expect(fs.access(path.join(r.dir, 'out.txt'))).rejects.toThrow();
   });
 
+  it('a question nobody answers is declined in question words, not answered no as an approval', async () => {
+    const r = await rig({ approvalTimeoutMs: 1000 });
+    const id = await r.newSession();
+    const tab = r.stream(`/api/sessions/${id}/events`);
+    await r.api(`/api/sessions/${id}/prompt`, { body: { text: 'ask me: Which database? Postgres | SQLite' } });
+    await tab.waitFor((m) => m.event === 'state' && m.data.pending.length === 1 && m.data.pending[0].name === 'ask_user_question', 'the pending question');
+    const result = await tab.waitFor(isType('tool_result'), 'the unanswered question declined');
+    expect(result.data.is_error).toBe(true);
+    expect(result.data.content).toMatch(/^nobody answered the question within 1 s, so it was declined; the user may be away\. Do not ask the same again/);
+    expect(result.data.content).not.toMatch(/permission|answered no/);
+    const warning = await tab.waitFor((m) => isType('notice')(m) && String(m.data['message']).startsWith('No answer'), 'the notice');
+    expect(warning.data['message']).toBe("No answer to the model's question within 1 s: declined. (Questions and approvals wait 1 s; approvalTimeoutSeconds in config.json sets it.)");
+    await tab.waitFor((m) => m.event === 'state' && m.data.pending.length === 0, 'no question pending');
+  });
+
   it('an answer the request did not offer is refused: a page cannot remember a rule of its own', async () => {
     const r = await rig();
     const id = await r.newSession();

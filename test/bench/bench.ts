@@ -31,6 +31,15 @@ const { benchHtmlToMarkdown } = await import('./web-bench.js');
 const web = await benchHtmlToMarkdown();
 row(`web_fetch: 1 MB HTML page to Markdown (${(web.bytes / 1024).toFixed(0)} KB)`, `${web.medianMs.toFixed(0)} ms`, `median of 5, ${web.chars.toLocaleString('en-US')} characters out`);
 
+const { benchImagePrepare } = await import('./image-bench.js');
+for (const image of await benchImagePrepare()) {
+  row(
+    `prepare a 4000x3000 screenshot PNG for ${image.api} (${(image.inputBytes / 1024).toFixed(0)} KB)`,
+    `${image.medianMs.toFixed(0)} ms`,
+    `median of 7, max ${image.maxMs.toFixed(0)} ms; sent ${image.width}x${image.height}, ${(image.sentBytes / 1024).toFixed(0)} KB; goal < 300 ms`,
+  );
+}
+
 const { benchSandbox } = await import('./sandbox-bench.js');
 const sandbox = await benchSandbox();
 row('bash `true`, no sandbox (median of 100)', `${sandbox.plainMs.toFixed(1)} ms`, '');

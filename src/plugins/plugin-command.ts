@@ -39,7 +39,7 @@ export interface PluginCommandIo {
 /** Runs one `cairn plugin` command; resolves the exit code (0, 1 failed, 2 usage). */
 export async function runPluginCommand(args: readonly string[], io: PluginCommandIo): Promise<number> {
   const cairnHome = cairnHomeFrom(io.env);
-  const at = { cairnHome, env: io.env };
+  const at = { cairnHome, env: io.env, cwd: io.cwd };
   const out = (line: string): void => void io.stdout.write(`${line}\n`);
   const [sub, ...rest] = args;
   const one = (what: string): string => {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { claudeHomeFrom } from '../settings/settings-layers.js';
 import { errorMessage } from '../util/error-message.js';
 import { cloneRepository } from './git-fetch.js';
-import { readMarketplace, type Marketplace, type MarketplaceEntry } from './marketplace.js';
+import { readMarketplace, refreshMarketplace, type Marketplace, type MarketplaceEntry } from './marketplace.js';
+import { extraMarketplaces } from './extra-marketplaces.js';
 import { loadPlugin } from './plugin-load.js';
 import { installedPlugins, knownMarketplaces, pluginsDir, updateInstalled, type KnownMarketplace, type Found } from './plugin-store.js';
 import { setPluginEnabled } from './plugin-switch.js';
@@ -14,6 +15,8 @@ import { setPluginEnabled } from './plugin-switch.js';
 export interface PluginPlaces {
   cairnHome: string;
   env: NodeJS.ProcessEnv;
+  /** The folder the command runs in: its settings' extraKnownMarketplaces count (once it is trusted). */
+  cwd?: string;
 }
 
 const claudeHome = (at: PluginPlaces): string => claudeHomeFrom(at.env);
@@ -22,7 +25,16 @@ const claudeHome = (at: PluginPlaces): string => claudeHomeFrom(at.env);
 export async function findInMarketplaces(spec: string, at: PluginPlaces): Promise<{ entry: MarketplaceEntry; market: Marketplace; known: Found<KnownMarketplace> }> {
   const [name, wanted] = spec.split('@');
   const problems: string[] = [];
-  const known = await knownMarketplaces({ cairnHome: at.cairnHome, claudeHome: claudeHome(at) }, problems);
+  let known = await knownMarketplaces({ cairnHome: at.cairnHome, claudeHome: claudeHome(at) }, problems);
+  if (wanted !== undefined && !known.has(wanted) && at.cwd !== undefined) {
+    // A marketplace the settings name (extraKnownMarketplaces) is added on first use.
+    const extra = (await extraMarketplaces({ cwd: at.cwd, cairnHome: at.cairnHome, env: at.env })).marketplaces.get(wanted);
+    if (extra) {
+      const added = await refreshMarketplace(extra.source, at.cairnHome);
+      if (added.name !== wanted) throw new Error(`extraKnownMarketplaces.${wanted} in ${extra.file} fetched a marketplace named "${added.name}"; the names must match`);
+      known = await knownMarketplaces({ cairnHome: at.cairnHome, claudeHome: claudeHome(at) }, problems);
+    }
+  }
   if (wanted !== undefined && !known.has(wanted)) throw new Error(`no marketplace named "${wanted}" has been added (cairn plugin marketplace add <path|git URL|owner/repo>)${problems.length ? `; ${problems.join('; ')}` : ''}`);
   const found: { entry: MarketplaceEntry; market: Marketplace; known: Found<KnownMarketplace> }[] = [];
   for (const [marketName, k] of known) {

@@ -135,6 +135,7 @@ const KNOWN_KEYS = new Set([
   'maxBudgetUsd',
   'autoMode',
   'enabledPlugins',
+  'extraKnownMarketplaces',
 ]);
 const KNOWN_PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'liftBuiltinDeny']);
 

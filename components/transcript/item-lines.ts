@@ -22,8 +22,9 @@ export function isExpanded(item: ToolItem | ThinkingItem | CompactItem | CronIte
 
 /** The card's one-line header: drawn per frame (its spinner and timer move), everything else is cached. */
 export function toolHeader(item: ToolItem, width: number, theme: Theme, now: number, tick: number, selected: boolean): string {
-  const glyph = paint(theme, statusColor(item.status), statusGlyph(item.status, tick));
   const card = toolCard(item.name);
+  const warning = item.status === 'success' ? card.warning?.(item) : undefined;
+  const glyph = warning !== undefined ? paint(theme, 'warning', '!') : paint(theme, statusColor(item.status), statusGlyph(item.status, tick));
   const arg = cardTitle(item);
   const live = isLive(item.status);
   // No time while it waits for approval: the wait is the user's, not the tool's.
@@ -31,7 +32,8 @@ export function toolHeader(item: ToolItem, width: number, theme: Theme, now: num
   const summary = !live ? card.summary?.(item) : undefined;
   const note = [summary, time].filter(Boolean).join(' · ');
   const name = selected ? inverse(` ${item.name} `) : bold(item.name);
-  const text = `${glyph} ${name} ${arg}${note ? `  ${paint(theme, 'muted', note)}` : ''}`;
+  const warned = warning !== undefined ? `  ${paint(theme, 'warning', warning)}` : '';
+  const text = `${glyph} ${name} ${arg}${warned}${note ? `  ${paint(theme, 'muted', note)}` : ''}`;
   return clipLine(text.replace(/\n/g, ' '), width);
 }
 

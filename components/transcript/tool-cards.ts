@@ -39,7 +39,19 @@ function commandLines(item: ToolItem, width: number, theme: Theme): string[] {
     .map((l) => paint(theme, 'muted', l));
 }
 
+/** What the sandbox refused while a command ran, for its header (the command may still have exited 0). */
+export function sandboxRefusedWarning(item: ToolItem): string | undefined {
+  const refused = item.display?.kind === 'bash' ? item.display.sandboxRefused : undefined;
+  if (!refused) return undefined;
+  const parts = [
+    ...(refused.domains.length > 0 ? [`network refused: ${refused.domains.join(', ')}`] : []),
+    ...(refused.paths.length > 0 ? [`write refused: ${refused.paths.join(', ')}`] : []),
+  ];
+  return parts.length > 0 ? `sandbox ${parts.join('; ')}` : undefined;
+}
+
 const bash: ToolCard = {
+  warning: sandboxRefusedWarning,
   body(item, width, theme) {
     const command = commandLines(item, width, theme);
     if (item.status === 'running') return [...command, ...(item.progress ? tailLines(item.progress, width, theme, TAIL_LINES) : [])];

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { bwrapArgs, readOnlyBwrapArgs, type PathKind } from './bwrap-args.js';
-import { explainRefusals, refusedPaths } from './explain.js';
+import { explainRefusals, refusedPaths, type Refusals } from './explain.js';
 import { landingPlace, linkedProtectedPlaces } from '../permissions/protected-paths.js';
 import { gitConfiguredPlaces } from './git-configured-places.js';
 import { nestedProtectedPlaces } from './nested-protected.js';
@@ -26,6 +26,8 @@ export interface PreparedCommand {
   attach?(child: ChildProcess): void;
   /** Tears down what the command needed; returns a note for the result when the sandbox refused something. */
   finish(output: string): Promise<string | undefined>;
+  /** After finish: the domains and paths the sandbox refused, if any. */
+  refusals?(): Refusals | undefined;
 }
 
 /** workspace: writes in the workspace (protected paths excepted), network by domain; read-only: no writes, no network. */
@@ -231,11 +233,13 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
   const privateTmp = input.approvedByUser === true ? watchPrivateTmp(input.command, policy) : undefined;
 
   let finished = false;
+  let refusals: Refusals | undefined;
   return {
     file: input.bwrap ?? 'bwrap',
     args: plan.args,
     sandboxed: true,
     profile: 'workspace',
+    refusals: () => (refusals && refusals.paths.length + refusals.domains.length > 0 ? refusals : undefined),
     ...(filter.passFds ? { passFds: filter.passFds } : {}),
     ...(proxy !== undefined ? { attach: (child: ChildProcess) => void (closeBridge = adoptBridge(child, (socket) => proxy.serve(socket))) } : {}),
     async finish(output) {
@@ -255,7 +259,8 @@ export async function prepareSandboxed(input: SandboxedSpawnInput): Promise<Prep
       const domains = proxy ? [...proxy.refused] : [];
       await proxy?.close();
       const swept = sweep(nested.swept, present, path.join(input.socketDir, 'quarantine'));
-      const refused = explainRefusals({ paths: refusedPaths(output), domains }, policy.writable, input.retryHint);
+      refusals = { paths: refusedPaths(output), domains };
+      const refused = explainRefusals(refusals, policy.writable, input.retryHint);
       const tmpNote = privateTmp?.report(input.retryHint);
       const note = refused !== undefined && tmpNote !== undefined ? `${refused}\n${tmpNote}` : (refused ?? tmpNote);
       return withSweptNote(note, swept);
@@ -278,18 +283,21 @@ async function prepareSeatbelt(input: SandboxedSpawnInput): Promise<PreparedComm
   const { file, args } = seatbeltCommand(policy, input.command, proxy?.port !== undefined ? { proxyPort: proxy.port } : {});
   const present = new Set(nested.swept.filter((p) => existsSync(p)));
   let finished = false;
+  let refusals: Refusals | undefined;
   return {
     file,
     args,
     sandboxed: true,
     profile: 'workspace',
+    refusals: () => (refusals && refusals.paths.length + refusals.domains.length > 0 ? refusals : undefined),
     async finish(output) {
       if (finished) return undefined;
       finished = true;
       const domains = proxy ? [...proxy.refused] : [];
       await proxy?.close();
       const swept = sweep(nested.swept, present, path.join(input.socketDir, 'quarantine'));
-      return withSweptNote(explainRefusals({ paths: refusedPaths(output), domains }, policy.writable, input.retryHint), swept);
+      refusals = { paths: refusedPaths(output), domains };
+      return withSweptNote(explainRefusals(refusals, policy.writable, input.retryHint), swept);
     },
   };
 }

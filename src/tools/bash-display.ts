@@ -12,5 +12,7 @@ export const BashDisplaySchema = z.object({
   truncated: z.boolean().optional(),
   background: z.literal(true).optional(),
   shellId: z.string().optional(),
+  /** What the sandbox refused while the command ran (it may still have exited 0: curl on the proxy's 403). */
+  sandboxRefused: z.object({ domains: z.array(z.string()), paths: z.array(z.string()) }).optional(),
 });
 export type BashDisplay = z.infer<typeof BashDisplaySchema>;

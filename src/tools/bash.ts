@@ -187,6 +187,7 @@ async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandb
   if ('refuse' in launch) return errorResult(`The command did not run: ${launch.refuse}.`);
   const outcome = await runProcess(launch, ctx, timeoutMs, out, env);
   const note = await launch.finish(out.toString());
+  const refused = launch.refusals?.();
   if (outcome.spawnError) return errorResult(`Could not start ${launch.sandboxed ? 'the sandbox (bwrap)' : 'bash'}: ${outcome.spawnError.message}`);
 
   const text = out.toString().replace(/\n+$/, '');
@@ -206,6 +207,7 @@ async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandb
       timedOut: outcome.ending === 'timeout',
       interrupted: outcome.ending === 'abort',
       truncated: out.length > keepChars,
+      ...(refused ? { sandboxRefused: { domains: refused.domains, paths: refused.paths } } : {}),
     },
   };
 }

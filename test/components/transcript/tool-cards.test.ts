@@ -6,6 +6,7 @@ import { createTheme } from '../../../components/theme/theme.js';
 import { stripAnsi } from '../../../components/theme/ansi.js';
 import type { ToolItem } from '../../../components/store/types.js';
 import type { ToolDisplay } from '../../../src/tools/display.js';
+import { toolHeader } from '../../../components/transcript/item-lines.js';
 
 const card = (display: Partial<ToolDisplay>): ToolItem => ({ display: { path: 'a.txt', diff: '', ...display } }) as unknown as ToolItem;
 
@@ -38,6 +39,16 @@ describe('what a card shows', () => {
     expect(toolCard('bash').body(item, 80, theme).map(stripAnsi)[0]).toBe('$ npm test');
     expect(approvalHeadline({ name: 'bash', input: item.input, view: item.view! })).toBe('Allow bash: Run the tests?');
     expect(approvalHeadline({ name: 'bash', input: { command: 'ls' }, view: { title: 'ls', subject: { kind: 'command', command: 'ls' } } })).toBe('Allow bash?');
+  });
+
+  it('a command that exited 0 after the sandbox refused its network reads as a warning naming the domain, not a green ✓', () => {
+    const display = { kind: 'bash' as const, command: 'curl http://a.example', exitCode: 0, sandboxRefused: { domains: ['a.example'], paths: [] } };
+    const warned = stripAnsi(toolHeader(bashCard({ display, result: 'forbidden' }), 100, theme, 0, 0, false));
+    expect(warned).toMatch(/^! bash /);
+    expect(warned).toContain('sandbox network refused: a.example');
+    const clean = stripAnsi(toolHeader(bashCard({ display: { ...display, sandboxRefused: undefined }, result: 'ok' }), 100, theme, 0, 0, false));
+    expect(clean).toMatch(/^✓ bash /);
+    expect(clean).not.toContain('refused');
   });
 
   it('an edit that ran unasked shows its diff folded; one the user approved does not repeat it', () => {

@@ -64,6 +64,15 @@ describe('the sandbox network', () => {
     expect(hits).toEqual([]);
   });
 
+  it('says what it refused in the card\'s display even when the command exits 0 (curl without --fail on the proxy\'s 403)', async () => {
+    const r = await run(`curl -sS http://127.0.0.1:${port}/quiet; echo exit=$?`, allowLocalhost);
+    expect(r.content).toContain('exit=0');
+    expect(r.isError).toBeFalsy();
+    expect(r.display).toMatchObject({ kind: 'bash', exitCode: 0, sandboxRefused: { domains: ['127.0.0.1'], paths: [] } });
+    const allowed = await run(`curl -sS http://localhost:${port}/fine`, allowLocalhost);
+    expect(allowed.display).not.toHaveProperty('sandboxRefused');
+  });
+
   it('has no way around the proxy: a direct connection finds nothing', async () => {
     const r = await run(`curl -sS --noproxy '*' --max-time 5 http://127.0.0.1:${port}/direct; bash -c 'echo x > /dev/tcp/127.0.0.1/${port}'`, allowLocalhost);
     expect(r.isError).toBe(true);

@@ -87,8 +87,12 @@ async function main(args: string[]): Promise<number> {
   const headless = cli.print || cli.showSystem || (!process.stdout.isTTY && cli.replay === undefined);
   let prompt = cli.prompt;
   if (headless && !cli.showSystem && !process.stdin.isTTY && cli.inputFormat === 'text') {
-    const piped = await readStdin();
-    if (piped.trim()) prompt = prompt ? `${prompt}\n\n${piped}` : piped;
+    const { readPipedInput, STDIN_FIRST_BYTE_MS } = await import('../src/headless-stdin.js');
+    const piped = await readPipedInput(process.stdin, prompt ? STDIN_FIRST_BYTE_MS : undefined);
+    if (piped.gaveUp) {
+      process.stderr.write(`cairn: nothing arrived on stdin in ${STDIN_FIRST_BYTE_MS / 1000} s; going on with the prompt alone (pass < /dev/null to skip the wait)\n`);
+    }
+    if (piped.text.trim()) prompt = prompt ? `${prompt}\n\n${piped.text}` : piped.text;
   }
   // --input-format stream-json: user messages as JSON lines on stdin, one turn each; the first is the prompt unless one was given.
   let nextPrompt: (() => Promise<UserMessage | undefined>) | undefined;
@@ -399,12 +403,6 @@ async function sayOnStderr(text: string): Promise<void> {
   }
   const { stripTerminalControls } = await import('../src/util/terminal-text.js');
   process.stderr.write(stripTerminalControls(text));
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

@@ -178,6 +178,20 @@ const BASE_EVENTS = [
     result: z.string().optional(),
     duration_ms: z.number().optional(),
   }),
+  // A subagent the lead started with run_in_background (src/agents/background-agents.ts): `running`
+  // opens its card (`task` is what it was asked), its loop's events arrive wrapped with parent_id =
+  // id, and the end closes the card with `result` (its report, which also reaches the lead's next
+  // request).
+  z.object({
+    type: z.literal('background_agent'),
+    id: z.string(),
+    agent_type: z.string(),
+    description: z.string(),
+    status: z.enum(['running', 'completed', 'failed', 'stopped']),
+    task: z.string().optional(),
+    result: z.string().optional(),
+    duration_ms: z.number().optional(),
+  }),
   z.object({
     type: z.literal('background_shell'),
     id: z.string(),

@@ -64,6 +64,8 @@ export function createTurnNotifier(options: TurnNotifierOptions): TurnNotifier {
         return undefined;
       }
       if (event.type === 'permission_request') return notificationSequence(`cairn: approve ${event.name}?`, options.style);
+      // A background agent's end is news whatever the turn: the user may have moved on.
+      if (event.type === 'background_agent' && event.status !== 'running') return notificationSequence(`cairn: background agent ${event.id} ${event.status === 'completed' ? 'finished' : event.status}`, options.style);
       if (event.type !== 'terminal') return undefined;
       const took = turnStarted === undefined ? 0 : options.now() - turnStarted;
       turnStarted = undefined;

@@ -1,3 +1,4 @@
+import type { BackgroundAgentInfo } from '../../src/agents/background-agents.js';
 import type { AgentDefinition } from '../../src/agents/agent-definition.js';
 import type { AgentLoadProblem } from '../../src/agents/agent-definition-loader.js';
 import { formatLocalTime } from '../../src/cron/scheduler.js';
@@ -9,7 +10,7 @@ import { group } from '../../src/util/invariant.js';
 
 export interface BackgroundCommandDeps {
   /** The runtime's cron scheduler and shell manager; absent where there is no runtime (some tests). */
-  background?: Pick<BackgroundWork, 'cron' | 'shells'>;
+  background?: Pick<BackgroundWork, 'cron' | 'shells'> & Partial<Pick<BackgroundWork, 'agents'>>;
   /** The agent types on offer and the definition files that were skipped. */
   agents(): Promise<{ agents: readonly AgentDefinition[]; problems: readonly AgentLoadProblem[] }>;
 }
@@ -123,13 +124,36 @@ function showShell(shells: BackgroundWork['shells'], id: string, ctx: AppContext
   ctx.print([head, ...notes, ...body].join('\n'));
 }
 
+export function backgroundAgentRow(agent: BackgroundAgentInfo, now: number): string[] {
+  const took = Math.max(0, Math.round(((agent.endedAt ?? now) - agent.startedAt) / 1000));
+  const progress = `${agent.turns} turn${agent.turns === 1 ? '' : 's'}${agent.lastTool !== undefined ? `, last ${agent.lastTool}` : ''}, ${took}s`;
+  return [agent.id, agent.status, progress, oneLine(`${agent.agentType}: ${agent.description}`)];
+}
+
+const AGENTS_USAGE = 'Usage: /agents, or /agents stop <id> (Tab selects a background agent\'s card, Enter opens it, x stops it)';
+
 function agentsCommand(deps: BackgroundCommandDeps): SlashCommand {
   return {
     name: 'agents',
-    description: 'Subagent types: name, description, where defined',
-    async run(_args, ctx) {
+    description: 'Background agents (running ones with their progress; stop <id> stops one) and the agent types',
+    argHint: '[stop <id>]',
+    async run(args, ctx) {
+      const running = deps.background?.agents;
+      const stop = /^stop\s+(\S+)$/.exec(args.trim());
+      if (stop) {
+        const id = group(stop, 1);
+        if (!running?.stop(id)) return ctx.print(`No running background agent "${id}". /agents lists them.`, 'warning');
+        return ctx.print(`Stopping background agent ${id}; its card and the model are told when it has stopped.`);
+      }
+      if (args.trim() !== '') return ctx.print(AGENTS_USAGE, 'warning');
       const { agents, problems } = await deps.agents();
-      const lines = [`Agent types (${agents.length}):`, ...agents.map((a) => `  ${a.name} — ${a.description}\n    ${a.source === 'built-in' ? 'built-in' : a.source}`)];
+      const list = running?.list() ?? [];
+      const live = list.filter((a) => a.status === 'running').length;
+      const lines =
+        list.length === 0
+          ? ['No background agents (the agent tool starts one with run_in_background).']
+          : [`Background agents (${live} running; /agents stop <id> stops one):`, ...table(list.map((a) => backgroundAgentRow(a, ctx.now())))];
+      lines.push(`Agent types (${agents.length}):`, ...agents.map((a) => `  ${a.name} — ${a.description}\n    ${a.source === 'built-in' ? 'built-in' : a.source}`));
       for (const p of problems) lines.push(`Skipped ${p.file}: ${p.message}`);
       ctx.print(lines.join('\n'));
     },

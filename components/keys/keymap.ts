@@ -23,6 +23,7 @@ export type KeyCommand =
   | 'redraw'
   | 'open'
   | 'fixFinding'
+  | 'stopAgent'
   | 'viewFull'
   | 'viewerClose'
   | 'viewerLineUp'
@@ -185,6 +186,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   redraw: { keys: [{ input: 'l', ctrl: true }], help: [{ in: 'anywhere', does: 'redraw the screen' }] },
   open: { keys: [{ key: 'return' }], help: [{ in: 'cards', does: 'full view of the card (output, file, diff; a review finding: the place in its file)' }] },
   fixFinding: { keys: [{ input: 'f' }], help: [{ in: 'cards', does: 'on a review finding (/review): ask cairn to fix it (sends a prompt naming the file and line)' }] },
+  stopAgent: { keys: [{ input: 'x' }], help: [{ in: 'cards', does: 'stop the selected background agent (/agents lists them)' }] },
   viewFull: { keys: [{ input: 'v' }], help: [{ in: 'approval', does: 'full view of what it asks (the approval waits)' }] },
   viewerClose: { keys: [{ input: 'q' }, { key: 'escape' }], help: [{ in: 'view', does: 'back' }] },
   viewerLineUp: { keys: [{ key: 'upArrow' }, { input: 'k' }], help: [{ in: 'view', does: 'a line up / down' }] },

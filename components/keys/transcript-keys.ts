@@ -4,6 +4,7 @@ import { blockOf } from '../transcript/line-index.js';
 import { viewWindow } from '../transcript/view-top.js';
 import type { TuiState } from '../store/types.js';
 import type { AppContext } from '../actions/app-context.js';
+import { isLive } from '../store/tool-card.js';
 import { is, typedText, whichOf } from './keymap.js';
 import { selectableCards } from './selectable-cards.js';
 import { openViewer } from './viewer-keys.js';
@@ -45,6 +46,14 @@ export function handleTranscriptKey(input: string, key: Key, state: TuiState, de
     store.dispatch({ type: 'focus', focus: 'editor' });
     submit(fixPrompt(item.finding), deps);
     return true;
+  }
+  if (is('stopAgent', input, key)) {
+    const item = selectable[at];
+    // Only a running background agent's card stops; on any other card x is typing.
+    if (item?.kind === 'tool' && item.backgroundAgent === true && isLive(item.status)) {
+      void deps.commands.find('agents')?.run(`stop ${item.toolUseId}`, deps);
+      return true;
+    }
   }
   const end = whichOf('top', 'bottom', input, key);
   if (end) {

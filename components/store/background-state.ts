@@ -82,7 +82,7 @@ function dropToasts(state: TuiState, gone: (toast: Toast) => boolean): TuiState 
   return toasts.length === state.toasts.length ? state : { ...state, toasts };
 }
 
-function addToast(state: TuiState, level: NoticeLevel, text: string, at: number, taskId?: string): TuiState {
+export function addToast(state: TuiState, level: NoticeLevel, text: string, at: number, taskId?: string): TuiState {
   const toast: Toast = { id: `t${state.nextId}`, level, text, at, ...(taskId !== undefined ? { taskId } : {}) };
   return { ...state, nextId: state.nextId + 1, toasts: [...state.toasts.slice(-(TOASTS_KEPT - 1)), toast] };
 }

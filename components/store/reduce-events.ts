@@ -1,6 +1,7 @@
 import type { AgentEvent, EventOf } from '../../src/events.js';
 import { attachmentLabel } from '../../src/attachments/attachment-label.js';
 import { reduceBackgroundShell, reduceCron } from './background-state.js';
+import { reduceBackgroundAgent } from './reduce-background-agent.js';
 import { reduceCompact } from './reduce-compact.js';
 import { reduceHook } from './reduce-hook.js';
 import { reduceRewind } from './reduce-rewind.js';
@@ -109,6 +110,8 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       return { ...state, todos: event.todos };
     case 'background_shell':
       return reduceBackgroundShell(state, event, at);
+    case 'background_agent':
+      return reduceBackgroundAgent(state, event, at);
     case 'mcp_servers':
       return { ...state, mcpServers: event.servers.map(({ name, state: serverState }) => ({ name, state: serverState })) };
     case 'team':

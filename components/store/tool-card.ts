@@ -9,7 +9,7 @@ export { isLive, nextStatus, type CardEvent } from '../../src/tools/card-lifecyc
 
 /** Whether a cron auto run's card is still live (Esc on an idle prompt stops it). */
 export function autoRunInProgress(items: readonly TranscriptItem[]): boolean {
-  return items.some((i) => i.kind === 'tool' && i.background === true && isLive(i.status));
+  return items.some((i) => i.kind === 'tool' && i.background === true && i.backgroundAgent !== true && isLive(i.status));
 }
 
 /** The card after `event`; the same object when its status does not change. */

@@ -73,6 +73,8 @@ export interface ToolItem {
   readonly hookNotes?: readonly HookNote[];
   /** A cron auto run's card: it belongs to no turn, so a turn's end does not stop it. */
   readonly background?: true;
+  /** A background agent's card (run_in_background): Esc on an idle prompt leaves it running; /agents stops it. */
+  readonly backgroundAgent?: true;
 }
 /** One hook outcome under a tool card. */
 export interface HookNote {

@@ -7,7 +7,8 @@ import { userText } from '../messages.js';
 import { canonicalAgentType } from '../permissions/rules/parse.js';
 import type { PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
-import type { AnyTool } from '../tools/tool.js';
+import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
+import type { BackgroundAgents } from './background-agents.js';
 import { defineTool } from '../tools/tool.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { agentListing, describeAgent } from './agent-listing.js';
@@ -33,6 +34,11 @@ export interface AgentToolDeps {
   depth?: number;
   /** Tools of the session kept from subagents (team, schedule, todos): named as such when a definition lists them. */
   withheld?: ReadonlySet<string>;
+  /**
+   * Where `run_in_background` calls go (the lead's session only); absent: such a call runs in the
+   * foreground and says so (cairn -p, subagents' own agent tool).
+   */
+  background?: BackgroundAgents;
 }
 
 const inputSchema = z.object({
@@ -40,6 +46,10 @@ const inputSchema = z.object({
   task: z.string().describe('The full task for the subagent: it sees nothing else of this conversation'),
   description: z.string().describe('A short (3-6 word) label for the task'),
   describe: z.boolean().optional().describe('true: return the type\'s full description (what it is for, its tools and model) instead of running it'),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe('true: start the subagent and return at once with its id; you are told its report when it finishes (do not poll). Use it for long work you need not wait for'),
 });
 
 /** A definition is read-only when it has a tool list and every tool in it only reads. */
@@ -77,7 +87,8 @@ export function createAgentTool(deps: AgentToolDeps) {
     effects: () => 'session',
     // `Agent(explore)` rules match the type asked for, so a scoped deny blocks that type only.
     ruleSubject: (input) => canonicalAgentType(input.type),
-    isConcurrencySafe: (input) => readOnly(input.type),
+    // A background call only starts the agent, so it can go alongside others.
+    isConcurrencySafe: (input) => readOnly(input.type) || (input.run_in_background === true && deps.background !== undefined),
     async call(input, ctx) {
       const def = find(input.type);
       if (!def) {
@@ -86,7 +97,7 @@ export function createAgentTool(deps: AgentToolDeps) {
       const childDepth = depth + 1;
       const pool = deps.tools().filter((t) => grantsTool(def, t.name));
       const canNest = childDepth < MAX_AGENT_DEPTH && grantsTool(def, AGENT_TOOL_NAME);
-      const tools: AnyTool[] = canNest ? [...pool, createAgentTool({ ...deps, depth: childDepth })] : pool;
+      const tools: AnyTool[] = canNest ? [...pool, createAgentTool({ ...withoutBackground(deps), depth: childDepth })] : pool;
       // An alias (sonnet, opus, haiku) becomes the session provider's model of that tier.
       const session = deps.provider();
       const chosen = agentModel(def.model, session.model);
@@ -101,37 +112,71 @@ export function createAgentTool(deps: AgentToolDeps) {
       // As in Claude Code, a parent in acceptEdits, auto or bypassPermissions keeps its mode over the definition's.
       const parentMode = deps.permissions(undefined).mode;
       const mode = def.source !== 'built-in' && (parentMode === 'acceptEdits' || parentMode === 'auto' || parentMode === 'bypassPermissions') ? undefined : def.mode;
-      const parentId = ctx.toolUseId ?? 'agent';
-      const wrap = (event: AgentEvent): EventOf<'subagent'> => ({ type: 'subagent', parent_id: parentId, agent_type: def.name, depth: childDepth, event });
-      let terminal: EventOf<'terminal'> | undefined;
-      const started = await subagentStartHooks(ctx.hooks, def.name, parentId, ctx.signal, (e) => ctx.emit?.(e));
-      for await (const event of query({
-        messages: [],
-        prompt: started === undefined ? userText(input.task) : userText(`${input.task}\n\n<hook-context>\n${started}\n</hook-context>`),
-        provider,
-        tools,
-        permissions: deps.permissions(mode),
-        // Asks go to the parent's channel (the user's prompt, labelled); without one they are denied.
-        ...(ctx.ask ? { ask: ctx.ask } : {}),
-        system: () => `${def.prompt}\n\n${deps.environment()}`,
-        cwd: deps.cwd,
-        signal: ctx.signal,
-        maxTurns: def.maxTurns ?? 30,
-        agentName: `${def.name} subagent`,
-        // What the parent has read, the subagent may edit while it is unchanged on disk; its own reads stay its own.
-        ...(ctx.readState ? { readState: ctx.readState.clone() } : {}),
-        ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
-        ...(ctx.refuseModelCall ? { refuseModelCall: ctx.refuseModelCall } : {}),
-        ...(ctx.classifier ? { classifier: ctx.classifier } : {}),
-      })) {
-        if (event.type === 'terminal') terminal = event;
-        ctx.emit?.(wrap(event));
+      const run = (signal: AbortSignal, emit: ((event: AgentEvent) => void) | undefined, parentId: string): Promise<ToolResult> =>
+        runChild({ def, input, ctx, provider, tools, mode, childDepth, signal, emit, parentId });
+      if (input.run_in_background === true) {
+        if (!deps.background) {
+          const result = await run(ctx.signal, ctx.emit, ctx.toolUseId ?? 'agent');
+          return { ...result, content: `(run_in_background is not available here, so the subagent ran in the foreground.)\n${result.content}` };
+        }
+        const id = deps.background.start({ agentType: def.name, description: input.description, task: input.task, run: (signal, emit, bgId) => run(signal, emit, bgId) });
+        return {
+          content: `Started the background agent ${id} (${def.name}: ${input.description}). It works on its own; its report reaches you when it finishes. Do not wait or poll for it: go on with other work, or end your turn.`,
+        };
       }
-      if (!terminal) return { content: 'The subagent ended without a result.', isError: true };
-      const display = { kind: 'agent' as const, agent: def.name, turns: terminal.turns, reason: terminal.reason };
-      if (terminal.reason === 'completed') return { content: terminal.result || '(the subagent gave no report)', display };
-      const why = terminal.reason === 'aborted' ? 'was interrupted' : terminal.reason === 'max_turns' ? 'ran out of turns' : terminal.reason === 'max_budget' ? `was stopped: ${terminal.error ?? 'spending cap reached'}` : `failed: ${terminal.error ?? 'unknown error'}`;
-      return { content: `The ${def.name} subagent ${why}.${terminal.result ? `\nIts last words: ${terminal.result}` : ''}`, isError: true, display };
+      return run(ctx.signal, ctx.emit, ctx.toolUseId ?? 'agent');
     },
   });
+
+  interface ChildRun {
+    def: AgentDefinition;
+    input: z.infer<typeof inputSchema>;
+    ctx: ToolContext;
+    provider: ModelProvider;
+    tools: AnyTool[];
+    mode: AgentDefinition['mode'];
+    childDepth: number;
+    signal: AbortSignal;
+    emit: ((event: AgentEvent) => void) | undefined;
+    parentId: string;
+  }
+
+  async function runChild({ def, input, ctx, provider, tools, mode, childDepth, signal, emit, parentId }: ChildRun): Promise<ToolResult> {
+    const wrap = (event: AgentEvent): EventOf<'subagent'> => ({ type: 'subagent', parent_id: parentId, agent_type: def.name, depth: childDepth, event });
+    let terminal: EventOf<'terminal'> | undefined;
+    const started = await subagentStartHooks(ctx.hooks, def.name, parentId, signal, (e) => emit?.(e));
+    for await (const event of query({
+      messages: [],
+      prompt: started === undefined ? userText(input.task) : userText(`${input.task}\n\n<hook-context>\n${started}\n</hook-context>`),
+      provider,
+      tools,
+      permissions: deps.permissions(mode),
+      // Asks go to the parent's channel (the user's prompt, labelled); without one they are denied.
+      ...(ctx.ask ? { ask: ctx.ask } : {}),
+      system: () => `${def.prompt}\n\n${deps.environment()}`,
+      cwd: deps.cwd,
+      signal,
+      maxTurns: def.maxTurns ?? 30,
+      agentName: `${def.name} subagent`,
+      // What the parent has read, the subagent may edit while it is unchanged on disk; its own reads stay its own.
+      ...(ctx.readState ? { readState: ctx.readState.clone() } : {}),
+      ...(ctx.hooks ? { hooks: ctx.hooks } : {}),
+      ...(ctx.refuseModelCall ? { refuseModelCall: ctx.refuseModelCall } : {}),
+      ...(ctx.classifier ? { classifier: ctx.classifier } : {}),
+    })) {
+      if (event.type === 'terminal') terminal = event;
+      emit?.(wrap(event));
+    }
+    if (!terminal) return { content: 'The subagent ended without a result.', isError: true };
+    const display = { kind: 'agent' as const, agent: def.name, turns: terminal.turns, reason: terminal.reason };
+    if (terminal.reason === 'completed') return { content: terminal.result || '(the subagent gave no report)', display };
+    const why = terminal.reason === 'aborted' ? 'was interrupted' : terminal.reason === 'max_turns' ? 'ran out of turns' : terminal.reason === 'max_budget' ? `was stopped: ${terminal.error ?? 'spending cap reached'}` : `failed: ${terminal.error ?? 'unknown error'}`;
+    return { content: `The ${def.name} subagent ${why}.${terminal.result ? `\nIts last words: ${terminal.result}` : ''}`, isError: true, display };
+  }
+}
+
+/** A subagent's own agent tool: its children run in the foreground (only the lead's session keeps background agents). */
+function withoutBackground(deps: AgentToolDeps): AgentToolDeps {
+  const { background: _background, ...rest } = deps;
+  return rest;
 }

@@ -4,6 +4,7 @@ import { createCronScheduler, type CronScheduler } from '../cron/scheduler.js';
 import type { FiredTask } from '../cron/types.js';
 import type { AgentEvent } from '../events.js';
 import { notice } from '../events.js';
+import { createBackgroundAgents, type BackgroundAgents } from '../agents/background-agents.js';
 import { createShellManager, type ShellManager } from '../shells/shell-manager.js';
 import type { TodoList } from '../todos/todo-list.js';
 import { errorMessage } from '../util/error-message.js';
@@ -11,6 +12,8 @@ import { errorMessage } from '../util/error-message.js';
 export interface BackgroundWork {
   cron: CronScheduler;
   shells: ShellManager;
+  /** Subagents started with run_in_background. */
+  agents: BackgroundAgents;
   /** Notes for the next model request: fired prompts, finished shells, stale todos, missed runs. */
   reminders(): string[];
   /** Connects firing to a session once it exists. */
@@ -33,6 +36,9 @@ export interface ScheduledPromptTarget {
    */
   runInBackground(prompt: string, signal: AbortSignal, runId: string): Promise<string>;
 }
+
+/** The prompt of the turn a background agent's end starts while the lead is idle. */
+export const BACKGROUND_AGENTS_ENDED = 'A background agent has ended; its report is below. Carry on with it.';
 
 /**
  * Work that happens outside a turn: cron firing and background shells. Fired prompts start a
@@ -92,15 +98,25 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
     cancelRuns: (taskId) => cancelAutoRuns(taskId),
   });
   const shells = createShellManager({ clock: opts.clock, onEvent: emit, ...(opts.env ? { env: opts.env } : {}) });
+  const agents = createBackgroundAgents({ emit, clock: opts.clock });
+  // A background agent's report waits for the lead's next request; when the lead is idle, that
+  // request is made now, as Claude Code does: a turn whose prompt names the agents that ended (the
+  // reports themselves come with it, as reminders).
+  agents.onSettled(() => {
+    if (!target || target.busy || agents.pending === 0) return;
+    target.run(BACKGROUND_AGENTS_ENDED);
+  });
 
   return {
     cron,
     shells,
+    agents,
     reminders() {
       const notes: string[] = [];
       if (missed.length > 0) notes.push(...missed.splice(0));
       if (waiting.length > 0) notes.push(`<scheduled-tasks>\n${waiting.splice(0).map((p) => `- ${p}`).join('\n')}\n</scheduled-tasks>\nThese scheduled prompts fired while you were busy; handle them after the current request.`);
       notes.push(...shells.drainCompletions());
+      notes.push(...agents.drainResults());
       const todo = opts.todos.reminder();
       if (todo) notes.push(todo);
       return notes;
@@ -120,6 +136,7 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
     stop() {
       cron.stop();
       cancelAutoRuns();
+      agents.stopAll();
       shells.killAll();
     },
   };

@@ -65,6 +65,8 @@ async function setUpTools(services: Services, opened: OpenedSession, skills: Ski
     bus: services.bus,
     team: () => opened.team,
     canAsk: () => options.interactive || options.answersQuestions === true,
+    // Background agents need a session that outlives the turn (the TUI, the page); cairn -p ends with it.
+    ...(options.interactive ? { backgroundAgents: services.background.agents } : {}),
   });
   services.teammateTools = pool.teammateTools;
   // Reads and edits in a subfolder bring its CLAUDE.md/AGENTS.md (and matching .claude/rules) into the context.

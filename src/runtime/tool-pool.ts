@@ -1,5 +1,6 @@
 import { createReportFindingsTool } from '../tools/report-findings.js';
 import { createAgentTool } from '../agents/agent-tool.js';
+import type { BackgroundAgents } from '../agents/background-agents.js';
 import type { AgentDefinition } from '../agents/agent-definition.js';
 import type { CronScheduler } from '../cron/scheduler.js';
 import type { PermissionChecker } from '../permissions/types.js';
@@ -56,6 +57,8 @@ export interface ToolPoolDeps {
   subagentTools?: readonly AnyTool[];
   /** Whether someone can answer ask_user_question (the TUI, the page, a stream-json client); absent: no one. */
   canAsk?: () => boolean;
+  /** Where the lead's run_in_background agent calls go; absent (cairn -p): they run in the foreground. */
+  backgroundAgents?: BackgroundAgents;
 }
 
 export interface ToolPool {
@@ -105,6 +108,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
     environment: deps.environment,
     cwd: deps.cwd,
     withheld: PARENT_ONLY,
+    ...(deps.backgroundAgents ? { background: deps.backgroundAgents } : {}),
   });
   return {
     tools: [...builtins, agent, ...session],

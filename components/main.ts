@@ -257,6 +257,7 @@ async function main(args: string[]): Promise<number> {
       partialMessages: flags.includePartialMessages,
     });
     await endSession(runtime, 'other');
+    if (worktree) await (await import('./app/worktree-exit.js')).tellKeptWorktree(worktree, process.stderr);
     return inputFailed && code === 0 ? 1 : code;
   }
   // The file's end was no picture of it (one turn longer than the tail): drawn now it is read.

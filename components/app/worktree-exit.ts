@@ -42,3 +42,26 @@ export async function askAboutWorktree(worktree: SessionWorktree, input: NodeJS.
     say(`cairn: ${errorMessage(error)}`);
   }
 }
+
+/**
+ * `cairn -p -w`: no one is there to ask, so the worktree is kept (never removed unasked), and
+ * stderr says where it is, what uncommitted work it holds, and how to continue or remove it.
+ */
+export async function tellKeptWorktree(worktree: SessionWorktree, output: NodeJS.WritableStream): Promise<void> {
+  const say = (line: string) => output.write(`${line}\n`);
+  const next = `continue with cd ${worktree.dir} && cairn -c, or remove it with git worktree remove ${worktree.dir} (the branch stays)`;
+  let dirty: string;
+  try {
+    dirty = await uncommittedWork(worktree.dir);
+  } catch (error) {
+    say(`cairn: kept the worktree ${worktree.dir} (branch ${worktree.branch}; its state could not be read: ${errorMessage(error)}); ${next}`);
+    return;
+  }
+  if (dirty === '') {
+    say(`cairn: kept the worktree ${worktree.dir} (branch ${worktree.branch}), no uncommitted work; ${next}`);
+    return;
+  }
+  say(`cairn: kept the worktree ${worktree.dir} (branch ${worktree.branch}), with uncommitted work:`);
+  say(stripTerminalControls(dirty));
+  say(`cairn: ${next}`);
+}

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { readSettingsJson } from '../settings/settings-layers.js';
 import { errorMessage } from '../util/error-message.js';
 import { cloneRepository, githubUrl, looksLikeGithubRepo, looksLikeGitUrl } from './git-fetch.js';
+import { entryComponents, type EntryComponents } from './entry-manifest.js';
 import { PLUGIN_NAME } from './plugin-manifest.js';
 import { pluginsDir, updateMarketplaces, type MarketplaceSource } from './plugin-store.js';
 
@@ -20,6 +21,10 @@ export interface MarketplaceEntry {
   description?: string;
   version?: string;
   source: PluginSource;
+  /** false: the entry is the plugin's whole definition (no plugin.json needed); true (default): it adds to plugin.json. */
+  strict: boolean;
+  /** The entry's own `commands`/`agents`/`skills`/`hooks`/`mcpServers`, paths checked to stay inside the plugin. */
+  components: EntryComponents;
 }
 
 export interface Marketplace {
@@ -30,6 +35,8 @@ export interface Marketplace {
   plugins: MarketplaceEntry[];
   /** Entries that cannot be used, each naming the file and the entry; the others can. */
   problems: string[];
+  /** Plugins listed but refused, by name: why (naming the marketplace, plugin and field). */
+  refused: Map<string, string>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -64,21 +71,30 @@ export async function readMarketplace(root: string): Promise<Marketplace> {
   const base = typeof metadata['pluginRoot'] === 'string' ? path.resolve(root, metadata['pluginRoot']) : root;
   const problems: string[] = [];
   const plugins: MarketplaceEntry[] = [];
+  const refused = new Map<string, string>();
   data['plugins'].forEach((entry: unknown, i) => {
     const at = `${file}: plugins[${i}]`;
     if (!isObject(entry) || typeof entry['name'] !== 'string' || !PLUGIN_NAME.test(entry['name'])) return problems.push(`${at}: expected {name, source} with a kebab-case name; passed over`);
     const source = entrySource(entry['source'], base, root);
     if (typeof source === 'string') return problems.push(`${at} (${entry['name']}): ${source}; passed over`);
+    const checked = entryComponents(entry);
+    if ('problem' in checked) {
+      const why = `marketplace ${name}: plugin ${entry['name']}: ${checked.problem}; the plugin is refused (${file})`;
+      refused.set(entry['name'], why);
+      return problems.push(why);
+    }
     plugins.push({
       name: entry['name'],
       ...(typeof entry['description'] === 'string' ? { description: entry['description'] } : {}),
       ...(typeof entry['version'] === 'string' ? { version: entry['version'] } : {}),
       source,
+      strict: entry['strict'] !== false,
+      components: checked.components,
     });
     return undefined;
   });
   const description = typeof data['description'] === 'string' ? data['description'] : typeof metadata['description'] === 'string' ? metadata['description'] : undefined;
-  return { name, root, ...(description !== undefined ? { description } : {}), plugins, problems };
+  return { name, root, ...(description !== undefined ? { description } : {}), plugins, problems, refused };
 }
 
 /** `<path|git URL|owner/repo>` as a source; throws when it is none of them. */

@@ -7,6 +7,7 @@ import { claudeHomeFrom } from '../settings/settings-layers.js';
 import { errorMessage } from '../util/error-message.js';
 import { cloneRepository } from './git-fetch.js';
 import { readMarketplace, refreshMarketplace, type Marketplace, type MarketplaceEntry } from './marketplace.js';
+import { applyEntryManifest } from './entry-manifest.js';
 import { extraMarketplaces } from './extra-marketplaces.js';
 import { loadPlugin } from './plugin-load.js';
 import { installedPlugins, knownMarketplaces, pluginsDir, updateInstalled, type KnownMarketplace, type Found } from './plugin-store.js';
@@ -48,6 +49,8 @@ export async function findInMarketplaces(spec: string, at: PluginPlaces): Promis
     }
     const entry = market.plugins.find((p) => p.name === name);
     if (entry) found.push({ entry, market, known: k });
+    const refused = name !== undefined ? market.refused.get(name) : undefined;
+    if (refused !== undefined && wanted !== undefined) throw new Error(refused);
   }
   if (found.length === 0) throw new Error(`no plugin named "${name}" in ${wanted ? `marketplace ${wanted}` : 'the marketplaces added'}`);
   if (found.length > 1) throw new Error(`"${name}" is in ${found.map((f) => f.market.name).join(' and ')}: say which, as ${name}@<marketplace>`);
@@ -84,6 +87,7 @@ export async function installPlugin(spec: string, at: PluginPlaces, opts: { enab
   let sha: string | undefined;
   try {
     sha = await fetchPlugin(entry, temp);
+    await applyEntryManifest(temp, entry, `marketplace ${market.name}: plugin ${entry.name}`);
     // A plugin that cannot load is not installed: the message names its file.
     const loaded = await loadPlugin(temp, id, at.env);
     if (!loaded.plugin) throw new Error(loaded.problems.join('; ').replaceAll(temp, '<plugin>'));

@@ -14,6 +14,7 @@ import type { SessionHub } from './session-hub.js';
 import { indexSessions } from './session-index.js';
 import { openSse } from './sse.js';
 import { serveStatic } from './static-files.js';
+import { exportServedSession, renameServedSession } from './session-manage.js';
 
 export interface RouteContext {
   hub: SessionHub;
@@ -32,6 +33,7 @@ const AnswerBody = z.strictObject({ request_id: z.string().min(1), answer: z.enu
 // answers absent: the user declined the question.
 const QuestionBody = z.strictObject({ request_id: z.string().min(1), answers: z.array(QuestionAnswerSchema.strict()).max(4).optional() });
 const CommandBody = z.strictObject({ text: z.string().min(1).max(10_000) });
+const RenameBody = z.strictObject({ name: z.string().max(1_000) });
 
 // The page runs only its own scripts: a model's text that slipped through as markup could not run.
 const PAGE_HEADERS = {
@@ -85,8 +87,8 @@ export async function route(req: IncomingMessage, res: ServerResponse, url: URL,
       return {
         cwd: w.cwd,
         sessions: [
-          ...open.map((s) => ({ id: s.id, title: s.title || '(new session)', live: true, busy: s.runtime.session.busy, modified: new Date().toISOString() })),
-          ...saved.map((s) => ({ id: s.id, title: s.firstPrompt || '(no prompt)', live: false, busy: false, modified: s.modified.toISOString(), messages: s.messageCount })),
+          ...open.map((s) => ({ id: s.id, title: w.sessions.find((f) => f.id === s.id)?.name ?? (s.title || '(new session)'), live: true, busy: s.runtime.session.busy, modified: new Date().toISOString() })),
+          ...saved.map((s) => ({ id: s.id, title: s.name ?? (s.firstPrompt || '(no prompt)'), live: false, busy: false, modified: s.modified.toISOString(), messages: s.messageCount })),
         ],
       };
     });
@@ -172,6 +174,23 @@ export async function route(req: IncomingMessage, res: ServerResponse, url: URL,
       const body = await readJsonBody(req, QuestionBody);
       hub.answerQuestion(id, body.request_id, body.answers);
       return json(res, 200, hub.state(id));
+    }
+    if (method === 'POST' && action === '/name') {
+      const body = await readJsonBody(req, RenameBody);
+      return json(res, 200, await renameServedSession(ctx.cairnHome, hub.get(id).cwd, id, body.name));
+    }
+    if (method === 'GET' && action === '/export') {
+      const format = url.searchParams.get('format') ?? 'markdown';
+      if (format !== 'markdown' && format !== 'json') throw new HttpError(400, `export: format is markdown or json, not "${format}"`);
+      const done = await exportServedSession(ctx.cairnHome, hub.get(id).cwd, id, format);
+      res.writeHead(200, {
+        'content-type': format === 'json' ? 'application/x-ndjson; charset=utf-8' : 'text/markdown; charset=utf-8',
+        'content-disposition': `attachment; filename="${done.fileName}"`,
+        'cache-control': 'no-store',
+        ...(done.warnings.length > 0 ? { 'x-cairn-export-warnings': String(done.warnings.length) } : {}),
+      });
+      res.end(done.text);
+      return;
     }
     if (method === 'POST' && action === '/close') {
       await readJsonBody(req, z.object({}));

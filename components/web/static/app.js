@@ -5,6 +5,7 @@ import { marked } from '/vendor/marked.js';
 import { renderTranscript, newTranscript, applyEvent } from './transcript.js';
 import { questionBox } from './question.js';
 import { createAttachmentTray } from './attachments.js';
+import { sessionButtons } from './session-tools.js';
 
 const token = new URLSearchParams(location.search).get('token') ?? sessionStorage.getItem('cairn-token') ?? '';
 if (token) sessionStorage.setItem('cairn-token', token);
@@ -65,6 +66,7 @@ document.body.replaceChildren(
       'main',
       { class: 'main' },
       el('header', { class: 'topbar', id: 'topbar' }),
+      el('div', { class: 'rename-row', id: 'rename-row' }),
       el('section', { class: 'transcript', id: 'transcript', 'aria-live': 'polite' }),
       el('section', { class: 'queued', id: 'queued' }),
       el('form', { class: 'composer', id: 'composer' }),
@@ -207,11 +209,24 @@ function drawTopbar() {
     s ? el('span', { class: 'pill', id: 'mode' }, s.mode) : null,
     s ? el('span', { class: 'pill' }, s.model) : null,
     s ? el('span', { class: `context ${level}`, id: 'context', title: `${used} of ${limit} tokens` }, el('span', { class: 'bar' }, fill(share)), `${Math.round(share * 100)}%`) : null,
+    ...(s ? sessionButtons(sessionDeps) : []),
     s?.busy ? el('button', { type: 'button', id: 'stop', onclick: stop }, 'Stop (Esc)') : null,
   ];
   // replaceChildren would draw a null as the text "null": only the parts that are there.
   $('#topbar').replaceChildren(...parts.filter((p) => p !== null));
 }
+
+const sessionDeps = {
+  el,
+  $,
+  api,
+  withToken,
+  toast,
+  sessionId: () => app.sessionId,
+  // "(new session)", "(no prompt)" are placeholders, not names to edit.
+  title: () => app.workspaces.flatMap((w) => w.sessions).find((x) => x.id === app.sessionId && !x.title.startsWith('('))?.title,
+  renamed: () => void loadSessions().catch((error) => toast(error.message, 'error')),
+};
 
 /** Stops the turn; prompts that were waiting come back into the box (as in the terminal), so nothing runs by itself. */
 async function stop() {

@@ -33,14 +33,14 @@ describe.skipIf(!run)('renaming and exporting a session from the page', () => {
 
     const [markdown] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
     expect(markdown.suggestedFilename()).toBe('cairn-release-notes.md');
-    const md = await fs.readFile((await markdown.path())!, 'utf8');
+    const md = await fs.readFile(await markdown.path(), 'utf8');
     expect(md).toContain(`# cairn session "release-notes" (${id})`);
     expect(md).toContain('## Prompt\n\nhello from the page');
     expect(md).toContain('You said: _hello from the page_');
 
     const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
     expect(json.suggestedFilename()).toBe('cairn-release-notes.jsonl');
-    const events = (await fs.readFile((await json.path())!, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { type: string; text?: string });
+    const events = (await fs.readFile(await json.path(), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { type: string; text?: string });
     expect(events.find((e) => e.type === 'user_prompt')?.text).toBe('hello from the page');
     await close();
   }, 90_000);

@@ -45,12 +45,12 @@ async function download(deps, format) {
     const res = await fetch(deps.withToken(`/api/sessions/${deps.sessionId()}/export?format=${format}`));
     if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error ?? `${res.status} ${res.statusText}`);
     const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `cairn.${format === 'json' ? 'jsonl' : 'md'}`;
-    const url = URL.createObjectURL(await res.blob());
+    const url = window.URL.createObjectURL(await res.blob());
     const link = deps.el('a', { href: url, download: name });
     document.body.append(link);
     link.click();
     link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setTimeout(() => window.URL.revokeObjectURL(url), 10_000);
     const skipped = Number(res.headers.get('x-cairn-export-warnings') ?? 0);
     deps.toast(`Exported ${name}${skipped ? ` (${skipped} unreadable line(s) left out)` : ''}.`);
   } catch (error) {

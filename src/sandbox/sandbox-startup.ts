@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AgentEvent } from '../events.js';
-import type { AskPermission } from '../permissions/types.js';
+import type { AskPermission, PermissionAsk } from '../permissions/types.js';
 import type { Availability } from './availability.js';
 import { claudeHomeFrom, readSettingsLayers, type SettingsLayer } from '../settings/settings-layers.js';
 import { buildPolicy } from './policy.js';
@@ -47,11 +47,28 @@ export function withoutProjectWidening(layers: readonly SettingsLayer[], notices
   });
 }
 
-/** The session's ask channel, emitting the permission_request the UI draws its approval card from. */
-function announced(session: { askChannel: AskPermission | undefined; emit(event: AgentEvent): void } | undefined): AskPermission | undefined {
-  const channel = session?.askChannel;
-  if (!session || !channel) return undefined;
-  return (request, signal) => {
+/** What the sandbox needs of the live session to decide a new domain. */
+export interface DomainAskSession {
+  askChannel: AskPermission | undefined;
+  emit(event: AgentEvent): void;
+  /** Auto mode's classifier on the request ('ask': no verdict, or not auto mode). */
+  classifyRequest?(request: PermissionAsk, signal: AbortSignal): Promise<'allow' | 'deny' | 'ask'>;
+}
+
+/**
+ * How a new domain is decided: in auto mode by the classifier first (as web_fetch's new site is),
+ * then, with no verdict, on the session's ask channel, emitting the permission_request the UI draws its
+ * approval card from. Nobody to ask and no verdict: undefined (refused).
+ */
+export function announced(session: DomainAskSession | undefined): AskPermission | undefined {
+  if (!session) return undefined;
+  const channel = session.askChannel;
+  if (!channel && !session.classifyRequest) return undefined;
+  return async (request, signal) => {
+    const judged = (await session.classifyRequest?.(request, signal)) ?? 'ask';
+    if (judged === 'allow') return { behavior: 'allow' };
+    if (judged === 'deny') return { behavior: 'deny', message: "auto mode's classifier blocked it" };
+    if (!channel) return { behavior: 'deny', message: 'nobody to ask' };
     session.emit({ type: 'permission_request', ...request });
     return channel(request, signal);
   };
@@ -87,7 +104,7 @@ export async function setUpSandbox(opts: {
   introduce?: boolean;
   ask?: () => AskPermission | undefined;
   /** The live session: a new domain is asked on its channel, with the request shown as the loop shows a tool's. */
-  session?: () => { askChannel: AskPermission | undefined; emit(event: AgentEvent): void } | undefined;
+  session?: () => DomainAskSession | undefined;
   /** Tests: stands in for probing bubblewrap. */
   probe?: () => Promise<Availability>;
 }): Promise<SandboxStartup> {

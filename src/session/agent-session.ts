@@ -163,6 +163,22 @@ export class AgentSession {
     return this.options.decisions;
   }
 
+  /**
+   * Auto mode's judgement of an ask that comes from inside a running command rather than from a tool
+   * call (a sandboxed command's new domain): the classifier's allow or block, as for web_fetch and
+   * bash; 'ask' outside auto mode or without a verdict (then the user is asked, as in default mode).
+   */
+  async classifyRequest(request: PermissionAsk, signal: AbortSignal): Promise<'allow' | 'deny' | 'ask'> {
+    if (this.mode !== 'auto') return 'ask';
+    const input = typeof request.input === 'object' && request.input !== null ? Object.values(request.input).map(String).join(' ') : String(request.input);
+    const outcome = await this.classifier.classify({ tool: request.name, input: `${input}\n${JSON.stringify(request.input)}`, why: request.reason }, signal);
+    if (outcome.usage) this.emit({ type: 'usage', usage: outcome.usage, ...(outcome.model !== undefined ? { model: outcome.model } : {}), for: 'classifier' });
+    if (outcome.decision === 'unavailable') return 'ask';
+    const verdict = outcome.decision === 'allow' ? 'allow' : 'deny';
+    this.emit({ type: 'permission_decision', id: request.id, name: request.name, input, verdict, by: 'classifier', reason: outcome.reason, mode: this.mode });
+    return verdict;
+  }
+
   /** The ask channel other loops of this session (teammates) share: the user's inline prompt. */
   get askChannel(): AskPermission | undefined {
     return this.options.interactive ? (request, s) => this.waitForAnswer(request, s) : undefined;

@@ -3,6 +3,8 @@
 // what stays contained, protected paths and built-in denies never reach it.
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, EventOf } from '../../../../src/events.js';
@@ -97,6 +99,36 @@ describe('auto mode: the classifier judges what the sandbox cannot contain', () 
     expect(await fs.readFile(path.join(s.dir, 'out', 'build.txt'), 'utf8')).toBe('built\n');
     expect(await fs.readFile(path.join(s.dir, 'notes.md'), 'utf8')).toBe('n');
     expect(s.decisions().map((d) => d.by)).toEqual(['sandbox', 'mode']);
+  });
+
+  it('a new domain a sandboxed command reaches for goes to the classifier, as web_fetch\'s new site does: its allow lets it through, its block refuses it', async () => {
+    const hits: string[] = [];
+    const server = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('from the site\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      for (const [decision, reason] of [['allow', 'The user asked to fetch the status page.'], ['block', 'Nothing the user said asks for that host.']] as const) {
+        const s = await autoSession({
+          calls: () => [[toolUse('bash', { command: `curl -sS http://127.0.0.1:${port}/${decision}` })]],
+          classifier: () => verdict(decision, reason),
+          sandbox: true,
+        });
+        await s.prompt('check the status page on 127.0.0.1');
+        expect(s.classifierCalls()).toHaveLength(1);
+        expect(s.classifierCalls()[0]?.raw).toContain('127.0.0.1');
+        expect(s.events.filter((e) => e.type === 'permission_request')).toEqual([]); // not the sandbox's own prompt
+        expect(s.decisions()).toContainEqual(expect.objectContaining({ name: 'sandbox_network', input: '127.0.0.1', verdict: decision === 'allow' ? 'allow' : 'deny', by: 'classifier', reason }));
+        const result = s.results()[0]?.content ?? '';
+        if (decision === 'allow') expect(result).toContain('from the site');
+        else expect(result).toContain('The sandbox refused network access to 127.0.0.1');
+      }
+      expect(hits).toEqual(['/allow']);
+    } finally {
+      server.close();
+    }
   });
 
   it('a classifier error, or an answer that is not the JSON asked for, gives no verdict: with no one to ask (-p) the call is denied, never run', async () => {

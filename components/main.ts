@@ -15,7 +15,7 @@ import type { SessionFacts } from '../src/runtime/session-facts.js';
 import type { RuntimeOptions } from '../src/runtime/runtime-options.js';
 import type { SessionFlags } from '../src/cli-session-flags.js';
 import type { ZodType } from 'zod';
-import type { UserMessage } from '../src/headless-input.js';
+import type { StreamJsonInput, UserMessage } from '../src/headless-input.js';
 import type { EarlyFrame } from './app/early-frame.js';
 
 // Node opens its inspector on port 9229 when the process gets SIGUSR1 (anyone who can signal it
@@ -98,12 +98,14 @@ async function main(args: string[]): Promise<number> {
   let nextPrompt: (() => Promise<UserMessage | undefined>) | undefined;
   let firstMessage: UserMessage | undefined;
   let inputFailed = false;
+  let streamInput: StreamJsonInput | undefined;
   if (headless && !cli.showSystem && cli.inputFormat === 'stream-json') {
-    const { userMessageReader } = await import('../src/headless-input.js');
-    const read = userMessageReader(process.stdin, (message) => {
+    const { StreamJsonInput } = await import('../src/headless-input.js');
+    streamInput = new StreamJsonInput(process.stdin, (message) => {
       inputFailed = true;
       process.stderr.write(`cairn: ${message}\n`);
     });
+    const read = streamInput.nextPrompt;
     nextPrompt = read;
     if (prompt === undefined) {
       const first = await read();
@@ -202,6 +204,8 @@ async function main(args: string[]): Promise<number> {
         cwd: process.cwd(),
         env: process.env,
         interactive: !headless,
+        // A stream-json client answers the model's questions (control_request / control_response).
+        ...(streamInput ? { answersQuestions: true } : {}),
         ...(settled ? { facts: settled } : {}),
         ...(askTrust ? { askTrust } : {}),
         ...(askMcpServer ? { askMcpServer } : {}),
@@ -255,6 +259,7 @@ async function main(args: string[]): Promise<number> {
     const code = await runHeadless(runtime, firstMessage ?? prompt, cli.outputFormat, { stdout: process.stdout, stderr: process.stderr }, nextPrompt, {
       ...(structured ? { structured } : {}),
       partialMessages: flags.includePartialMessages,
+      ...(streamInput ? { input: streamInput } : {}),
     });
     await endSession(runtime, 'other');
     if (worktree) await (await import('./app/worktree-exit.js')).tellKeptWorktree(worktree, process.stderr);

@@ -8,7 +8,7 @@ import type { Usage } from './usage.js';
 /** Lines of Claude Code's shape in a stream-json recording; they are not cairn events. */
 export function isClaudeCodeEnvelope(line: unknown): boolean {
   const type = (line as { type?: unknown } | null)?.type;
-  return type === 'result' || type === 'stream_event' || (type === 'system' && (line as { subtype?: unknown }).subtype === 'init');
+  return type === 'result' || type === 'stream_event' || type === 'control_request' || (type === 'system' && (line as { subtype?: unknown }).subtype === 'init');
 }
 
 /** One MCP server in the init line, as Claude Code lists it. */

@@ -9,7 +9,8 @@ import { hookLine } from './runtime/hook-wiring.js';
 import { PartialMessageLines } from './headless-partial.js';
 import { checkStructuredOutput, structuredRetryPrompt } from './headless-structured.js';
 import type { ZodType } from 'zod';
-import type { UserMessage } from './headless-input.js';
+import type { StreamJsonInput, UserMessage } from './headless-input.js';
+import { answerQuestionsFrom } from './headless-questions.js';
 import { readyHeadlessPrompt } from './headless-attachments.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -20,6 +21,8 @@ export interface HeadlessOptions {
   structured?: ZodType;
   /** --include-partial-messages: stream-json carries `stream_event` lines with the raw deltas. */
   partialMessages?: boolean;
+  /** --input-format stream-json: the client answers the model's questions (headless-questions.ts). */
+  input?: StreamJsonInput;
 }
 
 export interface HeadlessIO {
@@ -81,6 +84,7 @@ export async function runHeadless(
     else if (event.type === 'hook' && event.outcome === 'error') io.stderr.write(`cairn: ${hookLine(event)}\n`);
   };
   const unsubscribe = session.subscribe(onEvent);
+  const stopQuestions = options.input && format === 'stream-json' ? answerQuestionsFrom(options.input, session, (line) => io.stdout.write(`${JSON.stringify(line)}\n`)) : undefined;
   const start = session.sessionStart();
   // Claude Code's init line first, so its scripts find session_id, model, tools and permissionMode there.
   if (format === 'stream-json') io.stdout.write(`${JSON.stringify(initLine(start, runtime.sessionId, mcpServerLines(runtime.mcp?.statuses() ?? [])))}\n${JSON.stringify(start)}\n`);
@@ -128,6 +132,7 @@ export async function runHeadless(
     process.off('SIGINT', onSigint);
     // The result line stays the last of stream-json's output.
     unsubscribe();
+    stopQuestions?.();
     // The answer is final: teammates still working are stopped, and their last events (each one's
     // 'stopped') are recorded before the session file closes. Waiting for them instead could last for
     // ever, and what they did after the answer would reach no one.

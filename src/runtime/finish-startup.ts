@@ -64,7 +64,7 @@ async function setUpTools(services: Services, opened: OpenedSession, skills: Ski
     tasks: services.tasks,
     bus: services.bus,
     team: () => opened.team,
-    canAsk: () => options.interactive || options.answersQuestions === true,
+    questions: () => opened.session.questionChannel,
     // Background agents need a session that outlives the turn (the TUI, the page); cairn -p ends with it.
     ...(options.interactive ? { backgroundAgents: services.background.agents } : {}),
   });

@@ -54,6 +54,7 @@ export function openSession(services: Services, finish: (opened: OpenedSession) 
       hooks: services.hooks.runner,
       system,
       interactive: options.interactive,
+      ...(options.answersQuestions === true ? { answersQuestions: true } : {}),
       ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
       ...(start.resumed ? { history: start.resumed.messages, prompts: start.resumed.prompts } : {}),
       ...(services.checkpoints ? { checkpoints: services.checkpoints } : {}),

@@ -3,7 +3,7 @@ import { createAgentTool } from '../agents/agent-tool.js';
 import type { BackgroundAgents } from '../agents/background-agents.js';
 import type { AgentDefinition } from '../agents/agent-definition.js';
 import type { CronScheduler } from '../cron/scheduler.js';
-import type { PermissionChecker } from '../permissions/types.js';
+import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { ShellManager } from '../shells/shell-manager.js';
@@ -55,8 +55,8 @@ export interface ToolPoolDeps {
   checkpoints?: CheckpointRecorder;
   /** Tools subagents get beside the pool's (load_skill); teammates do not. */
   subagentTools?: readonly AnyTool[];
-  /** Whether someone can answer ask_user_question (the TUI, the page, a stream-json client); absent: no one. */
-  canAsk?: () => boolean;
+  /** Where ask_user_question's questions go when a call has no ask channel (the session's: the TUI, the page, a stream-json client); absent or undefined: no one can answer. */
+  questions?: () => AskPermission | undefined;
   /** Where the lead's run_in_background agent calls go; absent (cairn -p): they run in the foreground. */
   backgroundAgents?: BackgroundAgents;
 }
@@ -90,7 +90,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
     createTodoWriteTool(deps.todos),
     createEnterPlanModeTool(deps.permissions),
     createExitPlanModeTool(deps.permissions),
-    createAskUserQuestionTool(deps.permissions, deps.canAsk ?? (() => false)),
+    createAskUserQuestionTool(deps.permissions, deps.questions ?? (() => undefined)),
     createMemoryTool({ cairnHome: deps.cairnHome, now: deps.now }),
     createCompactTool(),
     createReportFindingsTool(),

@@ -33,6 +33,8 @@ export interface AgentSessionOptions {
   system: (ctx: { mode: PermissionMode; model: string }) => string | Promise<string>;
   /** true when someone can answer permission prompts (the TUI); false denies with a reason. */
   interactive: boolean;
+  /** Headless with a stream-json client: the model's questions wait for its answer (approvals are still not asked). */
+  answersQuestions?: boolean;
   maxTurns?: number;
   now?: () => number;
   history?: readonly Message[];
@@ -71,6 +73,8 @@ type Listener = (event: AgentEvent) => void;
 export class AgentSession {
   private history: Message[];
   private readonly listeners = new Set<Listener>();
+  /** Told when an ask starts waiting for its answer (a headless client announces questions from here). */
+  private readonly waitingListeners = new Set<(request: PermissionAsk) => void>();
   private readonly interruptListeners = new Set<() => void>();
   /** Keyed by each ask's own request_id: tool_use ids repeat across parallel subagents. */
   private readonly pendingAsks = new Map<string, { resolve: (d: PermissionDecision) => void; request: PermissionAsk; expiresAt?: number }>();
@@ -182,6 +186,21 @@ export class AgentSession {
   /** The ask channel other loops of this session (teammates) share: the user's inline prompt. */
   get askChannel(): AskPermission | undefined {
     return this.options.interactive ? (request, s) => this.waitForAnswer(request, s) : undefined;
+  }
+
+  /**
+   * Where the model's questions (ask_user_question) go when the call has no ask channel of its own:
+   * the session's pending asks, answered by respond(), when someone can answer (the TUI, the page,
+   * a stream-json client); undefined otherwise. Subagents' and teammates' questions arrive here too.
+   */
+  get questionChannel(): AskPermission | undefined {
+    return this.options.interactive || this.options.answersQuestions === true ? (request, s) => this.waitForAnswer(request, s) : undefined;
+  }
+
+  /** Calls `listener` with each ask once it waits for an answer (after its request_id can be answered). */
+  onAskWaiting(listener: (request: PermissionAsk) => void): () => void {
+    this.waitingListeners.add(listener);
+    return () => this.waitingListeners.delete(listener);
   }
 
   subscribe(listener: Listener): () => void {
@@ -370,6 +389,7 @@ export class AgentSession {
       };
       const now = this.options.now ?? Date.now;
       this.pendingAsks.set(request.request_id, { request, resolve: settle, ...(timeout !== undefined ? { expiresAt: now() + timeout } : {}) });
+      for (const listener of this.waitingListeners) listener(request);
       if (timeout === undefined) return;
       // Nobody there: the call is answered no rather than holding the turn (and the page) for ever.
       timer = setTimeout(() => {

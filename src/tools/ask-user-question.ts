@@ -1,4 +1,4 @@
-import type { PermissionChecker } from '../permissions/types.js';
+import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import { askId } from '../permissions/approval-answers.js';
 import { errorMessage } from '../util/error-message.js';
 import { titleLine, type CallView } from './call-view.js';
@@ -30,9 +30,11 @@ export function answersText(answers: readonly QuestionAnswer[]): string {
  * Claude Code's AskUserQuestion: the questions go to the user on the session's ask channel (the
  * terminal's picker, the page, a stream-json client), as an approval does, and the answers come
  * back as the result. A subagent's or teammate's question goes the same way, naming who asks.
- * Offered only when someone can answer (`canAsk`) and the mode is not dontAsk.
+ * `questions` is the session's channel, used when the call has none of its own (headless with a
+ * stream-json client, where approvals are not asked but questions are); undefined when no one can
+ * answer. Offered only when someone can answer and the mode is not dontAsk.
  */
-export function createAskUserQuestionTool(permissions: Pick<PermissionChecker, 'mode'>, canAsk: () => boolean) {
+export function createAskUserQuestionTool(permissions: Pick<PermissionChecker, 'mode'>, questions: () => AskPermission | undefined) {
   return defineTool({
     name: ASK_USER_QUESTION,
     description: DESCRIPTION,
@@ -42,11 +44,12 @@ export function createAskUserQuestionTool(permissions: Pick<PermissionChecker, '
     // Asking changes nothing: the question itself is the prompt, in plan mode too.
     effects: () => 'none',
     unavailable: () => {
-      if (!canAsk()) return 'no one can answer questions in this session (cairn -p without --input-format stream-json)';
+      if (!questions()) return 'no one can answer questions in this session (cairn -p without --input-format stream-json)';
       return permissions.mode === 'dontAsk' ? 'the session is in dontAsk mode: nothing is put to the user' : undefined;
     },
     async call(input, ctx) {
-      if (!ctx.ask) return { content: 'No one can answer questions here: decide with your best judgement and say what you assumed.', isError: true };
+      const ask = ctx.ask ?? questions();
+      if (!ask) return { content: 'No one can answer questions here: decide with your best judgement and say what you assumed.', isError: true };
       const request = {
         id: ctx.toolUseId ?? askId(),
         request_id: askId(),
@@ -60,13 +63,13 @@ export function createAskUserQuestionTool(permissions: Pick<PermissionChecker, '
       ctx.emit?.({ type: 'permission_request', ...request });
       let decision;
       try {
-        decision = await ctx.ask(request, ctx.signal);
+        decision = await ask(request, ctx.signal);
       } catch (error) {
         if (ctx.signal.aborted) return { content: 'The user interrupted before answering: wait for their next message.', isError: true };
         return { content: `The question could not be put to the user: ${errorMessage(error)}. Decide with your best judgement and say what you assumed.`, isError: true };
       }
       if (decision.behavior === 'deny') {
-        const why = decision.unanswered ?? 'the user declined to answer';
+        const why = decision.unanswered ?? (decision.message ? `the user declined to answer and said: ${decision.message}` : 'the user declined to answer');
         return { content: `${why}. Do not ask the same again: carry on with your best judgement, or stop and say what you need from them.`, isError: true };
       }
       const answers = decision.answers ?? [];

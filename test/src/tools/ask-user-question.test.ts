@@ -22,6 +22,10 @@ const INPUT = {
   ],
 };
 
+/** Someone can answer (the call's own ask channel is used when it has one); nobody can. */
+const someone = (): AskPermission => async () => ({ behavior: 'deny', message: 'the session channel was used' });
+const nobody = (): undefined => undefined;
+
 async function workspace(): Promise<string> {
   return fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-ask-')));
 }
@@ -47,7 +51,7 @@ describe('ask_user_question', () => {
       asked.push(request);
       return { behavior: 'allow', answers: [{ question: 'Which database?', labels: ['SQLite'] }, { question: 'Which checks?', labels: ['Lint', 'Tests'], text: 'a smoke run' }] };
     };
-    const { events, result } = await turn([createAskUserQuestionTool(checker(cwd), () => true)], cwd, ask);
+    const { events, result } = await turn([createAskUserQuestionTool(checker(cwd), someone)], cwd, ask);
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ id: 'q1', name: 'ask_user_question', input: INPUT, view: { title: 'Which database? (+1 more)', subject: { kind: 'question' } } });
     expect(events.some((e) => e.type === 'permission_request' && e.request_id === asked[0]?.request_id)).toBe(true);
@@ -57,10 +61,10 @@ describe('ask_user_question', () => {
 
   it('a decline, and an answer naming an option that was not offered, reach the model as such', async () => {
     const cwd = await workspace();
-    const declined = await turn([createAskUserQuestionTool(checker(cwd), () => true)], cwd, async () => ({ behavior: 'deny' }));
+    const declined = await turn([createAskUserQuestionTool(checker(cwd), someone)], cwd, async () => ({ behavior: 'deny' }));
     expect(declined.result?.is_error).toBe(true);
     expect(declined.result?.content).toMatch(/^the user declined to answer\./);
-    const forged = await turn([createAskUserQuestionTool(checker(cwd), () => true)], cwd, async () => ({
+    const forged = await turn([createAskUserQuestionTool(checker(cwd), someone)], cwd, async () => ({
       behavior: 'allow',
       answers: [{ question: 'Which database?', labels: ['rm -rf /'] }, { question: 'Which checks?', labels: ['Lint'] }],
     }));
@@ -70,11 +74,11 @@ describe('ask_user_question', () => {
 
   it('is not offered when no one can answer, nor in dontAsk mode; a deny rule in Claude Code\'s name blocks it', async () => {
     const cwd = await workspace();
-    expect(offeredTools([createAskUserQuestionTool(checker(cwd), () => false)])).toEqual([]);
-    expect(offeredTools([createAskUserQuestionTool(checker(cwd, [], 'dontAsk'), () => true)])).toEqual([]);
-    expect(offeredTools([createAskUserQuestionTool(checker(cwd, [], 'plan'), () => true)])).toHaveLength(1);
+    expect(offeredTools([createAskUserQuestionTool(checker(cwd), nobody)])).toEqual([]);
+    expect(offeredTools([createAskUserQuestionTool(checker(cwd, [], 'dontAsk'), someone)])).toEqual([]);
+    expect(offeredTools([createAskUserQuestionTool(checker(cwd, [], 'plan'), someone)])).toHaveLength(1);
     let asked = 0;
-    const { result } = await turn([createAskUserQuestionTool(checker(cwd), () => true)], cwd, async () => ((asked++, { behavior: 'allow', answers: [] })), ['AskUserQuestion']);
+    const { result } = await turn([createAskUserQuestionTool(checker(cwd), someone)], cwd, async () => ((asked++, { behavior: 'allow', answers: [] })), ['AskUserQuestion']);
     expect(asked).toBe(0);
     expect(result?.content).toMatch(/^Permission denied: denied by rule AskUserQuestion/);
   });
@@ -88,7 +92,7 @@ describe('ask_user_question', () => {
   it("a subagent's question reaches the user on the parent's channel, naming the subagent", async () => {
     const cwd = await workspace();
     const asked: PermissionAsk[] = [];
-    const questionTool = createAskUserQuestionTool(checker(cwd), () => true);
+    const questionTool = createAskUserQuestionTool(checker(cwd), someone);
     const child = scriptedProvider([toolCall('cq', 'ask_user_question', INPUT), assistantText('child done')]);
     const agent = createAgentTool({
       definitions: () => BUILTIN_AGENTS,

@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../src/sandbox/availability.js';
 import { anthropicReply, startAnthropicServer, type AnthropicRequestBody, type ScriptedServer } from '../helpers/anthropic-server.js';
 import { ofType } from '../helpers/collect.js';
 import { runCairn, tempWorkspace } from '../helpers/run-cairn.js';
+import { CALC_PROJECT, commitAll, GIT_ID, startHostSite, type HostSite } from '../helpers/sandbox-task.js';
 
 // Issue 33's "done means", headless: default mode, no settings at all, the built binary against a
 // loopback Anthropic server that plays one session of a typical task. With bubblewrap working, the
@@ -16,7 +15,6 @@ import { runCairn, tempWorkspace } from '../helpers/run-cairn.js';
 // .git/hooks, or reaching a host not on the allow list is refused or asked (headless: denied), every time.
 
 const usable = (await probeSandbox()).available;
-const GIT_ID = { GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com' };
 
 const TYPICAL = [
   'npm install',
@@ -30,26 +28,15 @@ const TYPICAL = [
   'mkdir -p lib && mv dist/out.txt lib/ && rm lib/out.txt && ls',
 ];
 
-let server: http.Server;
-let port: number;
-const hits: string[] = [];
+let site: HostSite;
 let api: ScriptedServer<AnthropicRequestBody> | undefined;
-let outside: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    hits.push(req.url ?? '');
-    res.end('from-the-host\n');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-  // Not under /tmp: inside the sandbox /tmp is the session's own, so this is a real place on the host.
-  outside = await fs.mkdtemp(path.join('/var/tmp', 'cairn-outside-'));
+  site = await startHostSite();
 });
 afterAll(async () => {
   await api?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await fs.rm(outside, { recursive: true, force: true });
+  await site.close();
 });
 
 /** One session in which the model calls bash with each command in turn, then says done. */
@@ -71,19 +58,8 @@ async function session(commands: string[], ws: { dir: string; home: string }) {
 }
 
 async function project(): Promise<{ dir: string; home: string }> {
-  const ws = await tempWorkspace({
-    'package.json': JSON.stringify({ name: 'calc', version: '1.0.0', private: true, scripts: { test: 'node test/add.test.js', build: 'node scripts/build.js' } }),
-    'src/add.js': 'exports.add = (a, b) => {\n  return a - b;\n};\n',
-    'test/add.test.js': "const { add } = require('../src/add.js');\nif (add(2, 3) !== 5) { console.error('FAIL add(2, 3) =', add(2, 3)); process.exit(1); }\nconsole.log('PASS add');\n",
-    'scripts/build.js': "require('fs').mkdirSync('dist', { recursive: true });\nrequire('fs').writeFileSync('dist/out.txt', 'built');\nconsole.log('built');\n",
-    'scripts/report.js': "console.log('report:', require('fs').readdirSync('src').join(','));\n",
-    'scripts/check.sh': 'echo checked "$(ls test | wc -l)" tests\n',
-  });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: ws.dir, env: { ...process.env, ...GIT_ID } });
-  git('init', '-q');
-  await fs.writeFile(path.join(ws.dir, '.gitignore'), 'node_modules\ndist\n');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'start');
+  const ws = await tempWorkspace(CALC_PROJECT);
+  commitAll(ws.dir);
   return ws;
 }
 
@@ -118,7 +94,7 @@ describe.skipIf(!usable)('sandbox on by default, headless, no settings (real bub
 
   it('refuses or asks for a write outside the workspace, into .git/hooks, and a host off the allow list, every time', async () => {
     const ws = await project();
-    const target = path.join(outside, 'escaped.txt');
+    const target = path.join(site.outside, 'escaped.txt');
     const hook = path.join(ws.dir, '.git/hooks/pre-commit');
     const attempts = [
       `touch ${target}`, // seen outside: asked (headless: denied)
@@ -126,13 +102,13 @@ describe.skipIf(!usable)('sandbox on by default, headless, no settings (real bub
       'cp scripts/check.sh .git/hooks/pre-commit', // seen: protected, asked
       `python3 -c "open('.git/hooks/pre-commit', 'w').write('#!/bin/sh')"`, // not seen: refused
       'git config core.hooksPath scripts', // .git/config is read-only inside
-      `curl -s http://127.0.0.1:${port}/reach`, // not on the allow list: refused
+      `curl -s http://127.0.0.1:${site.port}/reach`, // not on the allow list: refused
     ];
     const config = await fs.readFile(path.join(ws.dir, '.git/config'), 'utf8');
     const { results, denied } = await session([...attempts, ...attempts], ws);
     expect(existsSync(target)).toBe(false);
     expect(existsSync(hook)).toBe(false);
-    expect(hits).toEqual([]);
+    expect(site.hits).toEqual([]);
     expect(await fs.readFile(path.join(ws.dir, '.git/config'), 'utf8')).toBe(config);
     // Each attempt, both times: asked (headless, so denied) or run in the sandbox and refused there.
     const askedFor = new Set(denied.map((d) => d.id));

@@ -22,7 +22,7 @@ const MESSAGE = 'cairn-network-bridge';
 /** The program run inside (node -e): listen, send the listener, leave when cairn hangs up (or after 30 s). */
 export const BRIDGE_SOURCE = [
   `const s = require('net').createServer();`,
-  `s.on('error', (e) => { console.error('cairn sandbox: the network bridge could not listen: ' + e.message); process.exit(1); });`,
+  `s.on('error', (e) => { process.stderr.write('cairn sandbox: the network bridge could not listen: ' + e.message + '\\n'); process.exit(1); });`,
   `s.listen(${SANDBOX_PROXY_PORT}, '127.0.0.1', () => process.send('${MESSAGE}', s));`,
   `process.on('disconnect', () => process.exit(0));`,
   `setTimeout(() => process.exit(1), 30000);`,

@@ -2,7 +2,7 @@
 // installs one or turns it on or off (the user's settings), and its commands join the palette at once.
 import { pluginCatalog } from '../../src/plugins/plugin-catalog.js';
 import { describeContents } from '../../src/plugins/plugin-contents.js';
-import { installPlugin } from '../../src/plugins/plugin-install.js';
+import { addNamedMarketplace, installPlugin } from '../../src/plugins/plugin-install.js';
 import { setPluginEnabled } from '../../src/plugins/plugin-switch.js';
 import { errorMessage } from '../../src/util/error-message.js';
 export type { PluginActions, PluginRow } from './plugin-actions.js';
@@ -27,15 +27,26 @@ export function createPluginActions(opts: PluginActionsOptions): PluginActions {
         id: e.id,
         ...(e.version !== undefined ? { version: e.version } : {}),
         description: e.description ?? '',
-        contents: e.contents ? describeContents(e.contents) : e.problems[0] ?? 'not installed',
+        contents: e.notAdded
+          ? `marketplace ${e.marketplace} is named in ${e.notAdded.file} and not added yet: Enter ${e.name ? 'adds it and installs this plugin' : `adds it (from ${e.notAdded.source}) and lists its plugins`}`
+          : e.contents
+            ? describeContents(e.contents)
+            : e.problems[0] ?? 'not installed',
         installed: e.installed !== undefined,
         enabled: e.enabled,
+        ...(e.notAdded ? { notAdded: true } : {}),
       }));
     },
     async toggle(row) {
       try {
+        if (row.notAdded && row.id.startsWith('@')) {
+          const market = await addNamedMarketplace(row.id.slice(1), opts);
+          await opts.reload();
+          return `Added marketplace ${market.name} (${market.plugins.length} plugin${market.plugins.length === 1 ? '' : 's'}); choose one to install.`;
+        }
         if (!row.installed) {
-          const done = await installPlugin(row.id, { cairnHome: opts.cairnHome, env: opts.env });
+          // cwd: a marketplace the settings name (extraKnownMarketplaces) is added first, a folder's own only once trusted.
+          const done = await installPlugin(row.id, { cairnHome: opts.cairnHome, env: opts.env, cwd: opts.cwd });
           await opts.reload();
           return `Installed and enabled ${done.id} ${done.version}.`;
         }

@@ -214,7 +214,7 @@ export interface SideQuestionDialog {
 
 export interface PluginDialog {
   readonly kind: 'plugins';
-  readonly rows: readonly { readonly id: string; readonly version?: string; readonly description: string; readonly contents: string; readonly installed: boolean; readonly enabled: boolean }[];
+  readonly rows: readonly { readonly id: string; readonly version?: string; readonly description: string; readonly contents: string; readonly installed: boolean; readonly enabled: boolean; readonly notAdded?: boolean }[];
   readonly index: number;
   /** What the last Enter did, or is doing. */
   readonly status?: string;

@@ -12,7 +12,7 @@ export function pluginLines(dialog: PluginDialog, width: number, theme: Theme, m
   dialog.rows.forEach((row, i) => {
     if (i < first || rows.length >= room) return;
     const selected = i === dialog.index;
-    const state = !row.installed ? 'available' : row.enabled ? 'enabled ' : 'disabled';
+    const state = row.notAdded ? 'not added' : !row.installed ? 'available' : row.enabled ? 'enabled ' : 'disabled';
     const line = clipLine(`${selected ? '›' : ' '} [${state}] ${row.id}${row.version ? ` ${row.version}` : ''}  ${row.description}`, width);
     rows.push(selected ? inverse(line) : line);
     if (selected && rows.length < room) rows.push(paint(theme, 'muted', clipLine(`    ${row.contents}`, width)));

@@ -22,6 +22,18 @@ export interface PluginPlaces {
 
 const claudeHome = (at: PluginPlaces): string => claudeHomeFrom(at.env);
 
+/**
+ * Adds the marketplace a settings file names in `extraKnownMarketplaces` (a folder's own settings
+ * count only once the folder is trusted). Throws when no settings in force name it.
+ */
+export async function addNamedMarketplace(name: string, at: PluginPlaces & { cwd: string }): Promise<Marketplace> {
+  const extra = (await extraMarketplaces({ cwd: at.cwd, cairnHome: at.cairnHome, env: at.env })).marketplaces.get(name);
+  if (!extra) throw new Error(`no settings in force name a marketplace "${name}" in extraKnownMarketplaces (a folder's own settings count once it is trusted)`);
+  const added = await refreshMarketplace(extra.source, at.cairnHome);
+  if (added.name !== name) throw new Error(`extraKnownMarketplaces.${name} in ${extra.file} fetched a marketplace named "${added.name}"; the names must match`);
+  return added;
+}
+
 /** `name@marketplace`, or a bare name found in exactly one known marketplace. Throws naming what is missing. */
 export async function findInMarketplaces(spec: string, at: PluginPlaces): Promise<{ entry: MarketplaceEntry; market: Marketplace; known: Found<KnownMarketplace> }> {
   const [name, wanted] = spec.split('@');
@@ -29,10 +41,8 @@ export async function findInMarketplaces(spec: string, at: PluginPlaces): Promis
   let known = await knownMarketplaces({ cairnHome: at.cairnHome, claudeHome: claudeHome(at) }, problems);
   if (wanted !== undefined && !known.has(wanted) && at.cwd !== undefined) {
     // A marketplace the settings name (extraKnownMarketplaces) is added on first use.
-    const extra = (await extraMarketplaces({ cwd: at.cwd, cairnHome: at.cairnHome, env: at.env })).marketplaces.get(wanted);
-    if (extra) {
-      const added = await refreshMarketplace(extra.source, at.cairnHome);
-      if (added.name !== wanted) throw new Error(`extraKnownMarketplaces.${wanted} in ${extra.file} fetched a marketplace named "${added.name}"; the names must match`);
+    if ((await extraMarketplaces({ cwd: at.cwd, cairnHome: at.cairnHome, env: at.env })).marketplaces.has(wanted)) {
+      await addNamedMarketplace(wanted, { ...at, cwd: at.cwd });
       known = await knownMarketplaces({ cairnHome: at.cairnHome, claudeHome: claudeHome(at) }, problems);
     }
   }

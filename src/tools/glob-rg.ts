@@ -17,7 +17,7 @@ export interface GlobWalk {
 }
 
 /**
- * The glob tool's walk on `rg --files`: the same files globFiles (walk.ts) finds, absolute, newest first (ties in no order); undefined
+ * The glob tool's walk on `rg --files`: the same files globFiles (walk.ts) finds, absolute, in no order; undefined
  * when there is no ripgrep or it failed (the caller walks in JavaScript). Like globFiles it skips .git, lists no
  * symlinks and honours .gitignore files when asked.
  */
@@ -30,7 +30,6 @@ export async function globWithRipgrep(walk: GlobWalk): Promise<string[] | undefi
     globHint: globHint(walk.pattern),
     maxDepth: globDepth(walk.pattern),
     sorted: false,
-    newestFirst: true,
     symlinks: false,
   };
   const listed = await ripgrepFiles(bin, walk.base, options, walk.signal, (rel) => (walk.matcher.match(rel) ? 'keep' : 'skip'));

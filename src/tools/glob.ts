@@ -4,7 +4,7 @@ import { GitignoreFilter } from './gitignore.js';
 import { tryCompileGlob } from './glob-match.js';
 import { globReach } from './glob-reach.js';
 import { globWithRipgrep } from './glob-rg.js';
-import { newestFirst, newestOfSorted } from './newest-first.js';
+import { newestFirst } from './newest-first.js';
 import { displayPath, isInside, resolveInWorkspace } from './paths.js';
 import { deniedNote } from './read-deny.js';
 import { errorResult, fsErrorMessage, guard, isErrno } from './result.js';
@@ -54,9 +54,9 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
   const useIgnore = await gitignoreApplies(filter, ctx.cwd, base);
   const matcher = tryCompileGlob(pattern);
   if ('error' in matcher) return errorResult(matcher.error);
-  // ripgrep lists the files newest first; the JavaScript walk in its own order, so every match is stat'ed.
-  const fromRipgrep = await globWithRipgrep({ base, pattern, matcher, filter, useIgnore, cwd: ctx.cwd, signal: ctx.signal });
-  const files = fromRipgrep ?? (await globFiles(base, matcher, { gitignore: useIgnore ? filter : undefined, signal: ctx.signal }));
+  const files =
+    (await globWithRipgrep({ base, pattern, matcher, filter, useIgnore, cwd: ctx.cwd, signal: ctx.signal })) ??
+    (await globFiles(base, matcher, { gitignore: useIgnore ? filter : undefined, signal: ctx.signal }));
   if (ctx.signal.aborted) return errorResult('glob was interrupted.');
 
   let denied = 0;
@@ -66,24 +66,18 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
     if (ctx.isReadDenied?.(file)) denied++;
     return !ctx.isReadDenied?.(file);
   });
-  const ordered = fromRipgrep ? await newestOfSorted(listed, MAX_GLOB_RESULTS, ctx.signal) : await everyNewestFirst(listed, ctx.signal);
-  if (ordered === undefined) return errorResult('glob was interrupted.');
-  const { newest, total } = ordered;
+  const kept = await newestFirst(listed, ctx.signal);
+  if (kept === undefined) return errorResult('glob was interrupted.');
 
   const notes: string[] = [];
-  if (total > MAX_GLOB_RESULTS) notes.push(`(Showing the ${MAX_GLOB_RESULTS} newest of ${total} matches. Use a narrower pattern or path.)`);
+  if (kept.length > MAX_GLOB_RESULTS) notes.push(`(Showing the ${MAX_GLOB_RESULTS} newest of ${kept.length} matches. Use a narrower pattern or path.)`);
   const deniedLine = deniedNote(denied);
   if (deniedLine) notes.push(deniedLine);
-  if (total === 0) {
+  if (kept.length === 0) {
     return { content: [`No files match "${input.pattern}" in ${shownBase}.`, ...notes].join('\n\n'), display: { kind: 'glob', count: 0, denied } };
   }
-  const lines = newest.map((file) => displayPath(ctx.cwd, file));
-  return { content: [lines.join('\n'), ...notes].join('\n\n'), display: { kind: 'glob', count: total, denied } };
-}
-
-async function everyNewestFirst(files: readonly string[], signal: AbortSignal): Promise<{ newest: string[]; total: number } | undefined> {
-  const all = await newestFirst(files, signal);
-  return all && { newest: all.slice(0, MAX_GLOB_RESULTS), total: all.length };
+  const lines = kept.slice(0, MAX_GLOB_RESULTS).map((file) => displayPath(ctx.cwd, file));
+  return { content: [lines.join('\n'), ...notes].join('\n\n'), display: { kind: 'glob', count: kept.length, denied } };
 }
 
 export function createGlobTool(): Tool<GlobInput> {

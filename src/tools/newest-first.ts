@@ -27,32 +27,3 @@ export async function newestFirst(files: readonly string[], signal: AbortSignal)
   stamped.sort((a, b) => b.mtime - a.mtime || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return stamped.map((s) => s.file);
 }
-
-/**
- * The `limit` newest of files ripgrep already put newest first (`--sortr modified`), and how many there are:
- * only the head is stat'ed, up to the last file tied on time with the `limit`-th (ripgrep orders ties as its
- * walk met them; here they go by path, as newestFirst orders them). Undefined when the signal fired.
- */
-export async function newestOfSorted(files: readonly string[], limit: number, signal: AbortSignal): Promise<{ newest: string[]; total: number } | undefined> {
-  const head: string[] = [];
-  let boundary: number | undefined;
-  let gone = 0;
-  for (const file of files) {
-    let mtime: number | undefined;
-    try {
-      mtime = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-    } catch {
-      mtime = undefined; // unreadable since the walk: like a deleted file
-    }
-    if (mtime === undefined) {
-      gone++;
-      continue;
-    }
-    if (boundary !== undefined && mtime !== boundary) break;
-    head.push(file);
-    if (head.length === limit) boundary = mtime;
-  }
-  const newest = await newestFirst(head, signal);
-  if (newest === undefined) return undefined;
-  return { newest: newest.slice(0, limit), total: files.length - gone };
-}

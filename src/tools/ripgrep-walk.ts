@@ -12,8 +12,6 @@ export interface RgWalkOptions {
   readonly maxDepth?: number;
   /** In the JavaScript walk's order (each directory's entries by name, depth first); costs ripgrep's threads. */
   readonly sorted: boolean;
-  /** Newest first by modification time (ripgrep stats each file; one thread). Not with `sorted`. */
-  readonly newestFirst?: boolean;
   /** Log the symlinks passed over (ripgrep follows none) so the caller can treat them as the JavaScript walk does. */
   readonly symlinks: boolean;
 }
@@ -32,7 +30,6 @@ export function rgWalkArgs(opts: RgWalkOptions): string[] {
   if (opts.useIgnore) args.push('--no-ignore-dot', '--no-ignore-global', '--no-ignore-exclude', '--no-ignore-parent', '--no-require-git');
   else args.push('--no-ignore');
   if (opts.sorted) args.push('--sort', 'path');
-  else if (opts.newestFirst) args.push('--sortr', 'modified');
   if (opts.symlinks) args.push('--debug');
   if (opts.maxDepth !== undefined) args.push('--max-depth', String(opts.maxDepth));
   if (opts.globHint !== undefined) args.push('--type-add', `cairnglob:${opts.globHint}`, '--type', 'cairnglob');

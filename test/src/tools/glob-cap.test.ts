@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGlobTool, MAX_GLOB_RESULTS } from '../../../src/tools/glob.js';
-import { newestOfSorted } from '../../../src/tools/newest-first.js';
 import { RIPGREP_ENV } from '../../../src/tools/ripgrep-path.js';
 
 async function filesAged(ages: Record<string, number>): Promise<string> {
@@ -15,22 +14,6 @@ async function filesAged(ages: Record<string, number>): Promise<string> {
   }
   return dir;
 }
-
-describe('the newest of a list ripgrep sorted newest first', () => {
-  it('reads past the cut while files tie with the last one kept, and orders ties by path', async () => {
-    const dir = await filesAged({ new: 1, c: 5, a: 5, b: 5, old: 9 });
-    // ripgrep's order: by time, ties as its walk met them.
-    const sorted = ['new', 'c', 'a', 'b', 'old'].map((f) => path.join(dir, f));
-    const got = await newestOfSorted(sorted, 2, new AbortController().signal);
-    expect(got).toEqual({ newest: [path.join(dir, 'new'), path.join(dir, 'a')], total: 5 });
-  });
-
-  it('leaves out a file deleted since the walk, from the list and the count', async () => {
-    const dir = await filesAged({ x: 1, y: 2 });
-    const sorted = [path.join(dir, 'gone'), path.join(dir, 'x'), path.join(dir, 'y')];
-    expect(await newestOfSorted(sorted, 200, new AbortController().signal)).toEqual({ newest: sorted.slice(1), total: 2 });
-  });
-});
 
 describe('glob past its cap', () => {
   it('ripgrep and the JavaScript walk show the same newest files when ties straddle the cut', { timeout: 60_000 }, async () => {

@@ -1,5 +1,5 @@
 import type { Message, ToolUseBlock } from '../messages.js';
-import { toolResultAttachments, toolResultText } from '../messages.js';
+import { isAttachment, toolResultAttachments, toolResultText } from '../messages.js';
 import { attachmentNames } from '../attachments/attachment-label.js';
 import { itemAt } from '../util/invariant.js';
 
@@ -8,6 +8,8 @@ export const DEFAULT_KEEP_RECENT_RESULTS = 8;
 const MIN_STUB_CHARS = 200;
 /** The latest reads of this many distinct files stay: the model is still working from them. */
 const KEEP_RECENT_FILES = 3;
+/** The images and PDFs of this many of the latest prompts that carried any stay; older ones are named, not sent. */
+export const KEEP_RECENT_PROMPT_ATTACHMENTS = 3;
 
 /**
  * The tool results the model has not been sent yet: those after its last message (the answers to
@@ -25,6 +27,27 @@ function unseenResults(messages: readonly Message[]): string[] {
  * request only: the session keeps the full history. Never mutates its input.
  */
 export function microCompact(messages: readonly Message[], keepRecent = DEFAULT_KEEP_RECENT_RESULTS): Message[] {
+  return withOldResultsCleared(withOldPromptAttachmentsDropped(messages), keepRecent);
+}
+
+/**
+ * The images and PDFs the user attached to prompts older than the latest KEEP_RECENT_PROMPT_ATTACHMENTS that had any:
+ * each becomes a line naming what was dropped (the heaviest part of an old prompt, and seldom still needed). Applied
+ * to the request only, like the rest; a stub once made stays the same, so the cached prefix holds.
+ */
+function withOldPromptAttachmentsDropped(messages: readonly Message[]): readonly Message[] {
+  const carrying = messages.flatMap((m, i) => (m.role === 'user' && m.content.some(isAttachment) ? [i] : []));
+  if (carrying.length <= KEEP_RECENT_PROMPT_ATTACHMENTS) return messages;
+  const old = new Set(carrying.slice(0, -KEEP_RECENT_PROMPT_ATTACHMENTS));
+  return messages.map((m, i) => {
+    if (!old.has(i)) return m;
+    const dropped = m.content.filter(isAttachment);
+    const kept = m.content.filter((b) => !isAttachment(b));
+    return { role: m.role, content: [...kept, { type: 'text' as const, text: `[${attachmentNames(dropped)} attached to this prompt, dropped from the context to save space; ask the user to attach it again if you need it.]` }] };
+  });
+}
+
+function withOldResultsCleared(messages: readonly Message[], keepRecent: number): Message[] {
   const uses = new Map<string, ToolUseBlock>();
   const order: string[] = [];
   for (const m of messages) {

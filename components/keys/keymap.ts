@@ -202,7 +202,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   clearDraft: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'twice: clear the draft (kept in history: ↑ brings it back)' }] },
   rewind: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'twice on an empty prompt: rewind to an earlier prompt (/rewind)' }] },
   editInEditor: { keys: [{ input: 'g', ctrl: true }], help: [{ in: 'prompt', does: 'edit the prompt in $VISUAL/$EDITOR (saved text comes back as the draft)' }] },
-  pasteImage: { keys: [{ input: 'v', ctrl: true }], help: [{ in: 'prompt', does: 'attach the image on the clipboard (wl-paste, xclip or osascript; Backspace on its chip removes it)' }] },
+  pasteImage: { keys: [{ input: 'v', ctrl: true }], help: [{ in: 'prompt', does: 'attach the image on the clipboard as a chip' }] },
   toggleMouse: {
     keys: [{ input: 'm', meta: true }],
     help: [{ in: 'anywhere', does: "mouse wheel scrolling on/off (off at start: the terminal's own selection works; when on, Shift-drag selects)" }],

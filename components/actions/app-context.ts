@@ -41,6 +41,8 @@ export interface AppContext {
   runExternalEditor?: RunExternalEditor;
   /** /plugin's actions: the list and switching one; absent in tests without plugins. */
   plugins?: PluginActions;
+  /** Files being made into attachments (a dropped path, Ctrl+V) whose chips are not in the draft yet: Enter waits for them. */
+  readonly attaching: Set<string>;
 }
 
 /** A slash command: what it is called, and what it does with the app. */
@@ -96,6 +98,7 @@ export function createAppContext(opts: AppContextOptions): AppContext {
     ...(opts.sessions ? { sessions: opts.sessions } : {}),
     ...(opts.plugins ? { plugins: opts.plugins } : {}),
     guard: createApprovalGuard(store, opts.now),
+    attaching: new Set(),
     ...(opts.runExternalEditor ? { runExternalEditor: opts.runExternalEditor } : {}),
   };
 }

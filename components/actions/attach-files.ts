@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { attachmentChip } from '../../src/attachments/attachment-label.js';
 import { attachUserFile, namesAttachableFile } from '../../src/attachments/attach-user-file.js';
 import { imageLimitsFor } from '../../src/attachments/image-limits.js';
@@ -21,10 +22,26 @@ export function addToDraft(block: AttachmentBlock, ctx: AppContext): void {
  */
 export async function attachDroppedFiles(paths: readonly string[], pasted: string, ctx: AppContext): Promise<void> {
   try {
-    await attachEach(paths, pasted, ctx);
+    await whileAttaching(paths, ctx, () => attachEach(paths, pasted, ctx));
   } catch (error) {
     ctx.store.dispatch({ type: 'notice', level: 'error', message: `Not attached: ${paths.join(', ')}: ${errorMessage(error)}` });
   }
+}
+
+/** Marks the files as on their way into the draft while `work` runs (Enter waits for them: dispatch.ts). */
+async function whileAttaching<T>(names: readonly string[], ctx: AppContext, work: () => Promise<T>): Promise<T> {
+  const marks = names.map((name) => `${name}#${Math.random()}`);
+  for (const mark of marks) ctx.attaching.add(mark);
+  try {
+    return await work();
+  } finally {
+    for (const mark of marks) ctx.attaching.delete(mark);
+  }
+}
+
+/** The names of the files still being attached, for the notice that Enter waits for them. */
+export function attachingNames(ctx: AppContext): string[] {
+  return [...ctx.attaching].map((mark) => path.basename(mark.slice(0, mark.lastIndexOf('#'))));
 }
 
 async function attachEach(paths: readonly string[], pasted: string, ctx: AppContext): Promise<void> {
@@ -48,6 +65,10 @@ let clipboardCount = 0;
 
 /** Ctrl+V: the clipboard's image joins the draft as a chip; no image, or no tool to read it, is a one-line notice saying which. */
 export async function pasteClipboardImage(ctx: AppContext): Promise<void> {
+  await whileAttaching(['the clipboard image'], ctx, () => attachClipboardImage(ctx));
+}
+
+async function attachClipboardImage(ctx: AppContext): Promise<void> {
   const got = await readClipboardImage({ env: process.env, platform: process.platform });
   if ('problem' in got) {
     ctx.store.dispatch({ type: 'notice', level: 'warning', message: got.problem });

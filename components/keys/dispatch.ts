@@ -3,7 +3,7 @@ import type { Key } from 'ink';
 import type { AppContext } from '../actions/app-context.js';
 import { cycleMode } from '../actions/cycle-mode.js';
 import { editDraftInEditor } from '../actions/edit-in-editor.js';
-import { attachDroppedFiles, pasteClipboardImage } from '../actions/attach-files.js';
+import { attachDroppedFiles, attachingNames, pasteClipboardImage } from '../actions/attach-files.js';
 import { interrupt, takeLastQueued } from '../actions/interrupt.js';
 import { openRewind } from '../actions/rewind.js';
 import { submit } from '../actions/submit.js';
@@ -97,6 +97,11 @@ function handleOneKey(input: string, pressed: Key, deps: AppContext, raw: string
 function toEditor(input: string, key: Key, state: TuiState, deps: AppContext, raw: string | undefined): void {
   deps.guard.noteDraftKey();
   const result = applyEditorKey(state.editor, input, key, { history: deps.history(), takesDroppedFiles: true, ...(raw !== undefined ? { raw } : {}) });
+  if (result.submit !== undefined && deps.attaching.size > 0) {
+    // A file dropped a moment ago is still being prepared: sending now would leave it out. The draft stays.
+    deps.print(`Still attaching ${attachingNames(deps).join(', ')}: press Enter again once its chip shows.`, 'warning');
+    return;
+  }
   deps.store.dispatch({ type: 'editor', editor: result.state });
   if (typedText(input, key)?.endsWith('@') && atMentionStart(result.state.text, result.state.cursor)) openMentionCompletion(deps.store, state.info.cwd);
   if (result.dropped) void attachDroppedFiles(result.dropped.paths, result.dropped.pasted, deps);

@@ -70,6 +70,15 @@ export async function walkAndSearch(search: GrepSearch, contentMode: boolean, ma
   } finally {
     search.close();
   }
-  return { files: search.files, matchCount: search.matchCount, partly: search.partly, denied, outsideLinks };
+  // Files are searched in batches, so the last batch may run past the cap: cut where ripgrep's search stops
+  // (grep-rg.ts), at the file that first makes it enough, so both give the same counts.
+  const kept: typeof search.files = [];
+  let matchCount = 0;
+  for (const hits of search.files) {
+    kept.push(hits);
+    matchCount += hits.count;
+    if ((contentMode && matchCount > maxResults) || kept.length > maxResults) break;
+  }
+  return { files: kept, matchCount, partly: search.partly, denied, outsideLinks };
 }
 

@@ -128,6 +128,18 @@ async function bothWays<T>(run: () => Promise<T>): Promise<[T, T]> {
   }
 }
 
+/**
+ * A capped result says "there are more"; how many more each way counted is not compared: the JavaScript walk
+ * searches files in batches and caps lines per file, so its tally past the cap can differ (a seeded run found
+ * 7 against 8). What is shown, the cap and everything else must agree.
+ */
+function uncountedPastCap(r: ReturnType<typeof shape>): ReturnType<typeof shape> {
+  const display = r.display as { capped?: boolean; matches?: number; files?: number } | undefined;
+  if (!display?.capped) return r;
+  const { matches: _matches, files: _files, ...rest } = display;
+  return { ...r, display: rest };
+}
+
 const shape = (r: ToolResult): { content: string; isError: boolean; display: unknown } => ({ content: r.content, isError: r.isError ?? false, display: r.display });
 
 describe('ripgrep and the JavaScript fallback agree on generated trees', () => {
@@ -169,7 +181,7 @@ describe('ripgrep and the JavaScript fallback agree on generated trees', () => {
           if (q.glob !== undefined) input.glob = q.glob;
           if (q.path !== undefined) input.path = q.path;
           const tool = createGrepTool({ maxResults: 5 });
-          const [rg, js] = await bothWays(async () => shape(await tool.call(input, ctx)));
+          const [rg, js] = await bothWays(async () => uncountedPastCap(shape(await tool.call(input, ctx))));
           expect(rg).toEqual(js);
         },
       ),

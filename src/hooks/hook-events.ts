@@ -26,7 +26,8 @@ export function hookEvents(run: HookRun, where: { toolId?: string; toolName?: st
     if (o.decision === 'ask') add(o, 'message', `asks for approval${o.decisionReason ? `: ${o.decisionReason}` : ''}`);
     if (o.permission) add(o, o.permission.behavior === 'deny' ? 'blocked' : 'message', o.permission.behavior === 'deny' ? (o.permission.message ?? 'denied by a PermissionRequest hook') : `answers the permission prompt: allow${o.permission.message ? ` (${o.permission.message})` : ''}`);
     // suppressOutput hides what the hook added (its context, its rewrite), never a block, an error or its systemMessage.
-    if (o.updatedInput !== undefined && o.suppressOutput !== true) add(o, 'updated', JSON.stringify(o.updatedInput));
+    const rewrite = o.updatedInput ?? o.permission?.updatedInput;
+    if (rewrite !== undefined && o.suppressOutput !== true) add(o, 'updated', JSON.stringify(rewrite));
     if (o.context !== undefined && o.suppressOutput !== true) add(o, 'injected', o.context);
     if (o.message !== undefined) add(o, 'message', o.message);
   }

@@ -55,7 +55,7 @@ function applyJson(out: HookOutcome, json: Record<string, unknown>, input: HookI
   const context = str(specific['additionalContext']) ?? str(json['additionalContext']);
   if (context) out.context = context;
   if (json['suppressOutput'] === true) out.suppressOutput = true;
-  if (input.event === 'PermissionRequest') applyPermissionAnswer(out, specific['decision']);
+  if (input.event === 'PermissionRequest') applyPermissionAnswer(out, specific['decision'], input);
   if (json['decision'] === 'block') out.block = str(json['reason']) ?? `blocked by a hook (${hook.source})`;
   if (input.event === 'PreToolUse') {
     const decision = specific['permissionDecision'] ?? (json['decision'] === 'approve' ? 'allow' : undefined);
@@ -74,17 +74,27 @@ function applyJson(out: HookOutcome, json: Record<string, unknown>, input: HookI
   }
 }
 
-/** PermissionRequest's `hookSpecificOutput.decision: {behavior: allow|deny, message, interrupt}`. */
-function applyPermissionAnswer(out: HookOutcome, decision: unknown): void {
+/**
+ * PermissionRequest's `hookSpecificOutput.decision: {behavior: allow|deny, updatedInput, message, interrupt}`.
+ * updatedInput counts with allow only, interrupt with deny only (as documented).
+ */
+function applyPermissionAnswer(out: HookOutcome, decision: unknown, input: HookInput): void {
   if (decision === undefined) return;
   if (!isRecord(decision) || (decision['behavior'] !== 'allow' && decision['behavior'] !== 'deny')) {
     out.error = `returned a decision that is not {behavior: "allow"|"deny"}: ${firstLine(JSON.stringify(decision) ?? '')}`;
     return;
   }
+  const behavior = decision['behavior'];
   const message = str(decision['message']);
-  out.permission = { behavior: decision['behavior'], ...(message ? { message } : {}), ...(decision['interrupt'] === true ? { interrupt: true } : {}) };
-  // A rewritten input would be a new call that needs its own check: PreToolUse's updatedInput does that.
-  if (decision['updatedInput'] !== undefined) out.message = 'its updatedInput is not applied at PermissionRequest (cairn applies updatedInput from PreToolUse hooks, which re-check the new input)';
+  const updated = decision['updatedInput'];
+  if (behavior === 'allow' && updated !== undefined && !isRecord(updated)) {
+    out.error = 'returned an updatedInput that is not an object';
+    return;
+  }
+  // The rewritten input is a new call: the loop judges it again with the permission chain.
+  const rewrite = behavior === 'allow' && isRecord(updated) ? { updatedInput: out.hook.format === 'claude' && input.toolName ? fromClaudeInput(input.toolName, updated) : updated } : {};
+  out.permission = { behavior, ...(message ? { message } : {}), ...(behavior === 'deny' && decision['interrupt'] === true ? { interrupt: true } : {}), ...rewrite };
+  if (decision['updatedPermissions'] !== undefined) out.message = 'its updatedPermissions are not applied (cairn adds rules only from your answer at the prompt, /rules or settings)';
 }
 
 function failure(hook: HookDefinition, result: HookProcessResult): string | undefined {

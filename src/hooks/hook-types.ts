@@ -82,7 +82,7 @@ export interface HookOutcome {
   decision?: 'allow' | 'deny' | 'ask';
   decisionReason?: string;
   /** PermissionRequest: the answer to the permission prompt (an allow is honoured only where the user could have been asked). */
-  permission?: { behavior: 'allow' | 'deny'; message?: string; interrupt?: boolean };
+  permission?: { behavior: 'allow' | 'deny'; message?: string; interrupt?: boolean; updatedInput?: unknown };
   /** suppressOutput: true: the hook's own lines are not shown (its decisions still apply). */
   suppressOutput?: boolean;
   /** PreToolUse: the new input, already in cairn's field names (validated again before use). */

@@ -18,7 +18,8 @@ interface PermissionHookContext {
   agentName?: string;
 }
 
-export type PermissionHookAnswer = { behavior: 'allow'; reason: string } | { behavior: 'deny'; reason: string };
+/** updatedInput: the input the hook's allow is for (a new call to judge); interrupt: its deny also ends the turn. */
+export type PermissionHookAnswer = { behavior: 'allow'; reason: string; updatedInput?: unknown } | { behavior: 'deny'; reason: string; interrupt?: boolean };
 
 /** Runs PermissionRequest hooks on an ask; undefined when none answered (or its allow was set aside). */
 export async function* permissionRequestHooks(
@@ -37,15 +38,19 @@ export async function* permissionRequestHooks(
   // A deny (or a block, or continue: false) from any hook wins over another's allow.
   for (const o of run.outcomes) {
     const why = o.permission?.behavior === 'deny' ? (o.permission.message ?? 'denied') : o.block ?? o.stop;
-    if (why !== undefined) return { behavior: 'deny', reason: `a PermissionRequest hook (${o.hook.source}) denied it: ${why}` };
+    if (why !== undefined) return { behavior: 'deny', reason: `a PermissionRequest hook (${o.hook.source}) denied it: ${why}`, ...(o.permission?.interrupt === true || o.stop !== undefined ? { interrupt: true } : {}) };
   }
-  const allowing = run.outcomes.find((o) => o.permission?.behavior === 'allow');
+  // Several allows: the last one that rewrites the input gives it (as PreToolUse's updatedInput).
+  const allows = run.outcomes.filter((o) => o.permission?.behavior === 'allow');
+  const allowing = [...allows].reverse().find((o) => o.permission?.updatedInput !== undefined) ?? allows[0];
   if (!allowing) return undefined;
   if (check.userOnly === true) {
     yield notice('warning', `A PermissionRequest hook (${allowing.hook.source}) answered allow for ${call.name}, but only you can approve this (${check.reason}): you are asked.`);
     return undefined;
   }
-  return { behavior: 'allow', reason: `approved by a PermissionRequest hook (${allowing.hook.source})${allowing.permission?.message ? `: ${allowing.permission.message}` : ''}` };
+  const reason = `approved by a PermissionRequest hook (${allowing.hook.source})${allowing.permission?.message ? `: ${allowing.permission.message}` : ''}`;
+  const updated = allowing.permission?.updatedInput;
+  return { behavior: 'allow', reason, ...(updated !== undefined ? { updatedInput: updated } : {}) };
 }
 
 /** Runs PermissionDenied hooks after a denial: they are told, they decide nothing. */

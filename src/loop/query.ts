@@ -206,6 +206,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
 
     const toolMap = new Map(params.tools.map((t) => [t.name, t]));
     const batches = partitionToolCalls(calls, toolMap);
+    const halt: { reason?: string } = {};
     const results = yield* runToolBatches(batches, {
       tools: toolMap,
       permissions: params.permissions,
@@ -222,6 +223,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       ...(params.refuseModelCall ? { refuseModelCall: params.refuseModelCall } : {}),
       ...(params.classifier ? { classifier: params.classifier } : {}),
       imageLimits: imageLimitsFor(params.provider),
+      halt,
       requestCompaction: (instructions) => {
         compactionRequest = instructions !== undefined ? { instructions } : {};
       },
@@ -232,6 +234,8 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       if (interrupted > 0) yield notice('info', `Interrupted ${interrupted} tool call(s).`);
       return yield end('aborted', turn);
     }
+    // A hook ended the turn (its notice said so): the results are kept, the model is not called again.
+    if (halt.reason !== undefined) return yield end('completed', turn);
   }
 }
 

@@ -14,7 +14,7 @@ import { AsyncQueue } from '../util/async-queue.js';
 import type { ToolBatch } from './partition.js';
 import { afterToolHooks, withPreToolHooks } from './tool-hooks.js';
 import { classifierAnswers, classifyAsk } from './auto-classify.js';
-import { permissionDeniedHooks, permissionRequestHooks } from './permission-hooks.js';
+import { permissionDeniedHooks, permissionRequestHooks, type PermissionHookAnswer } from './permission-hooks.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import { errorMessage } from '../util/error-message.js';
 
@@ -47,6 +47,8 @@ export interface RunToolsContext {
   classifier?: ToolContext['classifier'];
   /** How large an image the provider takes, for tools that read pictures. */
   imageLimits?: ImageLimits;
+  /** Set when a hook ended the turn (PermissionRequest's interrupt): the calls after it do not run. */
+  halt?: { reason?: string };
 }
 
 type Prepared =
@@ -70,6 +72,10 @@ export async function* runToolBatches(
     // Permission checks run serially in the model's order, before anything in the batch executes.
     const prepared: Prepared[] = [];
     for (const call of batch.calls) {
+      if (ctx.halt?.reason !== undefined) {
+        prepared.push({ kind: 'done', call, result: { content: `Not run: ${ctx.halt.reason}.`, isError: true } });
+        continue;
+      }
       prepared.push(yield* withPreToolHooks(yield* prepareCall(call, ctx), ctx, (c) => prepareCall(c, ctx)));
     }
     // Tools that list or print many files leave out those a Read deny rule covers.
@@ -81,7 +87,8 @@ export async function* runToolBatches(
   return results;
 }
 
-async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGenerator<AgentEvent, Prepared> {
+/** hookAllowed: the reason of a PermissionRequest hook's allow for this (rewritten) input, which answers a plain ask only. */
+async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext, hookAllowed?: string): AsyncGenerator<AgentEvent, Prepared> {
   const done = (content: string): Prepared => ({ kind: 'done', call, result: { content, isError: true } });
   if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
   const tool = ctx.tools.get(call.name);
@@ -118,11 +125,24 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
   }
 
   // A PermissionRequest hook answers where the user would be asked (not where only the user may).
-  const hooked = yield* permissionRequestHooks(call, tool, input, check, ctx);
+  const hooked = hookAllowed !== undefined ? answerForRewrite(check, hookAllowed) : yield* permissionRequestHooks(call, tool, input, check, ctx);
   if (ctx.signal.aborted) return done(INTERRUPTED_BY_USER);
+  if (hooked?.behavior === 'allow' && hooked.updatedInput !== undefined) {
+    // The hook's allow is for another input: a new call, which the schema and the whole chain judge
+    // afresh (deny rules, protected paths, ask rules), so an allow cannot carry over to it.
+    const again = yield* prepareCall({ ...call, input: hooked.updatedInput }, ctx, hooked.reason);
+    return again.kind === 'run' ? { ...again, rewritten: true } : again;
+  }
   if (hooked) {
     yield otherDecision(about, ctx.permissions, hooked.behavior, 'hook', hooked.reason);
-    if (hooked.behavior === 'deny') return yield* deny(call, hooked.reason, ctx);
+    if (hooked.behavior === 'deny') {
+      if (hooked.interrupt === true && ctx.halt) {
+        ctx.halt.reason = 'a PermissionRequest hook stopped the turn';
+        yield notice('warning', `${hooked.reason} It stopped the turn (interrupt).`, 'hook');
+        return yield* deny(call, `${hooked.reason}. The hook stopped the turn: do not retry; wait for the user's next message`, ctx);
+      }
+      return yield* deny(call, hooked.reason, ctx);
+    }
     return { kind: 'run', call, tool, input, approval: { byUser: false, readOnly: false } };
   }
 
@@ -197,6 +217,15 @@ async function* prepareCall(call: ToolUseBlock, ctx: RunToolsContext): AsyncGene
     }
   }
   return { kind: 'run', call, tool, input, approval: { byUser: true, readOnly: false } };
+}
+
+/**
+ * A PermissionRequest hook's allow for the input it rewrote, judged again by the chain: it answers a
+ * plain ask; an ask rule, a protected path or a command that needs approval each time go to the user.
+ */
+function answerForRewrite(check: Extract<PermissionCheck, { behavior: 'ask' }>, reason: string): PermissionHookAnswer | undefined {
+  if (check.userOnly === true || check.by?.kind === 'rule') return undefined;
+  return { behavior: 'allow', reason: `${reason}, for the input it rewrote` };
 }
 
 async function* deny(call: ToolUseBlock, reason: string, ctx: RunToolsContext): AsyncGenerator<AgentEvent, Prepared> {

@@ -120,7 +120,8 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
     case 'palette':
       return {
         ...state,
-        palette: { index: action.index ?? state.palette.index, ...(action.dismissedFor !== undefined ? { dismissedFor: action.dismissedFor } : {}) },
+        // A dismissal lasts until the text changes (the editor case above), not until the next refresh.
+        palette: { ...state.palette, index: action.index ?? state.palette.index, ...(action.dismissedFor !== undefined ? { dismissedFor: action.dismissedFor } : {}) },
       };
     case 'theme':
       return { ...state, themeName: action.name };

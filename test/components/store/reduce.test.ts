@@ -126,3 +126,23 @@ describe('scroll', () => {
     expect(s.scroll).toMatchObject({ follow: false, top: 0 });
   });
 });
+
+describe('palette', () => {
+  const typed = (text: string, s: TuiState = initialState()): TuiState => reduce(s, { type: 'editor', editor: { text, cursor: text.length, pastes: [] } });
+
+  // Skills and plugin commands arrive after the first frame and refresh the palette with a bare
+  // palette action: a "/" the user already closed with Esc must stay closed (a clean-clone CI run
+  // saw the palette reopen 150 ms after Esc, when the skills loaded).
+  it('a palette closed with Esc stays closed when commands arrive later', () => {
+    const dismissed = reduce(typed('/'), { type: 'palette', dismissedFor: '/' });
+    const refreshed = reduce(dismissed, { type: 'palette' });
+    expect(refreshed.palette.dismissedFor).toBe('/');
+    expect(refreshed).not.toBe(dismissed);
+    expect(reduce(dismissed, { type: 'palette', index: 2 }).palette).toEqual({ index: 2, dismissedFor: '/' });
+  });
+
+  it('typing something else opens it again', () => {
+    const dismissed = reduce(typed('/'), { type: 'palette', dismissedFor: '/' });
+    expect(typed('/h', dismissed).palette.dismissedFor).toBeUndefined();
+  });
+});

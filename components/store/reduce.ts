@@ -1,6 +1,7 @@
 import type { PermissionMode } from '../../src/events.js';
 import { builtinPriceTable, type PriceTable } from '../../src/pricing.js';
 import { emptyEditor } from '../prompt/editor.js';
+import { draftWithQueued } from '../prompt/queued-draft.js';
 import type { ThemeName } from '../theme/theme.js';
 import { reduceBackgroundAction } from './background-state.js';
 import { push } from './items.js';
@@ -9,7 +10,7 @@ import { reduceRecorded } from './reduce-recorded.js';
 import { emptyUsage, reduceUsage } from './reduce-usage.js';
 import { mapToolDeep, NEST_SEP } from './subagent-state.js';
 import { withStatus } from './tool-card.js';
-import type { EditorState, ScrollState, ToolItem, TuiState, UiAction } from './types.js';
+import type { ScrollState, ToolItem, TuiState, UiAction } from './types.js';
 
 export const DEFAULT_CONTEXT_LIMIT = 200_000;
 
@@ -76,7 +77,7 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
     case 'queue':
       return { ...state, queued: [...state.queued, action.text] };
     case 'unqueue':
-      return { ...state, queued: action.remaining, editor: draftWith(action.taken, state.editor) };
+      return { ...state, queued: action.remaining, editor: draftWithQueued(action.taken, state.editor) };
     case 'scroll':
       return { ...state, scroll: scrollBy(state.scroll, action.delta, action.total, action.height) };
     case 'scrollShift':
@@ -153,13 +154,6 @@ function foldPastes(state: TuiState, text: string): TuiState {
   const pasted = state.pastedPrompts[at];
   if (!pasted || last?.kind !== 'user') return state;
   return { ...state, items: [...state.items.slice(0, -1), { ...last, display: pasted.display }], pastedPrompts: state.pastedPrompts.filter((_, i) => i !== at) };
-}
-
-/** The editor with prompts taken back from the queue before its draft, one per line, cursor at the end. */
-function draftWith(taken: readonly string[], editor: EditorState): EditorState {
-  if (taken.length === 0) return editor;
-  const text = [...taken, editor.text].filter((t) => t !== '').join('\n');
-  return { ...editor, text, cursor: text.length, historyIndex: undefined, draftBeforeHistory: undefined };
 }
 
 /** Scrolling to (or past) the last page means following new output again. */

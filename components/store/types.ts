@@ -1,6 +1,7 @@
 import type { QuestionUi } from './question-picker.js';
 import type { AgentEvent, EventOf, NoticeLevel, PermissionMode, TerminalReason, TodoItem } from '../../src/events.js';
 import type { PriceTable, TokenCounts } from '../../src/pricing.js';
+import type { QueuedPrompt } from '../../src/session/queued-prompt.js';
 import type { SessionSummary } from '../../src/session/session-list.js';
 import type { ToolDisplay } from '../../src/tools/display.js';
 import type { EditorState } from '../prompt/editor.js';
@@ -272,7 +273,7 @@ export type UiAction =
    * Queued prompts taken back before they ran (Esc, or Up for the last one): `taken` goes into
    * the editor, in order, before the draft; `remaining` is what still waits.
    */
-  | { type: 'unqueue'; taken: readonly string[]; remaining: readonly string[] }
+  | { type: 'unqueue'; taken: readonly QueuedPrompt[]; remaining: readonly string[] }
   | { type: 'scroll'; delta: number; total: number; height: number }
   /** Lines were added above the view (older items loaded): keep the same content in view. */
   | { type: 'scrollShift'; lines: number }

@@ -224,7 +224,8 @@ export function createSessionHub(opts: SessionHubOptions) {
     },
     abort(id: string): string[] {
       const s = get(id);
-      const taken = s.runtime.session.interrupt();
+      // The page takes back the text only: a queued prompt's uploads were taken when it was sent, and are not given back yet.
+      const taken = s.runtime.session.interrupt().map((q) => q.text);
       pushState(s);
       return taken;
     },

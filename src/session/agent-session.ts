@@ -2,6 +2,7 @@ import type { AgentEvent, EventOf, PermissionMode } from '../events.js';
 import { notice } from '../events.js';
 import type { Message } from '../messages.js';
 import { userPrompt, type AttachmentBlock } from '../messages.js';
+import type { QueuedPrompt } from './queued-prompt.js';
 import { DEFAULT_MAX_TOKENS, query, runCompaction, type CompactionSettings } from '../loop/query.js';
 import type { AskPermission, PermissionAsk, PermissionChecker, PermissionDecision } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
@@ -81,7 +82,7 @@ export class AgentSession {
   /** How long an approval waits before it is answered no (setApprovalTimeout); undefined: for ever. */
   private approvalTimeoutMs: number | undefined;
   /** Waiting input in order: prompts, and `!` commands typed while a turn ran (`shell`). */
-  private readonly queue: Array<{ text: string; shell?: string; attachments?: readonly AttachmentBlock[] }> = [];
+  private readonly queue: Array<QueuedPrompt & { shell?: string }> = [];
   private controller: AbortController | undefined;
   private running: Promise<EventOf<'terminal'>> | undefined;
   private readonly denials = { consecutive: 0 };
@@ -439,7 +440,7 @@ export class AgentSession {
    * What Esc does: stops the turn, and nothing runs by itself after it. Returns the prompts that
    * were waiting, in order, so the user can decide what to do with them.
    */
-  interrupt(): string[] {
+  interrupt(): QueuedPrompt[] {
     const waiting = this.clearQueue();
     this.abort();
     for (const listener of this.interruptListeners) listener();
@@ -453,8 +454,9 @@ export class AgentSession {
   }
 
   /** Takes the last queued prompt back (to edit or drop it) before it runs. */
-  unqueueLast(): string | undefined {
-    return this.queue.pop()?.text;
+  unqueueLast(): QueuedPrompt | undefined {
+    const last = this.queue.pop();
+    return last && takenBack(last);
   }
 
   setMode(mode: PermissionMode): void {
@@ -619,9 +621,13 @@ export class AgentSession {
     return true;
   }
 
-  clearQueue(): string[] {
-    return this.queue.splice(0, this.queue.length).map((q) => q.text);
+  clearQueue(): QueuedPrompt[] {
+    return this.queue.splice(0, this.queue.length).map(takenBack);
   }
+}
+
+function takenBack({ text, attachments }: QueuedPrompt): QueuedPrompt {
+  return attachments?.length ? { text, attachments } : { text };
 }
 
 function formatSeconds(ms: number): string {

@@ -39,10 +39,10 @@ describe('the store: cards, queue and /clear', () => {
     let s = reduce(initialState(), { type: 'queue', text: 'one' });
     s = reduce(s, { type: 'queue', text: 'two' });
     s = reduce(s, { type: 'queue', text: 'three' });
-    s = reduce(s, { type: 'unqueue', taken: ['three'], remaining: ['one', 'two'] });
+    s = reduce(s, { type: 'unqueue', taken: [{ text: 'three' }], remaining: ['one', 'two'] });
     expect(s.queued).toEqual(['one', 'two']);
     expect(s.editor).toMatchObject({ text: 'three', cursor: 5 });
-    s = reduce(s, { type: 'unqueue', taken: ['one', 'two'], remaining: [] });
+    s = reduce(s, { type: 'unqueue', taken: [{ text: 'one' }, { text: 'two' }], remaining: [] });
     expect(s.queued).toEqual([]);
     expect(s.editor.text).toBe('one\ntwo\nthree');
   });

@@ -74,9 +74,9 @@ describe('AgentSession: conversation control', () => {
     await waitFor(() => provider.requests.length === 1);
     s.submit('second');
     s.submit('third');
-    expect(s.unqueueLast()).toBe('third');
+    expect(s.unqueueLast()).toEqual({ text: 'third' });
     s.submit('third, edited');
-    expect(s.interrupt()).toEqual(['second', 'third, edited']);
+    expect(s.interrupt()).toEqual([{ text: 'second' }, { text: 'third, edited' }]);
     expect((await first).reason).toBe('aborted');
     expect(s.busy).toBe(false);
     expect(s.queued).toEqual([]);

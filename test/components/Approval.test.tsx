@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APPROVAL_GUARD_MS, TYPING_IDLE_MS } from '../../components/keys/approval-guard.js';
 import { createExitPlanModeTool } from '../../src/tools/exit-plan-mode.js';
+import { allowLineOfRules, expectAskedAgain, expectWrittenUnasked, savedProjectRules } from '../helpers/approval-outcomes.js';
 import { createRig, KEYS } from '../helpers/tui-rig.js';
 
 type Rig = Awaited<ReturnType<typeof createRig>>;
@@ -24,10 +25,10 @@ describe('inline approval', () => {
     expect(f).toContain('c.txt');
     expect(f).toContain('-old');
     expect(f).toContain('+hello');
-    expect(f).toContain('write_file changes the workspace');
+    expect(f).toContain('needs your approval: no rule allows write_file "c.txt"');
     expect(f).toContain('› Yes (y)');
-    expect(f).toContain("Yes, and don't ask again this session for Edit(c.txt) (a)");
-    expect(f).toContain('Yes, always in this project (Edit(c.txt)) (p)');
+    expect(f).toContain("Yes, and don't ask again this session for write_file(./**) (a)");
+    expect(f).toContain('Yes, always in this project (write_file(./**)) (p)');
     expect(f).toContain('No, and tell cairn what to do instead (n)');
     // The prompt sits under its card, not in a modal at the bottom.
     expect(f.indexOf('write_file c.txt')).toBeLessThan(f.indexOf('Allow write_file?'));
@@ -40,21 +41,33 @@ describe('inline approval', () => {
     await rig.press('y');
     await rig.idle();
     expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('hello\n');
-    expect(rig.permissions.sessionRules).toEqual([]);
+    // Once: the next write is asked about again, and nothing was saved.
+    await expectAskedAgain(rig, 'd.txt');
+    expect(await savedProjectRules(rig)).toBeUndefined();
   });
 
-  it('a remembers the suggested rule for the session, p saves it for the project', async () => {
-    rig = await createRig({ files: { 'c.txt': 'old\n' } });
+  it('a remembers the suggested rule for the session only; p saves it to the project for later sessions', async () => {
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30 });
     await askToWrite(rig);
     await rig.press('a');
     await rig.idle();
-    expect(rig.permissions.sessionRules).toEqual(['Edit(c.txt)']);
+    await expectWrittenUnasked(rig, 'd.txt');
+    expect(await allowLineOfRules(rig)).toBe('Allow: write_file(./**)');
+    expect(await savedProjectRules(rig)).toBeUndefined();
+    const workspace = rig.dir;
     rig.cleanup();
-    rig = await createRig({ files: { 'c.txt': 'old\n' } });
-    await askToWrite(rig);
+    // A later session in the same project: the session's rule is gone.
+    rig = await createRig({ workspace, rows: 30 });
+    await expectAskedAgain(rig, 'e.txt');
+    rig.settle();
     await rig.press('p');
     await rig.idle();
-    expect(rig.permissions.projectRules).toEqual(['Edit(c.txt)']);
+    expect(await savedProjectRules(rig)).toEqual(['write_file(./**)']);
+    await expectWrittenUnasked(rig, 'f.txt');
+    rig.cleanup();
+    // The next session reads it from the project's settings file.
+    rig = await createRig({ workspace, rows: 30 });
+    await expectWrittenUnasked(rig, 'g.txt');
   });
 
   it('n opens the field; its text goes back as the deny message', async () => {
@@ -95,7 +108,8 @@ describe('inline approval', () => {
     await rig.waitFrame((f) => f.includes("› Yes, and don't ask again"));
     await rig.press(KEYS.enter);
     await rig.idle();
-    expect(rig.permissions.sessionRules).toEqual(['Edit(c.txt)']);
+    expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('hello\n');
+    await expectWrittenUnasked(rig, 'd.txt');
   });
 
   it('keeps the prompt draft while the approval has the keys', async () => {
@@ -119,7 +133,8 @@ describe('inline approval', () => {
   });
 
   it('answers several requests of one batch one after another, in order', async () => {
-    rig = await createRig({ files: { 'a.txt': 'a\n', 'b.txt': 'b\n' }, rows: 40, decide: () => ({ behavior: 'ask', reason: 'asks for everything', suggestions: [] }) });
+    // The project's ask rule: every read is put to the user, with no rule to remember.
+    rig = await createRig({ files: { 'a.txt': 'a\n', 'b.txt': 'b\n' }, rows: 40, settings: { permissions: { ask: ['read_file'] } } });
     await rig.type('read a.txt read b.txt');
     await rig.press(KEYS.enter);
     await rig.waitFrame((f) => f.includes('Allow read_file?') && f.includes('a.txt'));
@@ -153,8 +168,8 @@ describe('type-ahead never answers an approval', () => {
     await rig.press(KEYS.enter); // Enter with a draft queues the draft, as the box says
     const state = rig.store.getSnapshot();
     expect(state.approvals).toHaveLength(1);
-    expect(rig.permissions.sessionRules).toEqual([]);
-    expect(rig.permissions.projectRules).toEqual([]);
+    expect(rig.permissions.rules().allow).toEqual([]);
+    expect(await savedProjectRules(rig)).toBeUndefined();
     expect(state.queued).toEqual(['yank the path please']);
     expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('old\n');
   });
@@ -232,13 +247,7 @@ describe('type-ahead never answers an approval', () => {
   });
 
   it('an edit offers the workspace-wide rule and, as a second choice, the folder rule', async () => {
-    rig = await createRig({
-      rows: 30,
-      decide: (tool) =>
-        tool.kind === 'read'
-          ? { behavior: 'allow', reason: 'read-only' }
-          : { behavior: 'ask', reason: 'needs permission', suggestions: ['write_file(./**)'], folder: ['write_file(./src/**)'] },
-    });
+    rig = await createRig({ rows: 30, files: { 'src/b.txt': 'b\n' } });
     await rig.type('write hello to src/c.txt');
     await rig.press(KEYS.enter);
     const f = await rig.waitFrame((f) => f.includes('Allow write_file?'));
@@ -247,7 +256,10 @@ describe('type-ahead never answers an approval', () => {
     rig.settle();
     await rig.press('f');
     await rig.idle();
-    expect(rig.permissions.projectRules).toEqual(['write_file(./src/**)']);
+    expect(await savedProjectRules(rig)).toEqual(['write_file(./src/**)']);
+    // The folder, and only the folder.
+    await expectWrittenUnasked(rig, 'src/d.txt');
+    await expectAskedAgain(rig, 'd.txt');
   });
 });
 
@@ -285,7 +297,7 @@ describe('a paste during an approval', () => {
     await rig.press('ap');
     await rig.waitFrame((f) => f.includes('> yes, and please yap'));
     expect(rig.store.getSnapshot().approvals).toHaveLength(1);
-    expect(rig.permissions.sessionRules).toEqual([]);
+    expect(rig.permissions.rules().allow).toEqual([]);
     expect(await readFile(join(rig.dir, 'c.txt'), 'utf8')).toBe('old\n');
     rig.settle();
     await rig.press('y');

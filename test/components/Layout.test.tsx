@@ -60,11 +60,8 @@ describe('layout', () => {
   });
 
   it('at 40x10 an approval with five choices still shows them all, the prompt giving up its border', async () => {
-    const decide = (tool: { kind: string }) =>
-      tool.kind === 'read'
-        ? { behavior: 'allow' as const, reason: 'read-only' }
-        : { behavior: 'ask' as const, reason: 'needs permission', suggestions: ['write_file(./**)'], folder: ['write_file(./src/**)'] };
-    rig = await createRig({ columns: 40, rows: 10, decide });
+    // A write into a folder: the workspace's rule, and the folder's as the fifth choice.
+    rig = await createRig({ columns: 40, rows: 10 });
     await rig.type('write hello to src/c.txt');
     await rig.press(KEYS.enter);
     await rig.waitFrame((f) => f.includes('Allow write_file?'));

@@ -39,7 +39,8 @@ describe('parallel subagents asking under one tool_use id', () => {
       rows: 40,
       columns: 100,
       files: { 'a.txt': 'alpha-secret\n', 'b.txt': 'beta-secret\n' },
-      decide: (tool) => (tool.name === 'read_file' ? { behavior: 'ask', reason: 'reads need approval here', suggestions: [] } : { behavior: 'allow', reason: 'test' }),
+      // The project's ask rule: each read is put to the user.
+      settings: { permissions: { ask: ['read_file'] } },
       extraTools: (permissions) => [
         createAgentTool({
           definitions: () => BUILTIN_AGENTS,

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { teamCommands } from '../../components/commands/team-commands.js';
 import { BUILTIN_AGENTS } from '../../src/agents/agent-definition.js';
 import { createOfflineProvider } from '../../src/providers/offline.js';
+import { permissionsForMode } from '../../src/runtime/permissions-from-options.js';
 import { createTaskStore } from '../../src/tasks/task-store.js';
 import { createMessageBus } from '../../src/team/message-bus.js';
 import { createTeam, LEAD } from '../../src/team/team.js';
 import { createBuiltinTools } from '../../src/tools/builtin.js';
-import { fakePermissions } from '../helpers/fake-permissions.js';
 import { createRig, KEYS } from '../helpers/tui-rig.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -21,7 +21,7 @@ async function teamRig() {
   const tasks = createTaskStore(r.dir);
   const team = createTeam({
     bus, definitions: () => BUILTIN_AGENTS, provider: () => createOfflineProvider(), tools: () => createBuiltinTools(),
-    permissions: () => fakePermissions(), emit: (e) => r.session.emit(e), cwd: r.dir, environment: () => '',
+    permissions: (mode) => permissionsForMode({ cwd: r.dir, cairnHome: r.cairnHome, permissions: r.permissions }, mode), emit: (e) => r.session.emit(e), cwd: r.dir, environment: () => '',
   });
   for (const command of teamCommands({ team, bus, tasks })) r.deps.commands.register(command);
   return { r, bus, tasks, team };

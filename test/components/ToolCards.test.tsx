@@ -5,7 +5,6 @@ type Rig = Awaited<ReturnType<typeof createRig>>;
 let rig: Rig | undefined;
 afterEach(() => rig?.cleanup());
 
-const allow = () => ({ behavior: 'allow' as const, reason: 'test' });
 
 describe('tool cards', () => {
   it('groups one parallel batch under a header and marks each card', async () => {
@@ -28,7 +27,7 @@ describe('tool cards', () => {
   });
 
   it('bash streams its last lines while running and folds on success to its last three', async () => {
-    rig = await createRig({ decide: allow });
+    rig = await createRig();
     await rig.type('run for i in 1 2 3 4 5 6 7 8 9; do echo out$i; done');
     await rig.press(KEYS.enter);
     await rig.idle();
@@ -46,11 +45,11 @@ describe('tool cards', () => {
   });
 
   it('an edit that ran unasked shows its diff folded too; Space in selection mode toggles cards', async () => {
-    rig = await createRig({ files: { 'c.txt': 'old\n' }, decide: allow, rows: 30 });
+    // The project's rule (what "always in this project" saves) lets it run: nobody saw an approval, so the folded card shows the change.
+    rig = await createRig({ files: { 'c.txt': 'old\n' }, rows: 30, settings: { permissions: { allow: ['write_file(./**)'] } } });
     await rig.type('write hello to c.txt');
     await rig.press(KEYS.enter);
     await rig.idle();
-    // The rig's permission chain allowed it: nobody saw an approval, so the folded card shows the change.
     let f = rig.frame();
     expect(f).toContain('✓ write_file c.txt');
     expect(f).toContain('-old');
@@ -70,7 +69,7 @@ describe('tool cards', () => {
   });
 
   it('Up/Down move the selection over cards; Ctrl+O toggles focus', async () => {
-    rig = await createRig({ files: { 'a.txt': 'a\n', 'b.txt': 'b\n' }, decide: allow, rows: 30 });
+    rig = await createRig({ files: { 'a.txt': 'a\n', 'b.txt': 'b\n' }, rows: 30 });
     await rig.type('read a.txt read b.txt');
     await rig.press(KEYS.enter);
     await rig.idle();

@@ -5,11 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { runTui } from '../../components/app/run-tui.js';
 import { ENTER_SCREEN, LEAVE_SCREEN } from '../../components/app/terminal-output.js';
 import { stripAnsi } from '../../components/theme/ansi.js';
+import { createPermissionChecker } from '../../src/permissions/checker.js';
 import { createOfflineProvider } from '../../src/providers/offline.js';
 import { AgentSession } from '../../src/session/agent-session.js';
 import { createBuiltinTools } from '../../src/tools/builtin.js';
-import { askForChanges } from '../helpers/tui-rig.js';
-import { fakePermissions } from '../helpers/fake-permissions.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { FakeStdin, FakeStdout } from '../helpers/fake-tty.js';
 
@@ -18,7 +17,8 @@ async function setup(env: NodeJS.ProcessEnv = {}, extra: { replayFile?: string; 
   const session = new AgentSession({
     provider: createOfflineProvider(),
     tools: createBuiltinTools(),
-    permissions: fakePermissions(askForChanges),
+    // cairn's own checker, no rules: a write is asked about.
+    permissions: createPermissionChecker({ workspace: base, mode: 'default', rules: { allow: [], ask: [], deny: [] }, cairnHome: join(base, 'home') }),
     cwd: base,
     system: () => 'sys',
     interactive: true,

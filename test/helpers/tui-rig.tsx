@@ -1,6 +1,6 @@
-import { mkdtemp, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { App } from '../../components/app/App.js';
 import { createItemLines } from '../../components/transcript/item-lines.js';
@@ -13,13 +13,16 @@ import { loadMarkdown } from '../../components/markdown/render-markdown.js';
 import { createStore } from '../../components/store/create-store.js';
 import { stripAnsi, textWidth } from '../../components/theme/ansi.js';
 import type { PermissionMode } from '../../src/events.js';
-import type { PermissionCheck } from '../../src/permissions/types.js';
+import { loadSettings } from '../../src/permissions/rules/settings.js';
+import type { PermissionChecker } from '../../src/permissions/types.js';
+import { permissionsFromSettings } from '../../src/runtime/permissions-from-options.js';
+import { startingMode } from '../../src/runtime/session-facts.js';
 import { createOfflineProvider } from '../../src/providers/offline.js';
 import { AgentSession } from '../../src/session/agent-session.js';
 import { createDecisionLog } from '../../src/session/decision-log.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import { createBuiltinTools } from '../../src/tools/builtin.js';
-import { fakePermissions } from './fake-permissions.js';
+import { testSandbox } from './sandbox.js';
 import { waitFor } from './wait-for.js';
 
 export const KEYS = {
@@ -46,36 +49,54 @@ export const KEYS = {
 export interface RigOptions {
   columns?: number;
   rows?: number;
+  /** An existing workspace to start in (a later session in the same project); default: a new temp folder. */
+  workspace?: string;
+  /** Files of the workspace, by relative path (folders are made): `.cairn/settings.json` is the project's settings. */
   files?: Record<string, string>;
+  /** The starting mode, as `--permission-mode` gives it (over the settings' defaultMode). */
   mode?: PermissionMode;
-  /** Default: reads allowed, everything else asks with a rule suggestion. */
-  decide?: (tool: AnyTool, input: unknown) => PermissionCheck;
+  /** The workspace's `.cairn/settings.json` (written before start): its rules are in force, as a trusted project's are. */
+  settings?: Record<string, unknown>;
+  /** Runs bash in the OS sandbox (bubblewrap), as cairn does by default; off unless asked for. */
+  sandbox?: boolean;
   deltaDelayMs?: number;
   /** Tools beyond the built-in ones, each made with the rig's permissions. */
-  extraTools?: (permissions: ReturnType<typeof fakePermissions>) => AnyTool[];
+  extraTools?: (permissions: PermissionChecker) => AnyTool[];
   /** Keep a permission decision log (in memory, or in this file), as the app does. */
   decisions?: { file?: string };
 }
 
-export const askForChanges = (tool: AnyTool, input: unknown): PermissionCheck => {
-  if (tool.kind === 'read') return { behavior: 'allow', reason: 'read-only' };
-  const path = (input as { path?: string }).path;
-  const rule = tool.name === 'bash' ? `Bash(${String((input as { command?: string }).command).split(' ')[0]}:*)` : `Edit(${path})`;
-  return { behavior: 'ask', reason: `${tool.name} changes the workspace`, suggestions: [rule] };
-};
+/**
+ * cairn's permission chain as a session gets it: every settings layer read (the workspace's, and a
+ * temp CAIRN_HOME and Claude folder of the rig's own, so the machine's settings stay out), the
+ * starting mode settled, the real checker built on them.
+ */
+async function realPermissions(dir: string, cairnHome: string, claudeHome: string, mode: PermissionMode | undefined): Promise<PermissionChecker> {
+  const settings = await loadSettings({ workspace: dir, cairnHome, claudeHome, trusted: true });
+  const problems = settings.warnings;
+  if (problems.length > 0) throw new Error(`the rig's settings: ${problems.join('; ')}`);
+  return permissionsFromSettings({ cwd: dir, cairnHome, mode: startingMode(mode, settings).mode }, settings).permissions;
+}
 
 /** The whole App on the offline model in a temp workspace, driven through stdin like a user. */
 export async function createRig(options: RigOptions = {}) {
   await loadMarkdown();
-  const dir = await realpath(await mkdtemp(join(tmpdir(), 'cairn-tui-')));
-  for (const [name, content] of Object.entries(options.files ?? {})) await writeFile(join(dir, name), content);
-  const permissions = fakePermissions(options.decide ?? askForChanges);
-  if (options.mode) permissions.setMode(options.mode);
+  const dir = options.workspace ?? (await realpath(await mkdtemp(join(tmpdir(), 'cairn-tui-'))));
+  const home = await realpath(await mkdtemp(join(tmpdir(), 'cairn-tui-home-')));
+  const files = { ...options.files, ...(options.settings ? { '.cairn/settings.json': JSON.stringify(options.settings, null, 2) } : {}) };
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, name)), { recursive: true });
+    await writeFile(join(dir, name), content);
+  }
+  const cairnHome = join(home, '.cairn');
+  const permissions = await realPermissions(dir, cairnHome, join(home, '.claude'), options.mode);
+  const sandbox = options.sandbox ? await testSandbox(dir) : undefined;
+  sandbox?.hideReadDenied(async () => (await permissions.readDeniedPlaces?.()) ?? []);
   const decisions = options.decisions ? createDecisionLog({ ...options.decisions, now: () => new Date(), onProblem: () => undefined }) : undefined;
   const session = new AgentSession({
     ...(decisions ? { decisions } : {}),
     provider: createOfflineProvider(options.deltaDelayMs !== undefined ? { deltaDelayMs: options.deltaDelayMs } : {}),
-    tools: [...createBuiltinTools(), ...(options.extraTools?.(permissions) ?? [])],
+    tools: [...createBuiltinTools(sandbox ? { sandbox } : {}), ...(options.extraTools?.(permissions) ?? [])],
     permissions,
     cwd: dir,
     system: () => 'test system prompt',
@@ -111,6 +132,10 @@ export async function createRig(options: RigOptions = {}) {
   await waitFor(() => frame().length > 0, { message: 'first frame' });
   const rig = {
     dir,
+    /** The workspace's settings file "always in this project" answers are saved to. */
+    localSettings: join(dir, '.cairn', 'settings.local.json'),
+    /** The rig's CAIRN_HOME (its user settings file is read, and empty). */
+    cairnHome,
     session,
     store,
     permissions,
@@ -167,6 +192,7 @@ export async function createRig(options: RigOptions = {}) {
       session.abort();
       app.unmount();
       store.dispose();
+      sandbox?.close();
     },
   };
   return rig;

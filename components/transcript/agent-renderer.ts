@@ -40,6 +40,15 @@ export function reportLines(item: ToolItem, width: number, theme: Theme): string
   return lines.length > max ? [...shown, paint(theme, 'muted', `… ${lines.length - max} more lines`)] : shown;
 }
 
+/** An agent that worked in its own worktree: its branch and what it changed, or that the untouched worktree was removed. */
+export function worktreeSummary(item: ToolItem): string | undefined {
+  const w = item.display?.kind === 'agent' ? item.display.worktree : undefined;
+  if (!w) return undefined;
+  if (!w.kept) return 'worktree removed (no changes)';
+  const commits = w.commits > 0 ? ` · ${plural(w.commits, 'commit')}` : '';
+  return `branch ${w.branch} · ${plural(w.files, 'file')} +${w.added} -${w.removed}${commits}`;
+}
+
 /**
  * The `agent` card: the header names the type and task; the body is the live activity line.
  * The nested cards and the report are added by the line index (see subagent-blocks.ts).
@@ -48,8 +57,10 @@ export function createAgentRenderer(): ToolCard {
   return {
     summary(item) {
       const a = item.child;
-      if (!a) return undefined;
-      return `${plural(a.turns, 'turn')} · ${formatCount(a.input + a.output)} tokens`;
+      const where = worktreeSummary(item);
+      if (!a) return where;
+      const spent = `${plural(a.turns, 'turn')} · ${formatCount(a.input + a.output)} tokens`;
+      return where === undefined ? spent : `${spent} · ${where}`;
     },
     body(item, width, theme) {
       const a = item.child;

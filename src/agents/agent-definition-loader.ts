@@ -23,6 +23,7 @@ const FrontmatterSchema = z.object({
   permissionMode: z.string().nullish(),
   maxTurns: z.coerce.number().int().positive().nullish(),
   max_turns: z.coerce.number().int().positive().nullish(),
+  isolation: z.string().nullish(),
 });
 
 export interface AgentLoadProblem {
@@ -132,6 +133,7 @@ export function parseAgentFile(file: string, source: string, opts: { fromProject
   const disallowed = agentToolNames(data.disallowedTools);
   const maxTurns = data.maxTurns ?? data.max_turns ?? undefined;
   const body = fm.body.trim();
+  const isolation = agentIsolation(data.isolation ?? undefined, warnings);
   return {
     agent: {
       name: data.name,
@@ -141,6 +143,7 @@ export function parseAgentFile(file: string, source: string, opts: { fromProject
       ...(model && model !== 'inherit' ? { model } : {}),
       ...(maxTurns ? { maxTurns } : {}),
       ...(mode ? { mode } : {}),
+      ...(isolation ? { isolation } : {}),
       prompt: body || `You are the ${data.name} subagent: ${data.description}`,
       source: file,
       ...(warnings.length > 0 ? { warnings } : {}),
@@ -153,6 +156,14 @@ export function agentToolNames(value: string | string[] | null | undefined): str
   if (value === undefined || value === null) return undefined;
   const list = Array.isArray(value) ? value : value.split(',');
   return list.map((t) => t.trim().replace(/\(.*\)$/, '').trim()).filter(Boolean).map(canonicalToolName);
+}
+
+/** `isolation: worktree` (Claude Code's key); another value (Claude Code's `remote`) loads with a warning and runs in place. */
+export function agentIsolation(value: string | undefined, warnings: string[]): 'worktree' | undefined {
+  if (value === undefined || value === 'none') return undefined;
+  if (value === 'worktree') return 'worktree';
+  warnings.push(`isolation: "${value}" is not one cairn has (worktree); the agent works in the session's folder`);
+  return undefined;
 }
 
 const WIDENING: ReadonlySet<string> = new Set(['acceptEdits', 'bypassPermissions', 'auto']);

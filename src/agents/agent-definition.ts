@@ -14,6 +14,8 @@ export interface AgentDefinition {
   prompt: string;
   /** A fixed mode (explore: plan, or `permissionMode:`); undefined = the parent's mode. */
   mode?: PermissionMode;
+  /** `isolation: worktree`: each run works in a new git worktree of its own. */
+  isolation?: 'worktree';
   /** Problems with the file that still let it load (an unquoted colon, an unknown field value), one line each. */
   warnings?: string[];
   /** Where it came from: 'built-in' or a file path. */

@@ -9,5 +9,9 @@ export const AgentDisplaySchema = z.object({
   agent: z.string(),
   turns: z.number(),
   reason: z.string(),
+  /** It worked in its own git worktree (`isolation: worktree`): where, and what it changed there. */
+  worktree: z
+    .object({ branch: z.string(), path: z.string(), kept: z.boolean(), files: z.number(), added: z.number(), removed: z.number(), commits: z.number() })
+    .optional(),
 });
 export type AgentDisplay = z.infer<typeof AgentDisplaySchema>;

@@ -15,6 +15,8 @@ import { agentListing, describeAgent } from './agent-listing.js';
 import { agentModel } from './agent-model.js';
 import { agentToolNotices, grantsTool } from './agent-tool-grants.js';
 import { titleLine } from '../tools/call-view.js';
+import { errorMessage } from '../util/error-message.js';
+import { createAgentWorktree, finishAgentWorktree, worktreeReport, type AgentWorktree, type WorktreeOutcome } from '../worktrees/agent-worktree.js';
 
 export const AGENT_TOOL_NAME = 'agent';
 /** Subagents may start subagents down to this depth; below it the agent tool is removed. */
@@ -39,6 +41,20 @@ export interface AgentToolDeps {
    * foreground and says so (cairn -p, subagents' own agent tool).
    */
   background?: BackgroundAgents;
+  /**
+   * The tools and permission checks of an agent working in its own folder (`isolation: worktree`):
+   * rooted there (paths, the workspace boundary, protected paths, the sandbox's writable root).
+   * Absent: isolation is refused.
+   */
+  isolate?: (dir: string) => IsolatedPlace;
+}
+
+/** What an agent in its own worktree works with; close() when it is done. */
+export interface IsolatedPlace {
+  /** The child tools (as AgentToolDeps.tools), rooted at the folder. */
+  tools: readonly AnyTool[];
+  permissions: (mode: AgentDefinition['mode']) => PermissionChecker;
+  close(): void;
 }
 
 const inputSchema = z.object({
@@ -50,6 +66,10 @@ const inputSchema = z.object({
     .boolean()
     .optional()
     .describe('true: start the subagent and return at once with its id; you are told its report when it finishes (do not poll). Use it for long work you need not wait for'),
+  isolation: z
+    .enum(['worktree'])
+    .optional()
+    .describe('"worktree": the subagent works in a new git worktree on a new branch (from HEAD), so its edits do not touch this working tree or other agents\'; you get its branch and a diff summary. Use it for agents that write in parallel'),
 });
 
 /** A definition is read-only when it has a tool list and every tool in it only reads. */
@@ -112,8 +132,26 @@ export function createAgentTool(deps: AgentToolDeps) {
       // As in Claude Code, a parent in acceptEdits, auto or bypassPermissions keeps its mode over the definition's.
       const parentMode = deps.permissions(undefined).mode;
       const mode = def.source !== 'built-in' && (parentMode === 'acceptEdits' || parentMode === 'auto' || parentMode === 'bypassPermissions') ? undefined : def.mode;
-      const run = (signal: AbortSignal, emit: ((event: AgentEvent) => void) | undefined, parentId: string): Promise<ToolResult> =>
-        runChild({ def, input, ctx, provider, tools, mode, childDepth, signal, emit, parentId });
+      let place: Place = { cwd: deps.cwd, tools, permissions: deps.permissions, environment: deps.environment };
+      let isolated: { worktree: AgentWorktree; close(): void } | undefined;
+      if ((input.isolation ?? def.isolation) === 'worktree') {
+        const made = await isolate(def, childDepth, canNest);
+        if ('error' in made) return { content: made.error, isError: true };
+        ({ place, isolated } = made);
+        ctx.emit?.(notice('info', `Agent ${def.name} works in the git worktree ${made.isolated.worktree.dir} on the new branch ${made.isolated.worktree.branch}${made.isolated.worktree.mainWasDirty ? ' (from HEAD: your uncommitted changes are not in it)' : ''}`));
+      }
+      const inPlace = place;
+      const run = async (signal: AbortSignal, emit: ((event: AgentEvent) => void) | undefined, parentId: string): Promise<ToolResult> => {
+        let result: ToolResult;
+        try {
+          result = await runChild({ def, input, ctx, provider, place: inPlace, mode, childDepth, signal, emit, parentId });
+        } catch (error) {
+          // A crash still leaves the worktree summed up (removed when untouched); the crash is told as before.
+          if (isolated) await withWorktreeOutcome({ content: '' }, isolated, def.name).catch(() => undefined);
+          throw error;
+        }
+        return isolated ? withWorktreeOutcome(result, isolated, def.name) : result;
+      };
       if (input.run_in_background === true) {
         if (!deps.background) {
           const result = await run(ctx.signal, ctx.emit, ctx.toolUseId ?? 'agent');
@@ -128,12 +166,31 @@ export function createAgentTool(deps: AgentToolDeps) {
     },
   });
 
+  /**
+   * Makes the agent's worktree and the tools rooted there; a subagent it starts works there too. Refused
+   * (as Claude Code does) outside a git repository or without git.
+   */
+  async function isolate(def: AgentDefinition, childDepth: number, canNest: boolean): Promise<{ place: Place; isolated: { worktree: AgentWorktree; close(): void } } | { error: string }> {
+    if (!deps.isolate) return { error: 'isolation: worktree is not available here (only the session\'s own agents can work in a worktree); run it without isolation or from the session.' };
+    let worktree: AgentWorktree;
+    try {
+      worktree = await createAgentWorktree(deps.cwd, def.name);
+    } catch (error) {
+      return { error: `Cannot start the ${def.name} subagent in a worktree: ${errorMessage(error)}. It did not run; run it without isolation to work in this folder.` };
+    }
+    const rooted = deps.isolate(worktree.dir);
+    const childDeps: AgentToolDeps = { ...withoutBackground(deps), cwd: worktree.dir, tools: () => rooted.tools, permissions: rooted.permissions, environment: () => inWorktree(deps.environment(), deps.cwd, worktree) };
+    const pool = rooted.tools.filter((t) => grantsTool(def, t.name));
+    const tools = canNest ? [...pool, createAgentTool({ ...childDeps, depth: childDepth })] : pool;
+    return { place: { cwd: worktree.dir, tools, permissions: rooted.permissions, environment: childDeps.environment }, isolated: { worktree, close: rooted.close } };
+  }
+
   interface ChildRun {
     def: AgentDefinition;
     input: z.infer<typeof inputSchema>;
     ctx: ToolContext;
     provider: ModelProvider;
-    tools: AnyTool[];
+    place: Place;
     mode: AgentDefinition['mode'];
     childDepth: number;
     signal: AbortSignal;
@@ -141,7 +198,7 @@ export function createAgentTool(deps: AgentToolDeps) {
     parentId: string;
   }
 
-  async function runChild({ def, input, ctx, provider, tools, mode, childDepth, signal, emit, parentId }: ChildRun): Promise<ToolResult> {
+  async function runChild({ def, input, ctx, provider, place, mode, childDepth, signal, emit, parentId }: ChildRun): Promise<ToolResult> {
     const wrap = (event: AgentEvent): EventOf<'subagent'> => ({ type: 'subagent', parent_id: parentId, agent_type: def.name, depth: childDepth, event });
     let terminal: EventOf<'terminal'> | undefined;
     const started = await subagentStartHooks(ctx.hooks, def.name, parentId, signal, (e) => emit?.(e));
@@ -149,12 +206,12 @@ export function createAgentTool(deps: AgentToolDeps) {
       messages: [],
       prompt: started === undefined ? userText(input.task) : userText(`${input.task}\n\n<hook-context>\n${started}\n</hook-context>`),
       provider,
-      tools,
-      permissions: deps.permissions(mode),
+      tools: place.tools,
+      permissions: place.permissions(mode),
       // Asks go to the parent's channel (the user's prompt, labelled); without one they are denied.
       ...(ctx.ask ? { ask: ctx.ask } : {}),
-      system: () => `${def.prompt}\n\n${deps.environment()}`,
-      cwd: deps.cwd,
+      system: () => `${def.prompt}\n\n${place.environment()}`,
+      cwd: place.cwd,
       signal,
       maxTurns: def.maxTurns ?? 30,
       agentName: `${def.name} subagent`,
@@ -173,6 +230,33 @@ export function createAgentTool(deps: AgentToolDeps) {
     const why = terminal.reason === 'aborted' ? 'was interrupted' : terminal.reason === 'max_turns' ? 'ran out of turns' : terminal.reason === 'max_budget' ? `was stopped: ${terminal.error ?? 'spending cap reached'}` : `failed: ${terminal.error ?? 'unknown error'}`;
     return { content: `The ${def.name} subagent ${why}.${terminal.result ? `\nIts last words: ${terminal.result}` : ''}`, isError: true, display };
   }
+}
+
+/** Where a subagent works: the session's folder, or its own worktree. */
+interface Place {
+  cwd: string;
+  tools: readonly AnyTool[];
+  permissions: (mode: AgentDefinition['mode']) => PermissionChecker;
+  environment: () => string;
+}
+
+/** The environment lines with the worktree as the workspace, and a line saying where the agent is. */
+function inWorktree(environment: string, workspace: string, worktree: AgentWorktree): string {
+  return `${environment.split(workspace).join(worktree.dir)}\nYou work in a git worktree of your own, on the branch ${worktree.branch} (made from HEAD): read and change files only there; the user's working tree is ${workspace} and is not yours to change.`;
+}
+
+/** The agent's result with what its worktree holds (or that it was removed), on the card too. */
+async function withWorktreeOutcome(result: ToolResult, isolated: { worktree: AgentWorktree; close(): void }, agent: string): Promise<ToolResult> {
+  isolated.close();
+  let outcome: WorktreeOutcome;
+  try {
+    outcome = await finishAgentWorktree(isolated.worktree);
+  } catch (error) {
+    return { ...result, content: `${result.content}\n\nIts git worktree ${isolated.worktree.dir} (branch ${isolated.worktree.branch}) was kept; what it changed could not be read: ${errorMessage(error)}` };
+  }
+  const worktree = { branch: outcome.branch, path: outcome.path, kept: outcome.kept, files: outcome.files.length, added: outcome.added, removed: outcome.removed, commits: outcome.commits };
+  const display = result.display?.kind === 'agent' ? { ...result.display, worktree } : { kind: 'agent' as const, agent, turns: 0, reason: result.isError ? 'error' : 'completed', worktree };
+  return { ...result, content: `${result.content}\n\n${worktreeReport(outcome, isolated.worktree.mainWasDirty)}`, display };
 }
 
 /** A subagent's own agent tool: its children run in the foreground (only the lead's session keeps background agents). */

@@ -1,5 +1,5 @@
 // --agents (Claude Code's flag): subagent definitions for this session as JSON,
-// {"name": {"description", "prompt", "tools"?, "disallowedTools"?, "model"?, "permissionMode"?, "maxTurns"?}}.
+// {"name": {"description", "prompt", "tools"?, "disallowedTools"?, "model"?, "permissionMode"?, "maxTurns"?, "isolation"?}}.
 // They outrank the definition files of the same name, as in Claude Code. The command line is the
 // user's own, so its permissionMode is taken as given (a project file's may not widen).
 import * as z from 'zod';
@@ -16,6 +16,7 @@ const FlagAgentSchema = z.object({
   model: z.string().min(1).optional(),
   permissionMode: PermissionModeSchema.optional(),
   maxTurns: z.number().int().positive().optional(),
+  isolation: z.enum(['worktree']).optional(),
 });
 const NAME = /^[A-Za-z0-9][\w.-]*$/;
 
@@ -41,6 +42,7 @@ export function agentsFromFlag(json: Record<string, unknown>): AgentDefinition[]
       ...(model && model !== 'inherit' ? { model } : {}),
       ...(d.permissionMode && d.permissionMode !== 'default' ? { mode: d.permissionMode } : {}),
       ...(d.maxTurns ? { maxTurns: d.maxTurns } : {}),
+      ...(d.isolation ? { isolation: d.isolation } : {}),
       source: '--agents',
     };
   });

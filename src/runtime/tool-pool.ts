@@ -26,6 +26,8 @@ import { createTodoWriteTool } from '../tools/todo-write.js';
 import { offeredWhile, type AnyTool } from '../tools/tool.js';
 import type { TaskStore } from '../tasks/task-store.js';
 import { permissionsForMode } from './permissions-from-options.js';
+import { createPermissionChecker } from '../permissions/checker.js';
+import type { PermissionMode } from '../events.js';
 import type { MessageBus } from '../team/message-bus.js';
 import type { Team } from '../team/team.js';
 import { createTaskTools } from '../tools/task-tools.js';
@@ -76,12 +78,15 @@ const PARENT_ONLY = new Set([
 /** Every tool of a main session, in the order the model sees them. */
 export function createToolPool(deps: ToolPoolDeps): ToolPool {
   const saver = deps.largeOutput;
-  const builtins = [
-    ...createBuiltinTools({ shells: deps.shells, ...(deps.sandbox ? { sandbox: deps.sandbox } : {}), ...(saver ? { outputChars: SAVED_BASH_CHARS } : {}), ...(deps.env ? { env: deps.env } : {}) }),
-    ...createWebTools({ cwd: deps.cwd, cairnHome: deps.cairnHome, env: deps.env ?? {}, permissions: deps.permissions }),
-  ]
-    .map((t) => (saver ? withLargeOutput(t, saver) : t))
-    .map((t) => (deps.checkpoints ? withBashCheckpoints(withCheckpoints(t, deps.checkpoints), deps.checkpoints) : t));
+  // The file, shell and web tools of one folder: the workspace's, or a worktree agent's (its own sandbox and checker).
+  const builtinsAt = (cwd: string, sandbox: CommandSandbox | undefined, permissions: PermissionChecker, checkpoints: CheckpointRecorder | undefined): AnyTool[] =>
+    [
+      ...createBuiltinTools({ shells: deps.shells, ...(sandbox ? { sandbox } : {}), ...(saver ? { outputChars: SAVED_BASH_CHARS } : {}), ...(deps.env ? { env: deps.env } : {}) }),
+      ...createWebTools({ cwd, cairnHome: deps.cairnHome, env: deps.env ?? {}, permissions }),
+    ]
+      .map((t) => (saver ? withLargeOutput(t, saver) : t))
+      .map((t) => (checkpoints ? withBashCheckpoints(withCheckpoints(t, checkpoints), checkpoints) : t));
+  const builtins = builtinsAt(deps.cwd, deps.sandbox, deps.permissions, deps.checkpoints);
   // Offered only when they can work: schedules fire only where the scheduler runs, and the lead's
   // team tools have someone to talk to once a teammate is started.
   const cronOff = () => (deps.cron.running ? undefined : 'scheduled prompts do not run in this session (cairn -p runs one prompt and exits)');
@@ -109,6 +114,16 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
     cwd: deps.cwd,
     withheld: PARENT_ONLY,
     ...(deps.backgroundAgents ? { background: deps.backgroundAgents } : {}),
+    isolate: (dir) => {
+      // Rooted at the worktree: relative paths, the workspace boundary, protected paths and the
+      // sandbox's writable root are the worktree's. Rewind does not cover it (its changes are on its branch).
+      const sandbox = deps.sandbox?.rootedAt(dir);
+      const checker = (mode: PermissionMode | undefined): PermissionChecker =>
+        createPermissionChecker({ workspace: dir, mode: mode ?? deps.permissions.mode, rules: deps.permissions.rules(), cairnHome: deps.cairnHome });
+      const permissions = checker(undefined);
+      const tools = [...builtinsAt(dir, sandbox, permissions, undefined), ...session].filter((t) => !PARENT_ONLY.has(t.name));
+      return { tools: [...tools, ...(deps.subagentTools ?? [])], permissions: (mode) => (mode === undefined ? permissions : checker(mode)), close: () => sandbox?.close() };
+    },
   });
   return {
     tools: [...builtins, agent, ...session],

@@ -42,7 +42,11 @@ export function nestedProtectedPlaces(root: string, limits: { depth: number; fol
       for (const e of entries(dir)) {
         const name = e.name.toLowerCase();
         const p = path.join(dir, e.name);
-        if (depth > 0 && name === '.git') {
+        if (depth === 0 && name === '.git' && !e.isDirectory()) {
+          // The root's own `.git` file (a worktree's gitdir: pointer): rewritten, it would send the
+          // user's next git command to a repository the command made, hooks and config included.
+          found.readOnly.push(p);
+        } else if (depth > 0 && name === '.git') {
           // A repository's folder stays writable (git writes its index and objects) but for the parts
           // that decide what git runs; a `.git` file (gitdir: pointer) is read-only whole.
           if (e.isDirectory()) {

@@ -95,6 +95,28 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
   };
 }
 
+const isUnder = (root: string, p: string): boolean => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+
+/**
+ * The policy of an agent that works in its own folder (a subagent's git worktree, issue 38): that
+ * folder takes the workspace's place as the writable root, with the same protected names in it;
+ * the session's workspace is no longer writable, and nothing else is added. The worktree lives in
+ * the workspace's protected `.cairn/`, so the places that contain it are dropped from the read-only
+ * list (they are no longer inside a writable root anyway; Seatbelt would deny the worktree with them).
+ */
+export function rootedAt(policy: SandboxPolicy, dir: string): SandboxPolicy {
+  const old = policy.workspace;
+  const writable = unique([dir, ...policy.writable.filter((w) => w !== old)]);
+  const keep = (p: string): boolean => !isUnder(p, dir) && (!isUnder(old, p) || writable.some((w) => w !== dir && w !== policy.tempDir && isUnder(w, p)));
+  return {
+    ...policy,
+    workspace: dir,
+    writable,
+    readOnly: unique([...policy.readOnly.filter(keep), ...PROTECTED_IN_WORKSPACE.map((p) => path.join(dir, p))]),
+    uncreatable: [...policy.uncreatable.filter((u) => keep(u.path)), ...[...GUARD_WHEN_ABSENT].map(([name, kind]) => ({ path: path.join(dir, name), kind }))],
+  };
+}
+
 /** Whether a host name is on an allow list (`example.com` exactly, `*.example.com` any subdomain). */
 export function domainAllowed(host: string, allowed: readonly string[]): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');

@@ -6,7 +6,7 @@ import { askId } from '../permissions/approval-answers.js';
 import type { AskPermission } from '../permissions/types.js';
 import { UNASKED, type CallApproval } from '../tools/tool.js';
 import { cachedProbe, type Availability } from './availability.js';
-import { domainAllowed, type SandboxPolicy } from './policy.js';
+import { domainAllowed, rootedAt, type SandboxPolicy } from './policy.js';
 import type { SandboxSettings } from './sandbox-settings.js';
 import { prepareSandboxed, type PreparedCommand } from './sandboxed-spawn.js';
 import { unixSocketFilter } from './seccomp-filter.js';
@@ -50,6 +50,11 @@ export interface CommandSandbox {
   /** The places Read deny rules cover, hidden from every sandboxed command as `filesystem.denyRead` is. */
   hideReadDenied(paths: () => Promise<string[]>): void;
   status(): SandboxStatus;
+  /**
+   * A sandbox of the same settings whose writable root is `dir` instead of the workspace (a subagent's
+   * worktree): its own private directory, so close it when that agent is done.
+   */
+  rootedAt(dir: string): CommandSandbox;
   /** Removes the session's private directory. */
   close(): void;
 }
@@ -191,6 +196,16 @@ export function createSandbox(options: SandboxOptions): CommandSandbox {
     },
     hideReadDenied(paths) {
       readDenies = paths;
+    },
+    rootedAt(dir) {
+      const child = createSandbox({
+        ...options,
+        settings: { ...settings, enabled, containUnasked: contain },
+        policy: (tempDir) => rootedAt(options.policy(tempDir), dir),
+        probe,
+      });
+      if (readDenies) child.hideReadDenied(readDenies);
+      return child;
     },
     status: () => ({ availability, enabled, settings: { ...settings, containUnasked: contain }, policy: dirs().policy, approvedDomains: [...approved] }),
     close() {

@@ -43,6 +43,8 @@ const SUBCOMMAND_FLAGS = {
   // /dev/null); remove is only ever --force after cairn's own status check (its own check runs a
   // status child in every submodule).
   worktree: [],
+  // Only `branch -D <name>` of a subagent's worktree branch that has nothing on it (agent-worktree.ts): no hook runs.
+  branch: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SafeGitSubcommand = keyof typeof SUBCOMMAND_FLAGS;

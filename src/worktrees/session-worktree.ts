@@ -32,28 +32,31 @@ export function defaultWorktreeName(now: Date): string {
   return `cairn-${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}`;
 }
 
-/** Creates the worktree and its branch from HEAD; rejects with a message that names the cause and what to do. */
-export async function createSessionWorktree(cwd: string, name: string): Promise<SessionWorktree> {
+/**
+ * Creates the worktree and its branch from HEAD; rejects with a message that names the cause and what
+ * to do, starting with `label` (what asked for it: `--worktree`, or a subagent's `isolation: worktree`).
+ */
+export async function createSessionWorktree(cwd: string, name: string, label = '--worktree'): Promise<SessionWorktree> {
   if (!NAME.test(name) || name.includes('..') || name.endsWith('.lock')) {
-    throw new Error(`--worktree: "${name}" is not a usable name (letters, digits, . _ -, at most 64, not starting with . or -)`);
+    throw new Error(`${label}: "${name}" is not a usable name (letters, digits, . _ -, at most 64, not starting with . or -)`);
   }
   let repo: string;
   try {
     repo = (await safeGit('rev-parse', ['--show-toplevel'], { cwd })).trim();
   } catch (error) {
     const message = errorMessage(error);
-    if (/not found in any absolute PATH/.test(message)) throw new Error('--worktree needs git, which is not on the PATH', { cause: error });
-    throw new Error(`--worktree needs a git repository: ${cwd} is not in one (${message})`, { cause: error });
+    if (/not found in any absolute PATH/.test(message)) throw new Error(`${label} needs git, which is not on the PATH`, { cause: error });
+    throw new Error(`${label} needs a git repository: ${cwd} is not in one (${message})`, { cause: error });
   }
   const dir = worktreeDir(repo, name);
   const exists = await fs.lstat(dir).then(() => true, () => false);
-  if (exists) throw new Error(`--worktree: ${path.relative(repo, dir)} exists already; continue there with cd ${dir} && cairn -c, or pick another name`);
+  if (exists) throw new Error(`${label}: ${path.relative(repo, dir)} exists already; continue there with cd ${dir} && cairn -c, or pick another name`);
   const taken = await safeGit('rev-parse', ['--verify', '--quiet', `refs/heads/${name}`], { cwd: repo }).then(() => true, () => false);
-  if (taken) throw new Error(`--worktree: a branch named ${name} exists already; pick another name`);
+  if (taken) throw new Error(`${label}: a branch named ${name} exists already; pick another name`);
   try {
     await safeGit('worktree', ['add', '-q', '-b', name, dir, 'HEAD'], { cwd: repo, config: ['submodule.recurse=false'], timeoutMs: 120_000 });
   } catch (error) {
-    throw new Error(`--worktree: git could not create ${dir}: ${errorMessage(error)}`, { cause: error });
+    throw new Error(`${label}: git could not create ${dir}: ${errorMessage(error)}`, { cause: error });
   }
   const copied = await copyIncluded(repo, dir);
   return { name, branch: name, dir: await fs.realpath(dir), repo, copied };

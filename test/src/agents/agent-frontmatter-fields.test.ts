@@ -98,3 +98,15 @@ describe('agent definition fields as Claude Code reads them', () => {
     expect(definition('name: x\ndescription: d\npermissionMode: weird').warnings).toEqual([expect.stringContaining('"weird" is not a mode cairn has')]);
   });
 });
+
+describe('isolation (Claude Code\'s key)', () => {
+  it('isolation: worktree is read from a file and from --agents; another value loads with a warning and runs in place', async () => {
+    const { agentsFromFlag } = await import('../../../src/agents/flag-agents.js');
+    expect(definition('name: x\ndescription: d\nisolation: worktree').isolation).toBe('worktree');
+    const remote = definition('name: x\ndescription: d\nisolation: remote');
+    expect(remote.isolation).toBeUndefined();
+    expect(remote.warnings).toEqual(['isolation: "remote" is not one cairn has (worktree); the agent works in the session\'s folder']);
+    expect(agentsFromFlag({ w: { description: 'd', prompt: 'p', isolation: 'worktree' } })[0]?.isolation).toBe('worktree');
+    expect(() => agentsFromFlag({ w: { description: 'd', prompt: 'p', isolation: 'remote' } })).toThrow(/^"w": isolation: /);
+  });
+});

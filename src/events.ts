@@ -199,6 +199,22 @@ const BASE_EVENTS = [
     status: z.enum(['running', 'completed', 'failed', 'killed']),
     exit_code: z.number().optional(),
   }),
+  // A watch on a background shell's output (the monitor tool, src/shells/shell-watches.ts):
+  // `watching` when it starts, `lines` for each delivery of new (matching) lines to the model,
+  // `ended` once when the shell has ended (with its exit code and the last lines), `stopped` when
+  // the model or the user stopped watching or the pattern ran away. `dropped` counts lines left
+  // out by the rate limit since the previous delivery.
+  z.object({
+    type: z.literal('shell_watch'),
+    shell_id: z.string(),
+    command: z.string(),
+    status: z.enum(['watching', 'lines', 'ended', 'stopped']),
+    pattern: z.string().optional(),
+    lines: z.array(z.string()).optional(),
+    dropped: z.number().int().nonnegative().optional(),
+    exit_code: z.number().optional(),
+    reason: z.string().optional(),
+  }),
   // A teammate's news. A stretch of its work is a `run_id`: `status: working` with it opens the
   // teammate's card (`text` is what it was asked), its loop's events arrive wrapped as subagent
   // events with parent_id = run_id, and `idle` or `stopped` with it closes the card (`text` is its

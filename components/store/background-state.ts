@@ -1,6 +1,7 @@
 import type { EventOf, NoticeLevel } from '../../src/events.js';
 import type { BackgroundAction, Toast } from './background-types.js';
 import { push } from './items.js';
+import { shellWatchNotice } from '../../src/shells/watch-notice.js';
 import type { TuiState } from './types.js';
 
 export type { BackgroundAction, BackgroundCounts, CronItem, Toast } from './background-types.js';
@@ -64,6 +65,13 @@ export function reduceBackgroundShell(state: TuiState, event: EventOf<'backgroun
   const message = `Background shell ${event.id} ${event.status}${exit}: ${oneLine(event.command)}`;
   const s = push(state, (id) => ({ kind: 'notice', id, level, message, code: 'background_shell' }));
   return addToast(s, level, `⚙ ${oneLine(event.command)} ${event.status}${exit}`, at);
+}
+
+/** A watched shell's news: a small notice per delivery, and one when the watch ends (its start is the monitor call's card). */
+export function reduceShellWatch(state: TuiState, event: EventOf<'shell_watch'>): TuiState {
+  if (event.status === 'watching') return state;
+  const { text, warning } = shellWatchNotice(event);
+  return push(state, (id) => ({ kind: 'notice', id, level: warning ? 'warning' : 'info', message: text, code: 'shell_watch' }));
 }
 
 export function reduceBackgroundAction(state: TuiState, action: BackgroundAction): TuiState {

@@ -1,6 +1,6 @@
 import type { AgentEvent, EventOf } from '../../src/events.js';
 import { attachmentLabel } from '../../src/attachments/attachment-label.js';
-import { reduceBackgroundShell, reduceCron } from './background-state.js';
+import { reduceBackgroundShell, reduceShellWatch, reduceCron } from './background-state.js';
 import { reduceBackgroundAgent } from './reduce-background-agent.js';
 import { reduceCompact } from './reduce-compact.js';
 import { reduceHook } from './reduce-hook.js';
@@ -110,6 +110,8 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       return { ...state, todos: event.todos };
     case 'background_shell':
       return reduceBackgroundShell(state, event, at);
+    case 'shell_watch':
+      return reduceShellWatch(state, event);
     case 'background_agent':
       return reduceBackgroundAgent(state, event, at);
     case 'mcp_servers':

@@ -42,6 +42,7 @@ export function reduceSubagent(state: TuiState, envelope: EventOf<'subagent'>, a
     case 'todos':
     case 'cron':
     case 'background_shell':
+    case 'shell_watch':
     case 'mcp_servers':
     case 'team':
       return reduceTop(state, event, at);

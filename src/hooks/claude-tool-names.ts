@@ -28,6 +28,7 @@ const MAPPINGS: Record<string, ToolMapping> = {
   ask_user_question: { claude: 'AskUserQuestion', fields: {} },
   bash_output: { claude: 'BashOutput', fields: { id: 'bash_id' } },
   kill_shell: { claude: 'KillShell', fields: { id: 'shell_id' } },
+  monitor: { claude: 'Monitor', fields: {} },
   web_fetch: { claude: 'WebFetch', fields: {} },
 };
 

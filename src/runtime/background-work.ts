@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock.js';
+import type { Clock, TimerHandle } from '../clock.js';
 import { createCronScheduler, type CronScheduler } from '../cron/scheduler.js';
 import type { FiredTask } from '../cron/types.js';
 import type { AgentEvent } from '../events.js';
 import { notice } from '../events.js';
 import { createBackgroundAgents, type BackgroundAgents } from '../agents/background-agents.js';
 import { createShellManager, type ShellManager } from '../shells/shell-manager.js';
+import { createShellWatches, type ShellWatches, type WatchLimits } from '../shells/shell-watches.js';
 import type { TodoList } from '../todos/todo-list.js';
 import { errorMessage } from '../util/error-message.js';
 
@@ -14,6 +15,8 @@ export interface BackgroundWork {
   shells: ShellManager;
   /** Subagents started with run_in_background. */
   agents: BackgroundAgents;
+  /** Watches on background shells' output (the monitor tool). */
+  watches: ShellWatches;
   /** Notes for the next model request: fired prompts, finished shells, stale todos, missed runs. */
   reminders(): string[];
   /** Connects firing to a session once it exists. */
@@ -40,11 +43,26 @@ export interface ScheduledPromptTarget {
 /** The prompt of the turn a background agent's end starts while the lead is idle. */
 export const BACKGROUND_AGENTS_ENDED = 'A background agent has ended; its report is below. Carry on with it.';
 
+/** The prompt of the turn a watched shell's new output starts while the lead is idle. */
+export const WATCHED_OUTPUT_ARRIVED = 'A background shell you are watching printed new output; it is below. Act on it if it needs you.';
+
+/** While the lead is busy, how often a waiting watch note checks whether it may start a turn. */
+const IDLE_CHECK_MS = 500;
+
 /**
  * Work that happens outside a turn: cron firing and background shells. Fired prompts start a
  * turn when the session is idle, else they wait as a <scheduled-tasks> block for the next request.
  */
-export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clock: Clock; todos: TodoList; env?: NodeJS.ProcessEnv }): BackgroundWork {
+export function createBackgroundWork(opts: {
+  cwd: string;
+  cairnHome: string;
+  clock: Clock;
+  todos: TodoList;
+  env?: NodeJS.ProcessEnv;
+  /** Watched output may start a turn when the lead is idle (the TUI, the page); cairn -p only takes it into its next request. */
+  interactive?: boolean;
+  watchLimits?: Partial<WatchLimits>;
+}): BackgroundWork {
   let target: ScheduledPromptTarget | undefined;
   const emit = (event: AgentEvent): void => target?.emit(event);
   const waiting: string[] = [];
@@ -106,15 +124,33 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
     if (!target || target.busy || agents.pending === 0) return;
     target.run(BACKGROUND_AGENTS_ENDED);
   });
+  const watches = createShellWatches({ shells, emit, clock: opts.clock, ...(opts.watchLimits ? { limits: opts.watchLimits } : {}) });
+  // Watched output goes with the lead's next request; an idle lead gets one now. A note that comes
+  // while a turn runs and misses its last request waits for the turn to end, then starts one.
+  let idleCheck: TimerHandle | undefined;
+  const deliverWatched = (): void => {
+    idleCheck = undefined;
+    if (!target || !opts.interactive || watches.pending === 0) return;
+    if (!target.busy) {
+      target.run(WATCHED_OUTPUT_ARRIVED);
+      return;
+    }
+    idleCheck = opts.clock.setTimeout(deliverWatched, IDLE_CHECK_MS);
+  };
+  watches.onDelivery(() => {
+    if (idleCheck === undefined) deliverWatched();
+  });
 
   return {
     cron,
     shells,
     agents,
+    watches,
     reminders() {
       const notes: string[] = [];
       if (missed.length > 0) notes.push(...missed.splice(0));
       if (waiting.length > 0) notes.push(`<scheduled-tasks>\n${waiting.splice(0).map((p) => `- ${p}`).join('\n')}\n</scheduled-tasks>\nThese scheduled prompts fired while you were busy; handle them after the current request.`);
+      notes.push(...watches.drainNotes());
       notes.push(...shells.drainCompletions());
       notes.push(...agents.drainResults());
       const todo = opts.todos.reminder();
@@ -137,6 +173,8 @@ export function createBackgroundWork(opts: { cwd: string; cairnHome: string; clo
       cron.stop();
       cancelAutoRuns();
       agents.stopAll();
+      watches.stopAll();
+      if (idleCheck !== undefined) opts.clock.clearTimeout(idleCheck);
       shells.killAll();
     },
   };

@@ -50,6 +50,7 @@ async function setUpTools(services: Services, opened: OpenedSession, skills: Ski
     cairnHome,
     now,
     shells: services.background.shells,
+    watches: services.background.watches,
     sandbox: services.sandbox,
     cron: services.background.cron,
     todos: start.todos,

@@ -118,7 +118,7 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
   // An exit path that skipped endSession (a crash, process.exit) still starts them; nobody waits.
   disposals.defer('SessionEnd hooks', () => void hooks.end('other', () => undefined));
 
-  const background = createBackgroundWork({ cwd, cairnHome, clock: clockFromEnv(options.env), todos: start.todos, env: options.env });
+  const background = createBackgroundWork({ cwd, cairnHome, clock: clockFromEnv(options.env), todos: start.todos, env: options.env, interactive: options.interactive === true });
   disposals.defer('background work', () => background.stop());
   const bus = createMessageBus(cwd, now, reportProblem);
   const tasks = createTaskStore(cwd, now, reportProblem);

@@ -7,6 +7,8 @@ import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { ShellManager } from '../shells/shell-manager.js';
+import type { ShellWatches } from '../shells/shell-watches.js';
+import { createMonitorTool } from '../tools/monitor.js';
 import type { TodoList } from '../todos/todo-list.js';
 import { withBashCheckpoints } from '../session/bash-checkpoints.js';
 import { withCheckpoints, type CheckpointRecorder } from '../session/checkpoint-tools.js';
@@ -38,6 +40,8 @@ export interface ToolPoolDeps {
   cairnHome: string;
   now: () => Date;
   shells: ShellManager;
+  /** Watches on background shells' output: the lead's monitor tool; absent, it is not offered. */
+  watches?: ShellWatches;
   /** Runs bash commands in the OS sandbox when it is on. */
   sandbox?: CommandSandbox;
   cron: CronScheduler;
@@ -72,7 +76,7 @@ export interface ToolPool {
 // Session-level tools a subagent must not share: its own todo list, the schedule, compaction.
 const PARENT_ONLY = new Set([
   'todo_write', 'report_findings', 'enter_plan_mode', 'exit_plan_mode', 'cron_create', 'cron_delete', 'cron_list', 'compact', 'agent',
-  'team_spawn', 'send_message', 'read_inbox', 'task_create', 'task_list', 'task_get', 'task_update',
+  'team_spawn', 'send_message', 'read_inbox', 'task_create', 'task_list', 'task_get', 'task_update', 'monitor',
 ]);
 
 /** Every tool of a main session, in the order the model sees them. */
@@ -99,6 +103,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
     createMemoryTool({ cairnHome: deps.cairnHome, now: deps.now }),
     createCompactTool(),
     createReportFindingsTool(),
+    ...(deps.watches ? [createMonitorTool(deps.shells, deps.watches)] : []),
     ...[createCronCreateTool(deps.cron), createCronListTool(deps.cron), createCronDeleteTool(deps.cron)].map((t) => offeredWhile(t, cronOff)),
     ...createTaskTools(deps.tasks, 'lead').map((t) => offeredWhile(t, noTeam)),
     createTeamSpawnTool(deps.team),

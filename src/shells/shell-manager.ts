@@ -77,6 +77,19 @@ export interface ShellManager {
   killAll(graceMs?: number): EndReport;
   /** One system-reminder line per shell that ended on its own since the last call (not ones killed via kill()). */
   drainCompletions(): string[];
+  /**
+   * Hands on what a running shell prints from now on (stdout and stderr as they come), and its end;
+   * returns the unsubscribe, or undefined for an unknown id or a shell that has already ended.
+   */
+  follow(id: string, follower: ShellFollower): (() => void) | undefined;
+}
+
+/** Someone watching a shell's output as it comes (shell-watches.ts). */
+export interface ShellFollower {
+  /** A piece of one stream's output (0 stdout, 1 stderr: each is split into lines on its own). */
+  data(chunk: string, stream: 0 | 1): void;
+  /** The shell ended (on its own, killed, or failed to start); called once, after its status is set. */
+  end(info: ShellInfo): void;
 }
 
 interface Shell {
@@ -88,6 +101,7 @@ interface Shell {
   all: HeadTailBuffer;
   killRequested: boolean;
   ended: Promise<void>;
+  followers: Set<ShellFollower>;
 }
 
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
@@ -139,6 +153,9 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
       );
     }
     emit(s);
+    const followers = [...s.followers];
+    s.followers.clear();
+    for (const f of followers) f.end({ ...s.info });
   };
 
   return {
@@ -164,6 +181,7 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
         all: new HeadTailBuffer(cap),
         killRequested: false,
         ended: new Promise((r) => (resolveEnded = r)),
+        followers: new Set(),
       };
       shells.set(id, shell);
 
@@ -191,13 +209,14 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
           }, (error: unknown) => shell.all.append(`\n(the sandbox did not clean up: ${String(error)})\n`))
           .finally(done);
       };
-      for (const stream of [child.stdout, child.stderr]) {
+      [child.stdout, child.stderr].forEach((stream, i) => {
         stream?.setEncoding('utf8');
         stream?.on('data', (chunk: string) => {
           shell.buffer.append(chunk);
           shell.all.append(chunk);
+          for (const f of shell.followers) f.data(chunk, i === 0 ? 0 : 1);
         });
-      }
+      });
       child.on('error', (err) => settle(null, null, err));
       child.on('exit', (code, signal) => {
         closeTimer = setTimeout(() => settle(code, signal), CLOSE_GRACE_MS);
@@ -251,5 +270,12 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
     },
 
     drainCompletions: () => completions.splice(0),
+
+    follow(id, follower) {
+      const s = shells.get(id);
+      if (!s || s.info.status !== 'running') return undefined;
+      s.followers.add(follower);
+      return () => void s.followers.delete(follower);
+    },
   };
 }

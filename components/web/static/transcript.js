@@ -162,6 +162,20 @@ function foldEvent(t, event) {
       if (event.status === 'created' || event.status === 'deleted') return;
       push(t, { kind: 'notice', level: 'info', message: `⏰ cron ${event.status} ${event.task_id} · ${event.schedule} · ${event.prompt}${event.result ? `\n${event.result}` : ''}` });
       return;
+    case 'shell_watch': {
+      // The same small notice as the terminal's (src/shells/watch-notice.ts); its start is the monitor call's card.
+      if (event.status === 'watching') return;
+      const lines = event.lines ?? [];
+      const shown = lines.slice(0, 3).map((l) => `  ${l}`).concat(lines.length > 3 ? [`  … ${lines.length - 3} more`] : []);
+      const pattern = event.pattern !== undefined ? ` /${event.pattern}/` : '';
+      const dropped = event.dropped ? ` (${event.dropped} dropped)` : '';
+      const head = event.status === 'lines'
+        ? `${event.shell_id}${pattern}: ${lines.length} new line${lines.length === 1 ? '' : 's'}${dropped}`
+        : event.status === 'ended' ? `${event.shell_id} ${event.reason ?? 'ended'}; watch over${dropped}` : `Stopped watching ${event.shell_id}: ${event.reason ?? 'stopped'}${dropped}`;
+      const failed = event.status === 'ended' && event.exit_code !== undefined && event.exit_code !== 0;
+      push(t, { kind: 'notice', level: failed ? 'warning' : 'info', message: [head, ...shown].join('\n') });
+      return;
+    }
     case 'mode_change':
       push(t, { kind: 'notice', level: 'info', message: `Mode: ${event.mode}` });
       return;

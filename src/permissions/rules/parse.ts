@@ -38,6 +38,7 @@ const TOOL_ALIASES: Record<string, string> = {
   // Background tasks, the schedule and the team (Claude Code 2.x): cairn's tools that do the same.
   TaskOutput: 'bash_output',
   TaskStop: 'kill_shell',
+  Monitor: 'monitor',
   CronCreate: 'cron_create',
   CronDelete: 'cron_delete',
   CronList: 'cron_list',

@@ -12,6 +12,7 @@ describe('parseRule', () => {
       ['Glob', 'glob'],
       ['Grep', 'grep'],
       ['LS', 'list_dir'],
+      ['Monitor', 'monitor'],
       ['bash', 'bash'],
       ['web_fetch', 'web_fetch'],
     ];

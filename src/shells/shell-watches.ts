@@ -1,0 +1,291 @@
+import { systemClock, type Clock, type TimerHandle } from '../clock.js';
+import type { AgentEvent, EventOf } from '../events.js';
+import { ChunkLines } from '../tools/bash-progress.js';
+import { RegexSearch } from '../tools/regex-worker.js';
+import type { ShellInfo, ShellManager } from './shell-manager.js';
+
+// Watching a background shell's output (the monitor tool, issue 38 item 3): its new lines, those
+// matching an optional pattern, reach the model as notes for its next request, batched and
+// rate-limited, and as `shell_watch` events the user sees. When the lead is idle, background-work.ts
+// starts a turn for them. The pattern runs in a worker thread with a deadline (regex-worker.ts),
+// so a pattern that backtracks for ever stops the watch, never the engine.
+
+export interface WatchLimits {
+  /** Lines are gathered this long before a delivery. */
+  batchMs: number;
+  /** Lines per delivery; the rest are dropped and counted. */
+  maxLines: number;
+  /** Deliveries per window; more wait for the window to move on (their lines capped meanwhile). */
+  perWindow: number;
+  windowMs: number;
+  /** A longer line is cut to this. */
+  maxLineChars: number;
+  /** A batch the pattern takes longer than this on ends the watch. */
+  regexTimeoutMs: number;
+}
+
+export const DEFAULT_WATCH_LIMITS: WatchLimits = {
+  batchMs: 1_000,
+  maxLines: 20,
+  perWindow: 6,
+  windowMs: 60_000,
+  maxLineChars: 400,
+  regexTimeoutMs: 2_000,
+};
+
+/** Lines waiting for the pattern in one batch; more are dropped (a flood is not searched line by line). */
+const MAX_RAW_LINES = 10_000;
+
+export interface WatchInfo {
+  shellId: string;
+  command: string;
+  pattern?: string;
+  description?: string;
+  /** Lines delivered so far. */
+  delivered: number;
+  dropped: number;
+}
+
+export type WatchStart = { ok: true; info: WatchInfo; replaced: boolean } | { ok: false; error: string };
+
+export interface ShellWatches {
+  /** Starts (or restarts, with the new pattern) watching a running shell. `pattern` must already be a valid RegExp source. */
+  start(shellId: string, opts: { pattern?: string; description?: string }): WatchStart;
+  /** Stops a watch (the model's or the user's call); false when the shell is not watched. */
+  stop(shellId: string, reason: string): boolean;
+  list(): WatchInfo[];
+  /** Notes for the model's next request, one per delivery; emptied. */
+  drainNotes(): string[];
+  /** How many notes wait. */
+  readonly pending: number;
+  /** Called after each delivery is queued. */
+  onDelivery(listener: () => void): void;
+  stopAll(): void;
+}
+
+type WatchEvent = EventOf<'shell_watch'>;
+
+interface Watch {
+  info: WatchInfo;
+  unfollow: () => void;
+  splitters: [ChunkLines, ChunkLines];
+  raw: string[];
+  /** Matching lines waiting for a delivery (at most maxLines). */
+  ready: string[];
+  /** Lines dropped since the last delivery. */
+  droppedSince: number;
+  /** When the last deliveries went, for the rate limit. */
+  sent: number[];
+  batchTimer?: TimerHandle;
+  rateTimer?: TimerHandle;
+  /** The pattern's filtering, one batch at a time. */
+  work: Promise<void>;
+  regex?: RegexSearch;
+  controller: AbortController;
+  over: boolean;
+}
+
+function clip(command: string): string {
+  const line = command.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+}
+
+function endText(info: ShellInfo): string {
+  if (info.exitCode !== undefined) return `exit code ${info.exitCode}`;
+  if (info.signal !== undefined) return `signal ${info.signal}`;
+  return 'no exit code';
+}
+
+export function createShellWatches(opts: { shells: ShellManager; emit: (event: AgentEvent) => void; clock?: Clock; limits?: Partial<WatchLimits> }): ShellWatches {
+  const clock = opts.clock ?? systemClock;
+  const limits: WatchLimits = { ...DEFAULT_WATCH_LIMITS, ...opts.limits };
+  const watches = new Map<string, Watch>();
+  const notes: string[] = [];
+  const listeners: Array<() => void> = [];
+
+  const event = (w: Watch, status: WatchEvent['status'], extra: Partial<WatchEvent> = {}): void => {
+    opts.emit({
+      type: 'shell_watch',
+      shell_id: w.info.shellId,
+      command: w.info.command,
+      status,
+      ...(w.info.pattern !== undefined ? { pattern: w.info.pattern } : {}),
+      ...extra,
+    });
+  };
+
+  const queue = (note: string): void => {
+    notes.push(note);
+    for (const l of listeners) l();
+  };
+
+  const header = (w: Watch): string => {
+    const what = w.info.pattern !== undefined ? ` matching /${w.info.pattern}/` : '';
+    return `<shell-watch shell="${w.info.shellId}" command="${clip(w.info.command).replace(/"/g, "'")}">\nNew output from the background shell ${w.info.shellId} you are watching${what}`;
+  };
+
+  const deliver = (w: Watch): void => {
+    if (w.ready.length === 0 && w.droppedSince === 0) return;
+    const lines = w.ready.splice(0);
+    const dropped = w.droppedSince;
+    w.droppedSince = 0;
+    w.sent.push(clock.now());
+    w.info.delivered += lines.length;
+    const droppedText = dropped > 0 ? `; ${dropped} more dropped by the rate limit (read them with bash_output)` : '';
+    queue(`${header(w)} (${lines.length} line${lines.length === 1 ? '' : 's'}${droppedText}):\n${lines.join('\n')}\n</shell-watch>`);
+    event(w, 'lines', { lines, ...(dropped > 0 ? { dropped } : {}) });
+  };
+
+  /** Delivers now if the rate allows, else once the window has moved on. */
+  const tryDeliver = (w: Watch): void => {
+    if (w.over || w.rateTimer) return;
+    const now = clock.now();
+    w.sent = w.sent.filter((t) => now - t < limits.windowMs);
+    if (w.sent.length < limits.perWindow) return deliver(w);
+    const wait = (w.sent[0] ?? now) + limits.windowMs - now;
+    w.rateTimer = clock.setTimeout(() => {
+      delete w.rateTimer;
+      tryDeliver(w);
+    }, Math.max(1, wait));
+  };
+
+  const take = (w: Watch, lines: readonly string[]): void => {
+    for (const line of lines) {
+      if (w.ready.length < limits.maxLines) w.ready.push(line.length > limits.maxLineChars ? `${line.slice(0, limits.maxLineChars)}…` : line);
+      else {
+        w.droppedSince++;
+        w.info.dropped++;
+      }
+    }
+  };
+
+  /** The raw lines so far, through the pattern, into `ready`. Resolves false when the pattern ran away (the watch is then over). */
+  const filter = async (w: Watch): Promise<boolean> => {
+    const lines = w.raw.splice(0);
+    if (lines.length === 0) return true;
+    if (!w.regex) {
+      take(w, lines);
+      return true;
+    }
+    const data = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+    const outcome = await w.regex.search([{ data, firstLine: 0, lineCount: lines.length }], 'lines', lines.length);
+    w.regex.close();
+    if (outcome.kind === 'done') {
+      take(w, (outcome.results[0]?.lines ?? []).map((l) => lines[l.no] ?? l.text));
+      return true;
+    }
+    if (outcome.kind === 'aborted') return false;
+    const why = outcome.kind === 'timeout'
+      ? `the pattern /${w.info.pattern ?? ''}/ took longer than ${limits.regexTimeoutMs / 1000} s on the shell's output (catastrophic backtracking?)`
+      : `the pattern failed: ${outcome.message}`;
+    finish(w, 'stopped', why);
+    return false;
+  };
+
+  const flush = (w: Watch, then: () => void): void => {
+    w.work = w.work.then(async () => {
+      if (w.over) return;
+      if (await filter(w)) then();
+    });
+  };
+
+  const onLines = (w: Watch) => (text: string): void => {
+    if (w.over) return;
+    const lines = text.replace(/\n$/, '').split('\n').filter((l) => l.trim() !== '');
+    const room = MAX_RAW_LINES - w.raw.length;
+    if (lines.length > room) {
+      w.droppedSince += lines.length - Math.max(0, room);
+      w.info.dropped += lines.length - Math.max(0, room);
+    }
+    w.raw.push(...lines.slice(0, Math.max(0, room)));
+    if (w.batchTimer || w.raw.length === 0) return;
+    w.batchTimer = clock.setTimeout(() => {
+      delete w.batchTimer;
+      flush(w, () => tryDeliver(w));
+    }, limits.batchMs);
+  };
+
+  /** Ends a watch: no more deliveries; `ended` and `stopped` are told to the model once. */
+  const finish = (w: Watch, status: 'ended' | 'stopped', reason: string, exitCode?: number): void => {
+    if (w.over) return;
+    w.over = true;
+    w.unfollow();
+    if (w.batchTimer) clock.clearTimeout(w.batchTimer);
+    if (w.rateTimer) clock.clearTimeout(w.rateTimer);
+    w.controller.abort();
+    watches.delete(w.info.shellId);
+    const lines = w.ready.splice(0);
+    const dropped = w.droppedSince;
+    const droppedText = dropped > 0 ? ` (${dropped} line${dropped === 1 ? '' : 's'} dropped by the rate limit: read them with bash_output)` : '';
+    const body = lines.length > 0 ? `\nIts last new lines:\n${lines.join('\n')}` : '';
+    const text = status === 'ended' ? `The watched background shell ${w.info.shellId} (${clip(w.info.command)}) ${reason}; the watch is over${droppedText}.` : `Stopped watching the background shell ${w.info.shellId}: ${reason}${droppedText}.`;
+    queue(`<shell-watch shell="${w.info.shellId}" status="${status}">\n${text}${body}\n</shell-watch>`);
+    event(w, status, { reason, ...(lines.length > 0 ? { lines } : {}), ...(dropped > 0 ? { dropped } : {}), ...(exitCode !== undefined ? { exit_code: exitCode } : {}) });
+  };
+
+  const onEnd = (w: Watch) => (info: ShellInfo): void => {
+    for (const s of w.splitters) s.flush();
+    // The last lines go with the one final note, whatever the rate limit.
+    w.work = w.work.then(async () => {
+      if (w.over) return;
+      if (!(await filter(w))) return;
+      finish(w, 'ended', `${info.status === 'killed' ? 'was stopped' : info.status} with ${endText(info)}`, info.exitCode);
+    });
+  };
+
+  return {
+    start(shellId, o) {
+      const shell = opts.shells.list().find((s) => s.id === shellId);
+      if (!shell) return { ok: false, error: `no background shell with id "${shellId}"` };
+      if (shell.status !== 'running') return { ok: false, error: `the background shell ${shellId} has already ended (${shell.status}${shell.exitCode !== undefined ? `, exit code ${shell.exitCode}` : ''}): read its output with bash_output` };
+      const old = watches.get(shellId);
+      if (old) finish(old, 'stopped', 'replaced by a new watch');
+      const info: WatchInfo = { shellId, command: shell.command, delivered: 0, dropped: 0, ...(o.pattern !== undefined ? { pattern: o.pattern } : {}), ...(o.description !== undefined ? { description: o.description } : {}) };
+      const controller = new AbortController();
+      const w: Watch = {
+        info,
+        unfollow: () => undefined,
+        splitters: [new ChunkLines((t) => onLines(w)(t)), new ChunkLines((t) => onLines(w)(t))],
+        raw: [],
+        ready: [],
+        droppedSince: 0,
+        sent: [],
+        work: Promise.resolve(),
+        controller,
+        over: false,
+        ...(o.pattern !== undefined ? { regex: new RegexSearch(o.pattern, '', { timeoutMs: limits.regexTimeoutMs, signal: controller.signal, maxChars: limits.maxLineChars }) } : {}),
+      };
+      const unfollow = opts.shells.follow(shellId, { data: (chunk, stream) => w.splitters[stream].push(chunk), end: onEnd(w) });
+      if (!unfollow) return { ok: false, error: `the background shell ${shellId} has already ended: read its output with bash_output` };
+      w.unfollow = unfollow;
+      watches.set(shellId, w);
+      event(w, 'watching', o.description !== undefined ? { reason: o.description } : {});
+      return { ok: true, info: { ...info }, replaced: old !== undefined };
+    },
+    stop(shellId, reason) {
+      const w = watches.get(shellId);
+      if (!w) return false;
+      finish(w, 'stopped', reason);
+      return true;
+    },
+    list: () => [...watches.values()].map((w) => ({ ...w.info })),
+    drainNotes: () => notes.splice(0),
+    get pending() {
+      return notes.length;
+    },
+    onDelivery(listener) {
+      listeners.push(listener);
+    },
+    stopAll() {
+      // cairn is ending: nothing is told any more.
+      for (const w of watches.values()) {
+        w.over = true;
+        w.unfollow();
+        if (w.batchTimer) clock.clearTimeout(w.batchTimer);
+        if (w.rateTimer) clock.clearTimeout(w.rateTimer);
+        w.controller.abort();
+      }
+      watches.clear();
+    },
+  };
+}

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumAvailable, launchBrowser } from './browser.js';
-import { startServeRig, type ServeRigOptions } from './serve-rig.js';
+import { startServeRig, type ServeRig, type ServeRigOptions } from './serve-rig.js';
 
-export type ServeRig = Awaited<ReturnType<typeof startServeRig>>;
+export type { ServeRig };
 
 export interface ServePageOptions {
   files?: Record<string, string>;

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { afterEach } from 'vitest';
 import path from 'node:path';
 import { createRuntime } from '../../src/bootstrap.js';
 import type { AgentEvent } from '../../src/events.js';
@@ -81,6 +82,21 @@ export async function startServeRig(opts: ServeRigOptions = {}) {
       for (const s of streams) s.close();
       await server.close();
     },
+  };
+}
+
+export type ServeRig = Awaited<ReturnType<typeof startServeRig>>;
+
+/** startServeRig for a test file: every rig a test starts is closed after that test. */
+export function trackedServeRigs(): (opts?: ServeRigOptions) => Promise<ServeRig> {
+  const rigs: ServeRig[] = [];
+  afterEach(async () => {
+    for (const r of rigs.splice(0)) await r.close();
+  });
+  return async (opts = {}) => {
+    const r = await startServeRig(opts);
+    rigs.push(r);
+    return r;
   };
 }
 

@@ -3,29 +3,12 @@
 // an entry stay inside the plugin's folder: one that leaves it (../) or is absolute is refused,
 // naming the marketplace, the plugin and the field.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runPluginCommand } from '../../../src/plugins/plugin-command.js';
+import { describe, expect, it } from 'vitest';
+import { pluginCli } from '../../helpers/plugin-cli.js';
 
 const MARKET = path.resolve('test/fixtures/plugins/loose-market');
-let base: string;
-let env: NodeJS.ProcessEnv;
-
-beforeEach(async () => {
-  base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-strict-false-')));
-  env = { HOME: base, CAIRN_HOME: path.join(base, 'cairn'), CLAUDE_CONFIG_DIR: path.join(base, 'claude') };
-});
-afterEach(async () => {
-  await fs.rm(base, { recursive: true, force: true });
-});
-
-async function plugin(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runPluginCommand(args, { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) }, env, cwd: base });
-  return { code, out, err };
-}
+const { rig, plugin } = pluginCli('strict-false');
 
 async function write(file: string, content: unknown): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
@@ -64,7 +47,7 @@ describe('strict: false marketplace entries', () => {
   });
 
   it('strict: false with a plugin.json that also names components is a conflict, naming both files', async () => {
-    const market = path.join(base, 'market');
+    const market = path.join(rig.base, 'market');
     await write(path.join(market, '.claude-plugin', 'marketplace.json'), { name: 'clash', owner: { name: 'x' }, plugins: [{ name: 'both', source: './both', strict: false, commands: './cmds' }] });
     await write(path.join(market, 'both', '.claude-plugin', 'plugin.json'), { name: 'both', commands: './other' });
     await write(path.join(market, 'both', 'cmds', 'hi.md'), 'Say hi');
@@ -76,7 +59,7 @@ describe('strict: false marketplace entries', () => {
   });
 
   it('strict (the default): the entry\'s component paths add to plugin.json\'s', async () => {
-    const market = path.join(base, 'market');
+    const market = path.join(rig.base, 'market');
     await write(path.join(market, '.claude-plugin', 'marketplace.json'), { name: 'merged', owner: { name: 'x' }, plugins: [{ name: 'mix', source: './mix', commands: './more' }] });
     await write(path.join(market, 'mix', '.claude-plugin', 'plugin.json'), { name: 'mix', version: '2.0.0', agents: './people' });
     await write(path.join(market, 'mix', 'commands', 'base.md'), 'Base');

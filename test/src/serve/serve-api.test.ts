@@ -1,21 +1,12 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/events.js';
-import { startServeRig, type SseMessage } from '../../helpers/serve-rig.js';
+import { trackedServeRigs, type SseMessage } from '../../helpers/serve-rig.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
-type Rig = Awaited<ReturnType<typeof startServeRig>>;
-const rigs: Rig[] = [];
-afterEach(async () => {
-  for (const r of rigs.splice(0)) await r.close();
-});
-async function rig(opts: Parameters<typeof startServeRig>[0] = {}): Promise<Rig> {
-  const r = await startServeRig(opts);
-  rigs.push(r);
-  return r;
-}
+const rig = trackedServeRigs();
 const isType = (t: AgentEvent['type']) => (m: SseMessage) => m.event === 'agent' && m.data['type'] === t;
 
 describe('cairn serve: sessions over HTTP', () => {

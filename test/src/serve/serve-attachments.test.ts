@@ -1,21 +1,12 @@
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/events.js';
 import { screenshotPng } from '../../helpers/image-files.js';
 import { textPdf } from '../../helpers/pdf-files.js';
-import { startServeRig, type SseMessage } from '../../helpers/serve-rig.js';
+import { trackedServeRigs, type SseMessage } from '../../helpers/serve-rig.js';
 
 // The page's upload path, without a browser: what the server takes, holds, sends and serves.
-type Rig = Awaited<ReturnType<typeof startServeRig>>;
-const rigs: Rig[] = [];
-afterEach(async () => {
-  for (const r of rigs.splice(0)) await r.close();
-});
-async function rig(opts: Parameters<typeof startServeRig>[0] = {}): Promise<Rig> {
-  const r = await startServeRig(opts);
-  rigs.push(r);
-  return r;
-}
+const rig = trackedServeRigs();
 const isPrompt = (m: SseMessage) => m.event === 'agent' && m.data['type'] === 'user_prompt';
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

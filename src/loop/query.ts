@@ -15,7 +15,7 @@ import { imageTokenFormulaFor } from '../attachments/attachment-tokens.js';
 import { toolSpec } from './tool-specs.js';
 import { postCompactHooks, preCompactHooks, promptHooks, stopFailureHooks, stopHooks } from './loop-hooks.js';
 import type { HookRunner } from '../hooks/hook-types.js';
-import { compactMessages, type CompactionResult } from '../context/compact.js';
+import { compactMessages, droppedAttachmentsNotice, type CompactionResult } from '../context/compact.js';
 import { microCompact } from '../context/micro-compact.js';
 import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
 import { createFileReadState, type FileReadState } from '../tools/read-state.js';
@@ -270,6 +270,7 @@ export async function* runCompaction(
     summary: result.summary,
     messages: result.messages,
   };
+  if (result.droppedAttachments.length > 0) yield notice('info', droppedAttachmentsNotice(result.droppedAttachments));
   yield* postCompactHooks(params.hooks, trigger, result.summary, params.signal);
   try {
     const said = await params.compaction?.onCompacted?.(result, trigger);

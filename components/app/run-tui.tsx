@@ -46,6 +46,7 @@ import { terminalCommands } from '../commands/terminal-commands.js';
 import { scrollbackText } from '../transcript/scrollback-text.js';
 import { createExternalEditor, type RunExternalEditor } from './external-editor.js';
 import { memoryCommand } from '../commands/memory-command.js';
+import { worktreesCommand } from '../commands/worktrees-command.js';
 import type { SystemPromptSource } from '../../src/context/system-prompt-source.js';
 import { claudeHomeFrom } from '../../src/settings/settings-layers.js';
 import { captureOutput, createStrayNotices, type OutputCapture } from './stray-output.js';
@@ -145,6 +146,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   disposals.defer('background UI', () => backgroundUi.dispose());
   const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {}), ...hooksCommands(options.hooks)]);
   disposals.defer('MCP UI', startMcpUi({ store, session, commands, mcp: options.mcp }));
+  commands.register(worktreesCommand(cwd));
   commands.register(memoryCommand({ ...(options.instructions ? { instructions: options.instructions } : {}), cwd, claudeHome: claudeHomeFrom(env), cairnHome, ...(env['HOME'] ? { home: env['HOME'] } : {}) }));
   const addSkills = (skills: SkillRuntime | undefined): void => {
     const custom = skillCommands(skills, (name) => commands.find(name) !== undefined);

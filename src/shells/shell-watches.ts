@@ -132,8 +132,9 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
     w.sent.push(clock.now());
     w.info.delivered += lines.length;
     const droppedText = dropped > 0 ? `; ${dropped} more dropped by the rate limit (read them with bash_output)` : '';
-    queue(`${header(w)} (${lines.length} line${lines.length === 1 ? '' : 's'}${droppedText}):\n${lines.join('\n')}\n</shell-watch>`);
+    // The user's notice first: a queued note may start a turn at once.
     event(w, 'lines', { lines, ...(dropped > 0 ? { dropped } : {}) });
+    queue(`${header(w)} (${lines.length} line${lines.length === 1 ? '' : 's'}${droppedText}):\n${lines.join('\n')}\n</shell-watch>`);
   };
 
   /** Delivers now if the rate allows, else once the window has moved on. */
@@ -219,8 +220,8 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
     const droppedText = dropped > 0 ? ` (${dropped} line${dropped === 1 ? '' : 's'} dropped by the rate limit: read them with bash_output)` : '';
     const body = lines.length > 0 ? `\nIts last new lines:\n${lines.join('\n')}` : '';
     const text = status === 'ended' ? `The watched background shell ${w.info.shellId} (${clip(w.info.command)}) ${reason}; the watch is over${droppedText}.` : `Stopped watching the background shell ${w.info.shellId}: ${reason}${droppedText}.`;
-    queue(`<shell-watch shell="${w.info.shellId}" status="${status}">\n${text}${body}\n</shell-watch>`);
     event(w, status, { reason, ...(lines.length > 0 ? { lines } : {}), ...(dropped > 0 ? { dropped } : {}), ...(exitCode !== undefined ? { exit_code: exitCode } : {}) });
+    queue(`<shell-watch shell="${w.info.shellId}" status="${status}">\n${text}${body}\n</shell-watch>`);
   };
 
   const onEnd = (w: Watch) => (info: ShellInfo): void => {

@@ -1,5 +1,5 @@
-import { Box, Text } from 'ink';
 import { memo } from 'react';
+import { PinnedLines } from './PinnedLines.js';
 import { todoLines } from './transcript/todo-lines.js';
 import type { TuiStore } from './store/create-store.js';
 import type { TuiState } from './store/types.js';
@@ -12,15 +12,5 @@ const selectTodos = (s: TuiState): TuiState['todos'] => s.todos;
 export const TodoPanel = memo(function TodoPanel({ store, width, maxRows }: { store: TuiStore; width: number; maxRows: number }) {
   const todos = useStoreSelector(store, selectTodos);
   const theme = useTheme(store);
-  const lines = todoLines(todos, width, theme, maxRows);
-  if (lines.length === 0) return null;
-  return (
-    <Box flexDirection="column" width={width}>
-      {lines.map((l, i) => (
-        <Text key={i} wrap="truncate-end">
-          {l}
-        </Text>
-      ))}
-    </Box>
-  );
+  return <PinnedLines lines={todoLines(todos, width, theme, maxRows)} width={width} />;
 });

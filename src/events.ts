@@ -159,6 +159,9 @@ const BASE_EVENTS = [
   // now; the last `dropped_prompts` prompts (and all that followed them) leave the transcript.
   z.object({ type: z.literal('rewind'), messages: z.array(MessageSchema), dropped_prompts: z.number().int().positive() }),
   z.object({ type: z.literal('todos'), todos: z.array(TodoItemSchema) }),
+  // A plan the user approved (exit_plan_mode): pinned above the prompt, kept in the session file
+  // (resume restores it) and shown again by /plan. `mode`: the permission mode chosen to carry it out in.
+  z.object({ type: z.literal('plan_approved'), plan: z.string(), mode: PermissionModeSchema.optional() }),
   z.object({
     type: z.literal('cron'),
     task_id: z.string(),

@@ -11,6 +11,7 @@ import { SlashPalette } from '../SlashPalette.js';
 import { StatusRow } from '../StatusRow.js';
 import type { TuiState } from '../store/types.js';
 import { shallowEqual, useStoreSelector } from '../store/use-store-selector.js';
+import { PlanPanel } from '../PlanPanel.js';
 import { TodoPanel } from '../TodoPanel.js';
 import { Transcript } from '../Transcript.js';
 import type { createItemLines } from '../transcript/item-lines.js';
@@ -31,7 +32,7 @@ const selectEditor = (s: TuiState): TuiState['editor'] => s.editor;
 const selectBusy = (s: TuiState): boolean => s.busy;
 const selectNothing = (): undefined => undefined;
 /** What computeLayout reads from the state. */
-const layoutInputs = (s: TuiState): unknown[] => [s.editor, s.queued, s.palette, s.dialog, s.todos, s.approvals, s.viewer, s.themeName];
+const layoutInputs = (s: TuiState): unknown[] => [s.editor, s.queued, s.palette, s.dialog, s.todos, s.plan, s.approvals, s.viewer, s.themeName];
 
 function sameList(a: unknown[], b: unknown[]): boolean {
   return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
@@ -79,6 +80,7 @@ export function App({ deps, itemLines, size }: AppProps) {
       {layout.queued > 0 ? <QueuedPrompts store={store} width={layout.width} maxRows={layout.queuedMax} /> : null}
       {layout.palette > 0 ? <SlashPalette store={store} commands={commands} width={layout.width} maxRows={layout.paletteMax} /> : null}
       {layout.dialog > 0 ? <DialogBox store={store} width={layout.width} maxRows={layout.dialogMax} /> : null}
+      {layout.plan > 0 ? <PlanPanel store={store} width={layout.width} maxRows={layout.planMax} /> : null}
       {layout.todos > 0 ? <TodoPanel store={store} width={layout.width} maxRows={layout.todosMax} /> : null}
       {painter || !editor ? (
         <Box width={layout.width} height={layout.prompt} />

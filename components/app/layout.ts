@@ -7,6 +7,7 @@ import { themeFor } from '../theme/use-theme.js';
 import { approvalMinRows } from '../transcript/approval-lines.js';
 import { dialogHeight } from '../transcript/dialog-lines.js';
 import { todoPanelHeight } from '../transcript/todo-lines.js';
+import { planPanelHeight } from '../transcript/plan-lines.js';
 import { HEADER_MIN_ROWS } from './layout-rows.js';
 
 export interface Layout {
@@ -21,6 +22,9 @@ export interface Layout {
   dialogMax: number;
   todos: number;
   todosMax: number;
+  /** The approved plan pinned above the todos: its title line, or its text unfolded. */
+  plan: number;
+  planMax: number;
   prompt: number;
   promptMaxLines: number;
   /** The prompt as one row without its border (a waiting approval needs the rows). */
@@ -50,14 +54,18 @@ export function computeLayout(columns: number, rows: number, state: TuiState, co
   const dialog = dialogHeight(state.dialog, width, themeFor(state.themeName), dialogMax);
   const todosMax = small ? 3 : Math.min(8, Math.max(3, Math.floor(rows / 5)));
   const todos = todoPanelHeight(state.todos, todosMax);
-  const layout: Layout = { width, header, transcript: 0, queued, queuedMax, palette, paletteMax, dialog, dialogMax, todos, todosMax, prompt, promptMaxLines, promptBare: false, status };
-  const rest = (): number => budget - layout.header - layout.status - layout.prompt - layout.palette - layout.queued - layout.dialog - layout.todos;
+  // Unfolded, the plan takes up to a third of the screen; the rest of it is a line pointing at /plan.
+  const planMax = small ? 1 : Math.min(16, Math.max(4, Math.floor(rows / 3)));
+  const plan = planPanelHeight(state.plan, width, themeFor(state.themeName), planMax);
+  const layout: Layout = { width, header, transcript: 0, queued, queuedMax, palette, paletteMax, dialog, dialogMax, todos, todosMax, plan, planMax, prompt, promptMaxLines, promptBare: false, status };
+  const rest = (): number => budget - layout.header - layout.status - layout.prompt - layout.palette - layout.queued - layout.dialog - layout.todos - layout.plan;
   // Behind the full view an approval is not drawn: it needs no room.
   const asking = state.viewer ? undefined : state.approvals[0];
   if (asking) {
     // The approval's choices and key hint always show: what surrounds the transcript gives way.
     const need = approvalMinRows(asking);
     const giveWay: (() => void)[] = [
+      () => Object.assign(layout, { plan: 0, planMax: 0 }),
       () => Object.assign(layout, { todos: 0, todosMax: 0 }),
       () => Object.assign(layout, { queued: 0, queuedMax: 0 }),
       () => Object.assign(layout, { palette: 0, paletteMax: 0 }),

@@ -48,12 +48,12 @@ export { promptPlaceholder };
 
 /** Rows above the prompt box: header, transcript and whatever Ink draws between them. */
 export function promptTop(layout: Layout): number {
-  return layout.header + layout.transcript + layout.queued + layout.palette + layout.dialog + layout.todos;
+  return layout.header + layout.transcript + layout.queued + layout.palette + layout.dialog + layout.plan + layout.todos;
 }
 
 /** Store changes a person caused: their frame is drawn at once, not with the next stream frame. */
 function userVisibleNow(a: TuiState, b: TuiState): boolean {
-  return a.editor !== b.editor || a.focus !== b.focus || a.scroll !== b.scroll || a.selectedId !== b.selectedId || a.approval !== b.approval || a.themeName !== b.themeName || a.busy !== b.busy;
+  return a.editor !== b.editor || a.focus !== b.focus || a.scroll !== b.scroll || a.selectedId !== b.selectedId || a.approval !== b.approval || a.themeName !== b.themeName || a.busy !== b.busy || a.plan !== b.plan;
 }
 
 export function createScreenPainter(options: ScreenPainterOptions): ScreenPainter {

@@ -8,6 +8,7 @@ import { rewindCommand } from './rewind-command.js';
 import { describeRules } from '../../src/permissions/rules/listing.js';
 import { permissionsCommand } from './permissions-command.js';
 import { btwCommand } from './btw-command.js';
+import { planCommand } from './plan-command.js';
 
 const help: SlashCommand = {
   name: 'help',
@@ -126,5 +127,5 @@ const exit: SlashCommand = {
 };
 
 export function builtinCommands(): SlashCommand[] {
-  return [help, clear, mode, model, btwCommand, usage, rules, permissionsCommand(), prompt, theme, rewindCommand, exit];
+  return [help, clear, mode, planCommand, model, btwCommand, usage, rules, permissionsCommand(), prompt, theme, rewindCommand, exit];
 }

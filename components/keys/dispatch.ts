@@ -6,6 +6,7 @@ import { editDraftInEditor } from '../actions/edit-in-editor.js';
 import { attachDroppedFiles, attachingNames, pasteClipboardImage } from '../actions/attach-files.js';
 import { interrupt, takeLastQueued } from '../actions/interrupt.js';
 import { openRewind } from '../actions/rewind.js';
+import { togglePlan } from '../actions/plan.js';
 import { submit } from '../actions/submit.js';
 import { toggleMouse } from '../app/terminal-controls.js';
 import { editorOwnsInput, parseMouseWheel } from '../prompt/editor.js';
@@ -80,6 +81,7 @@ function handleOneKey(input: string, pressed: Key, deps: AppContext, raw: string
   if (is('historySearch', input, key)) return startHistorySearch(deps);
   if (is('editInEditor', input, key)) return void editDraftInEditor(deps);
   if (is('pasteImage', input, key)) return void pasteClipboardImage(deps);
+  if (is('togglePlan', input, key)) return togglePlan(deps);
   if (!state.busy && !autoRunInProgress(state.items) && is('clearDraft', input, key) && escOnDraft(state, deps, raw)) return;
   if (!state.busy && !autoRunInProgress(state.items) && is('rewind', input, key) && escOnEmpty(state, deps, raw, () => openRewind(deps))) return;
   if (is('interrupt', input, key)) {

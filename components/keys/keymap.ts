@@ -41,6 +41,7 @@ export type KeyCommand =
   | 'rewind'
   | 'editInEditor'
   | 'pasteImage'
+  | 'togglePlan'
   // The prompt's editing keys (components/keys/editor-keys.ts).
   | 'left'
   | 'right'
@@ -202,6 +203,7 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   clearDraft: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'twice: clear the draft (kept in history: ↑ brings it back)' }] },
   rewind: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'twice on an empty prompt: rewind to an earlier prompt (/rewind)' }] },
   editInEditor: { keys: [{ input: 'g', ctrl: true }], help: [{ in: 'prompt', does: 'edit the prompt in $VISUAL/$EDITOR (saved text comes back as the draft)' }] },
+  togglePlan: { keys: [{ input: 'p', meta: true }], help: [{ in: 'prompt', does: 'fold / unfold the approved plan pinned above the prompt (/plan shows it in the transcript)' }] },
   pasteImage: { keys: [{ input: 'v', ctrl: true }], help: [{ in: 'prompt', does: 'attach the image on the clipboard as a chip' }] },
   toggleMouse: {
     keys: [{ input: 'm', meta: true }],

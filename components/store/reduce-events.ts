@@ -33,7 +33,9 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       const queued = state.queued[0] === event.text ? state.queued.slice(1) : state.queued;
       const attachments = event.attachments?.map((a) => attachmentLabel(a));
       const s = push(state, (id) => ({ kind: 'user', id, text: event.text, ...(attachments?.length ? { attachments } : {}) }));
-      return { ...s, queued, busy: true, phase: { kind: 'waiting', since: at } };
+      // The next prompt folds the pinned plan to its title line: it has been read by now.
+      const plan = state.plan?.expanded ? { ...state.plan, expanded: false } : state.plan;
+      return { ...s, queued, busy: true, phase: { kind: 'waiting', since: at }, ...(plan ? { plan } : {}) };
     }
     case 'turn_start':
       return { ...state, busy: true, phase: { kind: 'waiting', since: at } };
@@ -97,6 +99,7 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
         focus: 'editor',
         scroll: { follow: true },
         todos: [],
+        plan: undefined,
       };
     case 'compact':
       return reduceCompact(state, event);
@@ -108,6 +111,8 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
       return reduceSubagent(state, event, at, reduceEvent);
     case 'todos':
       return { ...state, todos: event.todos };
+    case 'plan_approved':
+      return { ...state, plan: { text: event.plan, ...(event.mode !== undefined ? { mode: event.mode } : {}), expanded: true } };
     case 'background_shell':
       return reduceBackgroundShell(state, event, at);
     case 'shell_watch':

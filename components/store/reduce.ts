@@ -66,7 +66,7 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       return usage === s.usage ? s : { ...s, usage };
     }
     case 'notice':
-      return push(state, (id) => ({ kind: 'notice', id, level: action.level, message: action.message }));
+      return push(state, (id) => ({ kind: 'notice', id, level: action.level, message: action.message, ...(action.code !== undefined ? { code: action.code } : {}) }));
     case 'editor': {
       if (state.editor === action.editor) return state;
       // A palette closed with Esc stays closed for that text only: "/" typed again opens it.
@@ -133,12 +133,17 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       return { ...state, usage: { ...emptyUsage, context: state.usage.context } };
     case 'exitArm':
       return { ...state, exitArmedAt: action.at };
+    case 'togglePlan':
+      return state.plan ? { ...state, plan: { ...state.plan, expanded: !state.plan.expanded } } : state;
     case 'dialog':
       return { ...state, dialog: action.dialog };
     case 'viewer':
       return { ...state, viewer: action.viewer };
-    case 'recorded':
-      return reduceRecorded(state, action.events, action.at, reduce);
+    case 'recorded': {
+      // A resumed session's plan is pinned folded: it was read when it was approved.
+      const s = reduceRecorded(state, action.events, action.at, reduce);
+      return s.plan?.expanded ? { ...s, plan: { ...s.plan, expanded: false } } : s;
+    }
     case 'background':
     case 'toastExpire':
       return reduceBackgroundAction(state, action);

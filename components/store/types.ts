@@ -84,6 +84,13 @@ export interface HookNote {
   readonly text: string;
   readonly source: string;
 }
+/** An approved plan as the pinned block shows it: its text, unfolded just after approval, one title line after. */
+export interface ApprovedPlan {
+  readonly text: string;
+  /** The permission mode the user chose to carry it out in. */
+  readonly mode?: PermissionMode;
+  readonly expanded: boolean;
+}
 export interface NoticeItem {
   readonly kind: 'notice';
   readonly id: string;
@@ -256,6 +263,8 @@ export interface TuiState {
   readonly viewer?: ViewerState;
   /** The latest todo_write list; shown above the prompt while it has open items. */
   readonly todos: readonly TodoItem[];
+  /** The plan the user approved last (exit_plan_mode), pinned above the prompt; /plan shows it again. */
+  readonly plan?: ApprovedPlan;
   readonly toasts: readonly Toast[];
   /** Prompts sent with large pastes, until their user_prompt event shows them folded. */
   readonly pastedPrompts: readonly { readonly text: string; readonly display: string }[];
@@ -266,7 +275,8 @@ export interface TuiState {
 
 export type UiAction =
   | { type: 'event'; event: AgentEvent; at: number }
-  | { type: 'notice'; level: NoticeLevel; message: string }
+  /** `code`: what kind of notice it is (a plan shown again is drawn as Markdown). */
+  | { type: 'notice'; level: NoticeLevel; message: string; code?: string }
   | { type: 'editor'; editor: EditorState }
   | { type: 'queue'; text: string }
   /**
@@ -294,6 +304,8 @@ export type UiAction =
   | { type: 'usageReset' }
   | { type: 'sessionName'; name: string }
   | { type: 'exitArm'; at: number | undefined }
+  /** The pinned plan block: folded to its title line or unfolded (the plan's text, capped). */
+  | { type: 'togglePlan' }
   | { type: 'dialog'; dialog: Dialog | undefined }
   | { type: 'viewer'; viewer: ViewerState | undefined }
   /** A resumed session's recorded events, applied at once before the first frame. */

@@ -3,7 +3,8 @@ import type { Theme } from '../theme/theme.js';
 import type { CronItem } from '../store/background-state.js';
 import type { CompactItem, NoticeItem, TerminalItem, ThinkingItem, ToolItem, TranscriptItem, UserItem } from '../store/types.js';
 import { isLive } from '../store/tool-card.js';
-import { markdownVersion } from '../markdown/render-markdown.js';
+import { markdownVersion, renderMarkdown } from '../markdown/render-markdown.js';
+import { PLAN_NOTICE } from './plan-lines.js';
 import { compactLines } from './compact-lines.js';
 import { cronLines } from './cron-lines.js';
 import { hookNoteLines } from './hook-lines.js';
@@ -110,8 +111,16 @@ const NOTICE_GLYPH = { info: 'ℹ', warning: '⚠', error: '✗' } as const;
 const NOTICE_COLOR = { info: 'muted', warning: 'warning', error: 'error' } as const;
 
 function noticeLines(item: NoticeItem, width: number, theme: Theme): string[] {
+  if (item.code === PLAN_NOTICE) return planNoticeLines(item, width, theme);
   const lines = wrapText(item.message, Math.max(1, width - 2));
   return lines.map((l, i) => paint(theme, NOTICE_COLOR[item.level], `${i === 0 ? `${NOTICE_GLYPH[item.level]} ` : '  '}${l}`));
+}
+
+/** A plan shown again (/plan): its title line as a notice, the plan as Markdown under it. */
+function planNoticeLines(item: NoticeItem, width: number, theme: Theme): string[] {
+  const [head = '', ...rest] = item.message.split('\n');
+  const body = renderMarkdown(rest.join('\n'), Math.max(1, width - 2), theme.color ? theme.name : 'none').map((l) => `  ${l}`);
+  return [paint(theme, 'accent', clipLine(`${NOTICE_GLYPH.info} ${head}`, width)), ...body];
 }
 
 function terminalLines(item: TerminalItem, width: number, theme: Theme): string[] {

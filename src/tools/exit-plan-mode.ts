@@ -25,12 +25,14 @@ export function createExitPlanModeTool(permissions: Pick<PermissionChecker, 'mod
     asksUser: true,
     effects: () => 'session',
     unavailable: () => (permissions.mode === 'plan' ? undefined : 'the session is not in plan mode'),
-    async call(_input, ctx) {
+    async call(input, ctx) {
       // The user's answer may already have chosen the mode (acceptEdits); otherwise edits ask one by one.
       if (permissions.mode === 'plan') {
         permissions.setMode('default');
         ctx.emit?.({ type: 'mode_change', mode: 'default' });
       }
+      // Kept: the screen pins it, the session file records it, /plan shows it again.
+      ctx.emit?.({ type: 'plan_approved', plan: input.plan, mode: permissions.mode });
       return { content: `The user approved the plan. Permission mode is now ${permissions.mode}: start carrying out the plan.` };
     },
   });

@@ -28,6 +28,8 @@ export function hookEvents(run: HookRun, where: { toolId?: string; toolName?: st
     // suppressOutput hides what the hook added (its context, its rewrite), never a block, an error or its systemMessage.
     const rewrite = o.updatedInput ?? o.permission?.updatedInput;
     if (rewrite !== undefined && o.suppressOutput !== true) add(o, 'updated', JSON.stringify(rewrite));
+    if (o.updatedOutput !== undefined && o.suppressOutput !== true) add(o, 'updated', `replaced the tool's output for the model: ${o.updatedOutput.length > 200 ? `${o.updatedOutput.slice(0, 200)}…` : o.updatedOutput}`);
+    if (o.retry === true) add(o, 'message', 'tells the model it may retry the call');
     if (o.context !== undefined && o.suppressOutput !== true) add(o, 'injected', o.context);
     if (o.message !== undefined) add(o, 'message', o.message);
   }

@@ -56,6 +56,8 @@ function applyJson(out: HookOutcome, json: Record<string, unknown>, input: HookI
   if (context) out.context = context;
   if (json['suppressOutput'] === true) out.suppressOutput = true;
   if (input.event === 'PermissionRequest') applyPermissionAnswer(out, specific['decision'], input);
+  if (input.event === 'PermissionDenied' && specific['retry'] === true) out.retry = true;
+  if (input.event === 'PostToolUse') applyUpdatedOutput(out, specific['updatedToolOutput'] ?? specific['updatedMCPToolOutput'], input);
   if (json['decision'] === 'block') out.block = str(json['reason']) ?? `blocked by a hook (${hook.source})`;
   if (input.event === 'PreToolUse') {
     const decision = specific['permissionDecision'] ?? (json['decision'] === 'approve' ? 'allow' : undefined);
@@ -95,6 +97,28 @@ function applyPermissionAnswer(out: HookOutcome, decision: unknown, input: HookI
   const rewrite = behavior === 'allow' && isRecord(updated) ? { updatedInput: out.hook.format === 'claude' && input.toolName ? fromClaudeInput(input.toolName, updated) : updated } : {};
   out.permission = { behavior, ...(message ? { message } : {}), ...(behavior === 'deny' && decision['interrupt'] === true ? { interrupt: true } : {}), ...rewrite };
   if (decision['updatedPermissions'] !== undefined) out.message = 'its updatedPermissions are not applied (cairn adds rules only from your answer at the prompt, /rules or settings)';
+}
+
+/**
+ * PostToolUse's `updatedToolOutput` (or `updatedMCPToolOutput`): what the model sees instead of the
+ * tool's output. cairn's tools give text, so a string fits every tool; Claude Code's Bash shape
+ * (`{stdout, stderr}`) fits bash; an MCP tool takes any value (content blocks' text, else its JSON).
+ * A value of another shape is ignored, as Claude Code ignores one that does not match the tool's.
+ */
+function applyUpdatedOutput(out: HookOutcome, value: unknown, input: HookInput): void {
+  if (value === undefined) return;
+  const tool = input.toolName ?? '';
+  if (typeof value === 'string') out.updatedOutput = cap(value);
+  else if (tool === 'bash' && isRecord(value) && typeof value['stdout'] === 'string') {
+    const stderr = typeof value['stderr'] === 'string' ? value['stderr'] : '';
+    out.updatedOutput = cap([value['stdout'], stderr].filter((t) => t !== '').join('\n'));
+  } else if (tool.startsWith('mcp__')) {
+    const blocks = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value['content']) ? (value['content'] as unknown[]) : undefined;
+    const texts = blocks?.filter(isRecord).map((b) => b['text']).filter((t): t is string => typeof t === 'string');
+    out.updatedOutput = cap(texts && texts.length > 0 ? texts.join('\n') : JSON.stringify(value));
+  } else {
+    out.message = `its updatedToolOutput is not text${tool === 'bash' ? ' or {stdout, stderr}' : ''} and was ignored: the model sees the tool's own output`;
+  }
 }
 
 function failure(hook: HookDefinition, result: HookProcessResult): string | undefined {

@@ -89,6 +89,10 @@ export interface HookOutcome {
   updatedInput?: unknown;
   /** Text for the model (appended to the result or the prompt). */
   context?: string;
+  /** PostToolUse: the text the model sees instead of the tool's output (`updatedToolOutput`). */
+  updatedOutput?: string;
+  /** PermissionDenied: `retry: true`, the model is told it may try the call again. */
+  retry?: boolean;
   /** `continue: false`: end the turn; the text is for the user. */
   stop?: string;
   /** Shown to the user only. */

@@ -53,11 +53,15 @@ export async function* permissionRequestHooks(
   return { behavior: 'allow', reason, ...(updated !== undefined ? { updatedInput: updated } : {}) };
 }
 
-/** Runs PermissionDenied hooks after a denial: they are told, they decide nothing. */
-export async function* permissionDeniedHooks(call: ToolUseBlock, input: unknown, reason: string, ctx: PermissionHookContext): AsyncGenerator<AgentEvent, void> {
-  if (!ctx.hooks?.has('PermissionDenied', call.name) || ctx.signal.aborted) return;
+/**
+ * Runs PermissionDenied hooks after a denial: they cannot undo it. Returns true when one answered
+ * `retry: true`: the model is told it may try again (a retry is a new call the chain judges again).
+ */
+export async function* permissionDeniedHooks(call: ToolUseBlock, input: unknown, reason: string, ctx: PermissionHookContext): AsyncGenerator<AgentEvent, boolean> {
+  if (!ctx.hooks?.has('PermissionDenied', call.name) || ctx.signal.aborted) return false;
   const run = await ctx.hooks.run({ event: 'PermissionDenied', toolName: call.name, toolInput: input, toolUseId: call.id, message: reason, ...agentOf(ctx) }, ctx.signal);
   for (const event of hookEvents(run, { toolId: call.id, toolName: call.name })) yield event;
+  return run.outcomes.some((o) => o.retry === true);
 }
 
 /** In a subagent's loop, its type ("Explore subagent" is the loop's name for the Explore agent). */

@@ -230,7 +230,7 @@ function answerForRewrite(check: Extract<PermissionCheck, { behavior: 'ask' }>, 
 
 async function* deny(call: ToolUseBlock, reason: string, ctx: RunToolsContext): AsyncGenerator<AgentEvent, Prepared> {
   yield { type: 'permission_denied', id: call.id, name: call.name, reason };
-  yield* permissionDeniedHooks(call, call.input, reason, ctx);
+  const retry = yield* permissionDeniedHooks(call, call.input, reason, ctx);
   ctx.denials.consecutive++;
   const planning = ctx.permissions.mode === 'plan';
   if (ctx.denials.consecutive === 3) {
@@ -246,7 +246,9 @@ async function* deny(call: ToolUseBlock, reason: string, ctx: RunToolsContext): 
   const hint = planning && call.name !== 'exit_plan_mode' ? ' When your plan is ready, present it with exit_plan_mode for the user to approve.' : '';
   // The reason is a clause ("plan mode: commands do not run ..."): a sentence ends before the hint.
   const sentence = hint && !/[.!?]$/.test(reason) ? `${reason}.` : reason;
-  return { kind: 'done', call, result: { content: `Permission denied: ${sentence}${hint}`, isError: true } };
+  const again = retry ? ' A PermissionDenied hook says you may retry this call (it will be checked again).' : '';
+  const full = again && !hint && !/[.!?]$/.test(sentence) ? `${sentence}.` : sentence;
+  return { kind: 'done', call, result: { content: `Permission denied: ${full}${hint}${again}`, isError: true } };
 }
 
 type BatchContext = RunToolsContext & { isReadDenied: (absPath: string) => boolean };

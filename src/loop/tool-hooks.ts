@@ -2,7 +2,8 @@
 // a hook's deny (or block) wins over any allow, its allow never overrides the chain (which has
 // already decided), its ask puts the call to the user, and its updatedInput goes through the
 // tool's schema and the permission chain again as a new call. PostToolUse runs after a result
-// (PostToolUseFailure after an error result) and may add text for the model to it.
+// (PostToolUseFailure after an error result) and may add text for the model to it or, with
+// updatedToolOutput, replace what the model sees.
 import type { AgentEvent } from '../events.js';
 import { contextOf, firstBlock, hookEvents } from '../hooks/hook-events.js';
 import type { HookRunner } from '../hooks/hook-types.js';
@@ -85,6 +86,7 @@ export async function afterToolHooks(
 ): Promise<{ result: ToolResult; events: AgentEvent[] }> {
   const notes: string[] = p.hookContext !== undefined ? [p.hookContext] : [];
   const events: AgentEvent[] = [];
+  let seen = result;
   // An error result goes to PostToolUseFailure (with the error), a success to PostToolUse.
   const event = result.isError ? 'PostToolUseFailure' : 'PostToolUse';
   if (ctx.hooks?.has(event, p.tool.name) && !ctx.signal.aborted) {
@@ -92,9 +94,16 @@ export async function afterToolHooks(
     const run = await ctx.hooks.run({ event, toolName: p.tool.name, toolInput: p.input, toolUseId: p.call.id, ...outcome }, ctx.signal);
     events.push(...hookEvents(run, { toolId: p.call.id, toolName: p.call.name }));
     for (const o of run.outcomes) if (o.block !== undefined) notes.push(`${event} hook (${o.hook.source}): ${o.block}`);
+    // updatedToolOutput: the model sees the hook's text instead (the last hook that gave one wins);
+    // the tool has run all the same, and the card keeps what it showed.
+    const replaced = [...run.outcomes].reverse().find((o) => o.updatedOutput !== undefined)?.updatedOutput;
+    if (replaced !== undefined) {
+      const { attachments: _dropped, ...rest } = result;
+      seen = { ...rest, content: replaced };
+    }
     const context = contextOf(run);
     if (context !== undefined) notes.push(context);
   }
-  if (notes.length === 0) return { result, events };
-  return { result: { ...result, content: `${result.content}\n\n${notes.join('\n')}` }, events };
+  if (notes.length === 0) return { result: seen, events };
+  return { result: { ...seen, content: `${seen.content}\n\n${notes.join('\n')}` }, events };
 }

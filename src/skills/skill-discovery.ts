@@ -38,6 +38,8 @@ export async function discoverSkills(places: readonly Place[]): Promise<SkillCat
 }
 
 async function skillsIn(place: Place): Promise<({ skill: Skill } | { problem: SkillProblem })[]> {
+  // A plugin's manifest may name one skill's folder (the one holding SKILL.md) instead of a folder of them.
+  if (place.source === 'plugin' && (await isFile(path.join(place.dir, 'SKILL.md')))) return [await skillAt(place, place.dir, path.basename(place.dir))];
   let entries: string[];
   try {
     entries = (await fs.readdir(place.dir)).sort();
@@ -52,27 +54,37 @@ async function skillsIn(place: Place): Promise<({ skill: Skill } | { problem: Sk
     if (entry.startsWith('.')) continue;
     const dir = path.join(place.dir, entry);
     let isDir: boolean;
-    let real = dir;
     try {
       isDir = (await fs.stat(dir)).isDirectory();
-      // Grants name the folder as the permission chain sees it: through any symbolic link.
-      if (isDir) real = await fs.realpath(dir);
     } catch (error) {
       out.push({ problem: { file: dir, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}` } });
       continue;
     }
     if (!isDir) continue; // a README or licence beside the skill folders
-    const text = await readSkillFile(path.join(dir, 'SKILL.md'));
-    const file = path.join(real, 'SKILL.md');
-    if (typeof text === 'object') {
-      out.push({ problem: text });
-      continue;
-    }
-    const parsed = parseSkill(file, place.source, text, entry);
-    if ('problem' in parsed) out.push({ problem: { file: path.join(dir, 'SKILL.md'), message: parsed.problem } });
-    else out.push(place.namespace ? { skill: { ...parsed.skill, name: `${place.namespace}:${parsed.skill.name}`, aliases: (parsed.skill.aliases ?? []).map((a) => `${place.namespace}:${a}`) } } : parsed);
+    out.push(await skillAt(place, dir, entry));
   }
   return out;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return fs.stat(file).then((s) => s.isFile(), () => false);
+}
+
+/** The skill in one folder (its SKILL.md), named from the folder `entry` when its frontmatter gives no name. */
+async function skillAt(place: Place, dir: string, entry: string): Promise<{ skill: Skill } | { problem: SkillProblem }> {
+  let real: string;
+  try {
+    // Grants name the folder as the permission chain sees it: through any symbolic link.
+    real = await fs.realpath(dir);
+  } catch (error) {
+    return { problem: { file: dir, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}` } };
+  }
+  const text = await readSkillFile(path.join(dir, 'SKILL.md'));
+  const file = path.join(real, 'SKILL.md');
+  if (typeof text === 'object') return { problem: text };
+  const parsed = parseSkill(file, place.source, text, entry);
+  if ('problem' in parsed) return { problem: { file: path.join(dir, 'SKILL.md'), message: parsed.problem } };
+  return place.namespace ? { skill: { ...parsed.skill, name: `${place.namespace}:${parsed.skill.name}`, aliases: (parsed.skill.aliases ?? []).map((a) => `${place.namespace}:${a}`) } } : parsed;
 }
 
 async function readSkillFile(file: string): Promise<string | SkillProblem> {

@@ -9,7 +9,7 @@ import type { HookDefinition, HookEventName, HookInput, HookOutcome, HookProcess
 const MAX_TEXT = 10_000;
 
 // PostToolUseFailure's exit 2 cannot undo the failure; its stderr goes to the model, as PostToolUse's.
-const CLAUDE_BLOCKABLE: readonly HookEventName[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PreCompact'];
+const CLAUDE_BLOCKABLE: readonly HookEventName[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PreCompact', 'PostToolBatch'];
 const CAIRN_BLOCKABLE: readonly HookEventName[] = ['PreToolUse', 'UserPromptSubmit'];
 /** Plain stdout of a successful Claude Code hook becomes model context only for these. */
 const PLAIN_TEXT_CONTEXT: readonly HookEventName[] = ['UserPromptSubmit', 'SessionStart'];

@@ -78,6 +78,15 @@ export function hookStdin(hook: HookDefinition, input: HookInput, opts: HookRunn
     notification_type: input.event === 'Notification' ? input.source : undefined,
     agent_id: input.agentId,
     agent_type: input.agentType,
+    tool_calls: input.toolCalls?.map((c) => ({
+      tool_name: claude ? claudeToolName(c.toolName) : c.toolName,
+      tool_input: claude ? toClaudeInput(c.toolName, c.toolInput, opts.cwd) : c.toolInput,
+      tool_use_id: c.toolUseId,
+      tool_response: c.toolResponse,
+    })),
+    file_path: input.filePath,
+    memory_type: input.memoryType,
+    load_reason: input.event === 'InstructionsLoaded' ? input.source : undefined,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }

@@ -17,6 +17,8 @@ export const HOOK_EVENTS = [
   'PreCompact',
   'PostCompact',
   'Notification',
+  'PostToolBatch',
+  'InstructionsLoaded',
 ] as const;
 export type HookEventName = (typeof HOOK_EVENTS)[number];
 
@@ -129,6 +131,11 @@ export interface HookInput {
   agentId?: string;
   /** PermissionRequest: the rules an "always allow" answer would add. */
   permissionSuggestions?: string[];
+  /** PostToolBatch: every call of the batch with the result the model is sent. */
+  toolCalls?: { toolName: string; toolInput: unknown; toolUseId: string; toolResponse: string }[];
+  /** InstructionsLoaded: the file, its scope (User, Project, Local, Managed); `source` is the load reason. */
+  filePath?: string;
+  memoryType?: string;
 }
 
 /** Every hook that ran for one event, in definition order. */

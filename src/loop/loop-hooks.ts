@@ -71,6 +71,25 @@ export async function* postCompactHooks(hooks: HookRunner | undefined, trigger: 
   for (const e of hookEvents(run)) yield e;
 }
 
+/**
+ * Runs PostToolBatch hooks once a batch of calls has its results, before the next model call.
+ * Returns text for the model (additionalContext), and `stop` when a hook ends the turn
+ * (`decision: "block"`, `continue: false` or exit 2), with its reason.
+ */
+export async function* postToolBatchHooks(
+  hooks: HookRunner | undefined,
+  calls: { toolName: string; toolInput: unknown; toolUseId: string; toolResponse: string }[],
+  signal: AbortSignal,
+  agentName?: string,
+): AsyncGenerator<AgentEvent, { context?: string; stop?: string }> {
+  if (!hooks?.has('PostToolBatch') || signal.aborted) return {};
+  const run = await hooks.run({ event: 'PostToolBatch', toolCalls: calls, ...agentOf({ ...(agentName !== undefined ? { agentName } : {}) }) }, signal);
+  for (const e of hookEvents(run)) yield e;
+  const block = firstBlock(run);
+  const context = contextOf(run);
+  return { ...(context !== undefined ? { context } : {}), ...(block ? { stop: `a PostToolBatch hook (${block.outcome.hook.source}) stopped the turn: ${block.reason}` } : {}) };
+}
+
 /** Runs PreCompact hooks; true when one blocks the compaction. */
 export async function* preCompactHooks(
   hooks: HookRunner | undefined,

@@ -1,6 +1,6 @@
 import type { AgentEvent, TerminalReason } from '../events.js';
 import { notice } from '../events.js';
-import type { Message, ToolUseBlock } from '../messages.js';
+import type { Message, ToolResultBlock, ToolUseBlock } from '../messages.js';
 import { textOf, toolUsesOf, userText } from '../messages.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
@@ -13,7 +13,7 @@ import { errorMessage, INTERRUPTED_BY_USER, runToolBatches } from './run-tools.j
 import { imageLimitsFor } from '../attachments/image-limits.js';
 import { imageTokenFormulaFor } from '../attachments/attachment-tokens.js';
 import { toolSpec } from './tool-specs.js';
-import { postCompactHooks, preCompactHooks, promptHooks, stopFailureHooks, stopHooks } from './loop-hooks.js';
+import { postCompactHooks, postToolBatchHooks, preCompactHooks, promptHooks, stopFailureHooks, stopHooks } from './loop-hooks.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import { compactMessages, droppedAttachmentsNotice, type CompactionResult } from '../context/compact.js';
 import { microCompact } from '../context/micro-compact.js';
@@ -228,7 +228,14 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
         compactionRequest = instructions !== undefined ? { instructions } : {};
       },
     });
-    messages = [...messages, { role: 'user', content: results }];
+    // PostToolBatch: once per batch of results, before the next model call; its text goes with them.
+    const batch = yield* postToolBatchHooks(params.hooks, batchCalls(calls, results), params.signal, params.agentName);
+    const note = batch.context !== undefined ? [{ type: 'text' as const, text: `<hook-context>\n${batch.context}\n</hook-context>` }] : [];
+    messages = [...messages, { role: 'user', content: [...results, ...note] }];
+    if (batch.stop !== undefined && !params.signal.aborted) {
+      yield notice('warning', `${batch.stop.charAt(0).toUpperCase()}${batch.stop.slice(1)}`, 'hook');
+      return yield end('completed', turn);
+    }
     if (params.signal.aborted) {
       const interrupted = results.filter((r) => r.content === INTERRUPTED_BY_USER).length;
       if (interrupted > 0) yield notice('info', `Interrupted ${interrupted} tool call(s).`);
@@ -279,6 +286,15 @@ export async function* runCompaction(
     yield notice('warning', `After compaction: ${errorMessage(error)}`);
   }
   return result;
+}
+
+/** The calls of a turn with the text of each result, for PostToolBatch's `tool_calls`. */
+function batchCalls(calls: readonly ToolUseBlock[], results: readonly ToolResultBlock[]): { toolName: string; toolInput: unknown; toolUseId: string; toolResponse: string }[] {
+  return calls.map((c) => {
+    const r = results.find((x) => x.tool_use_id === c.id);
+    const text = r === undefined ? '' : typeof r.content === 'string' ? r.content : r.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+    return { toolName: c.name, toolInput: c.input, toolUseId: c.id, toolResponse: text };
+  });
 }
 
 function withReminders(messages: Message[], reminders: readonly string[]): Message[] {

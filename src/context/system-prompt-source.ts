@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { PermissionMode } from '../events.js';
 import { readGitInfo, type GitInfo } from './git-info.js';
 import { memoryPath, readMemory } from './long-term-memory.js';
@@ -40,6 +41,8 @@ export function createSystemPromptSource(opts: {
   onProblem?: ReportProblem;
   /** --system-prompt / --append-system-prompt. */
   custom?: CustomPrompt;
+  /** Told once per instruction file taken into the context, with why (InstructionsLoaded hooks). */
+  onInstructionsLoaded?: (file: string, reason: 'session_start' | 'nested_traversal' | 'path_glob_match' | 'include') => void;
 }): SystemPromptSource {
   const report = createProblemReporter(opts.onProblem);
   // Git is read once per session so the prompt stays byte-stable between turns.
@@ -77,11 +80,26 @@ export function createSystemPromptSource(opts: {
     const [soul, user] = await Promise.all([read(personaPaths('soul', scopes)), read(personaPaths('user', scopes))]);
     return { soul, user };
   };
+  // Files are read again every turn: each is told once, the first time it is in the context.
+  const told = new Set<string>();
+  const tell = (files: readonly InstructionFile[], lazy: boolean): void => {
+    for (const f of files) {
+      if (told.has(f.path) || !opts.onInstructionsLoaded) continue;
+      told.add(f.path);
+      const rules = f.path.includes(`${path.sep}.claude${path.sep}rules${path.sep}`);
+      opts.onInstructionsLoaded(f.path, f.importedBy !== undefined ? 'include' : !lazy ? 'session_start' : rules ? 'path_glob_match' : 'nested_traversal');
+    }
+  };
   const nestedInstructions = () =>
     (nested ??= load().then(({ reader, conditional }) => createNestedInstructions({ cwd: opts.cwd, reader, conditional })));
   return {
     problems: () => report.seen,
-    forPaths: async (paths, why) => (await nestedInstructions()).forPaths(paths, why),
+    forPaths: async (paths, why) => {
+      const nestedNow = await nestedInstructions();
+      const text = await nestedNow.forPaths(paths, why);
+      tell(nestedNow.loaded(), true);
+      return text;
+    },
     async loadedFiles() {
       const memory = await Promise.all((['user', 'project'] as const).map(async (scope) => ({ path: memoryPath(scope, scopes), content: await readMemoryOrReport(memoryPath(scope, scopes), report) })));
       const [{ files }, persona] = await Promise.all([load(), readPersona()]);
@@ -96,6 +114,7 @@ export function createSystemPromptSource(opts: {
         readMemoryOrReport(memoryPath('user', scopes), report),
         readMemoryOrReport(memoryPath('project', scopes), report),
       ]);
+      tell(instructionFiles, false);
       const persona = await readPersona();
       const longTermMemory: InstructionFile[] = [
         { path: memoryPath('user', scopes), content: user },

@@ -6,6 +6,7 @@
 import os from 'node:os';
 import { clockFromEnv } from '../clock.js';
 import { createSystemPromptSource, type SystemPromptSource } from '../context/system-prompt-source.js';
+import { instructionsLoadedHooks } from '../hooks/instructions-loaded.js';
 import type { AgentDefinition } from '../agents/agent-definition.js';
 import type { AgentLoadProblem } from '../agents/agent-definition-loader.js';
 import { notice } from '../events.js';
@@ -133,6 +134,7 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
     isReadDenied: () => permissions.readDeniedMatcher(), now, toolNames: () => offeredTools(tools).map((t) => t.name), onProblem: reportProblem,
     skillListing: () => skills.current?.listing(resolved.contextWindow).text ?? '',
     ...(options.systemPrompt ? { custom: options.systemPrompt } : {}),
+    onInstructionsLoaded: instructionsLoadedHooks(hooks.runner, (event) => ref.session?.emit(event), [cairnHome, facts.claudeHome]),
   });
 
   // MCP servers: configured now, started later; their tools join `tools` as each connects.

@@ -79,7 +79,7 @@ export async function activePlugins(opts: ActivePluginsOptions): Promise<ActiveP
   // --plugin-dir: loaded for this session as they are, named after their folder until the manifest names them.
   const fromFlag = pluginDirsFrom(layers).map((dir) => ({ id: `${path.basename(dir)}@--plugin-dir`, dir }));
   if (wanted.length === 0 && fromFlag.length === 0) return { plugins: [], problems, switches: [...switches.values()] };
-  const installed = wanted.length > 0 ? await installedPlugins({ cairnHome: opts.cairnHome, claudeHome }, problems) : new Map<string, { installPath: string }>();
+  const installed = wanted.length > 0 ? await installedPlugins({ cairnHome: opts.cairnHome, claudeHome, cwd: opts.cwd }, problems) : new Map<string, { installPath: string }>();
   const plugins: LoadedPlugin[] = [];
   const places: { id: string; dir?: string; file?: string }[] = [...fromFlag, ...wanted.map((s) => ({ id: s.id, file: s.file, ...(installed.get(s.id) ? { dir: installed.get(s.id)?.installPath } : {}) }))];
   for (const s of places) {

@@ -48,7 +48,7 @@ export async function pluginCatalog(at: { cwd: string; cairnHome: string; env: N
     problems.push(errorMessage(error));
   }
   const entries: CatalogEntry[] = [];
-  for (const [id, install] of await installedPlugins({ cairnHome: at.cairnHome, claudeHome }, problems)) {
+  for (const [id, install] of await installedPlugins({ cairnHome: at.cairnHome, claudeHome, cwd: at.cwd }, problems)) {
     const [name = id, marketplace = ''] = id.split('@');
     const loaded = await loadPlugin(install.installPath, id, at.env);
     const s = switches.get(id);

@@ -79,7 +79,22 @@ function parseInstall(entry: unknown): InstalledPlugin | undefined {
   return out;
 }
 
-async function readInstalledOf(home: string, problems: string[]): Promise<Map<string, InstalledPlugin>> {
+/**
+ * Which of a plugin's installs applies: Claude Code's version 2 keeps one per scope, and a `project`
+ * or `local` one (with `projectPath`) holds only in that project. The install for this workspace
+ * wins, then the `user` one; another project's install does not apply here (undefined). Without a
+ * workspace (or a version 1 record): the user's, else the first.
+ */
+function applyingInstall(value: unknown, cwd: string | undefined): unknown {
+  const list = (Array.isArray(value) ? value : [value]).filter(isObject);
+  const scoped = (r: Record<string, unknown>) => r['scope'] === 'project' || r['scope'] === 'local';
+  const here = cwd === undefined ? undefined : list.find((r) => scoped(r) && typeof r['projectPath'] === 'string' && path.resolve(r['projectPath']) === path.resolve(cwd));
+  const user = list.find((r) => !scoped(r));
+  if (here ?? user) return here ?? user;
+  return cwd === undefined ? (Array.isArray(value) ? value[0] : value) : undefined;
+}
+
+async function readInstalledOf(home: string, problems: string[], cwd?: string): Promise<Map<string, InstalledPlugin>> {
   const out = new Map<string, InstalledPlugin>();
   const file = installedFile(home);
   const data = await readJson(file, problems);
@@ -91,7 +106,10 @@ async function readInstalledOf(home: string, problems: string[]): Promise<Map<st
     return out;
   }
   for (const [id, value] of Object.entries(plugins)) {
-    const install = parseInstall(Array.isArray(value) ? value[0] : value);
+    const applying = applyingInstall(value, cwd);
+    // Installed for other projects only: not installed here, nothing wrong with the file.
+    if (applying === undefined && Array.isArray(value) && value.length > 0 && value.every((r) => isObject(r) && typeof r['installPath'] === 'string')) continue;
+    const install = parseInstall(applying);
     if (install) out.set(id, install);
     else problems.push(`${file}: plugin "${id}": expected an install with "installPath"; passed over`);
   }
@@ -107,9 +125,9 @@ export async function knownMarketplaces(at: { cairnHome: string; claudeHome: str
 }
 
 /** Installed plugins by id (`name@marketplace`): cairn's, then Claude Code's that cairn has not installed. */
-export async function installedPlugins(at: { cairnHome: string; claudeHome: string }, problems: string[]): Promise<Map<string, Found<InstalledPlugin>>> {
+export async function installedPlugins(at: { cairnHome: string; claudeHome: string; cwd?: string }, problems: string[]): Promise<Map<string, Found<InstalledPlugin>>> {
   const out = new Map<string, Found<InstalledPlugin>>();
-  for (const [id, p] of await readInstalledOf(at.claudeHome, problems)) out.set(id, { ...p, from: 'claude' });
+  for (const [id, p] of await readInstalledOf(at.claudeHome, problems, at.cwd)) out.set(id, { ...p, from: 'claude' });
   for (const [id, p] of await readInstalledOf(at.cairnHome, problems)) out.set(id, { ...p, from: 'cairn' });
   return out;
 }

@@ -48,6 +48,8 @@ export async function createSessionWorktree(cwd: string, name: string, label = '
     if (/not found in any absolute PATH/.test(message)) throw new Error(`${label} needs git, which is not on the PATH`, { cause: error });
     throw new Error(`${label} needs a git repository: ${cwd} is not in one (${message})`, { cause: error });
   }
+  const born = await safeGit('rev-parse', ['--verify', '--quiet', 'HEAD'], { cwd: repo }).then(() => true, () => false);
+  if (!born) throw new Error(`${label}: the repository ${repo} has no commit yet, and a worktree starts from HEAD; commit first`);
   const dir = worktreeDir(repo, name);
   const exists = await fs.lstat(dir).then(() => true, () => false);
   if (exists) throw new Error(`${label}: ${path.relative(repo, dir)} exists already; continue there with cd ${dir} && cairn -c, or pick another name`);

@@ -78,4 +78,18 @@ describe('/worktrees', () => {
     await fs.mkdir(plain);
     expect(await slash(plain, '')).toEqual([{ text: expect.stringMatching(/^\/worktrees: git worktree: fatal: not a git repository/), level: 'warning' }]);
   });
+
+  it('an agent worktree without git, or in a repository with no commit yet, is refused with the reason', async () => {
+    const saved = process.env['PATH'];
+    process.env['PATH'] = path.join(root, 'no-bin');
+    try {
+      await expect(createAgentWorktree(repo, 'general')).rejects.toThrow(/^isolation: worktree needs git, which is not on the PATH$/);
+    } finally {
+      process.env['PATH'] = saved;
+    }
+    const empty = path.join(root, 'empty');
+    await fs.mkdir(empty);
+    git(empty, 'init', '-q', '-b', 'main');
+    await expect(createAgentWorktree(empty, 'general')).rejects.toThrow(/^isolation: worktree: the repository .*empty has no commit yet, and a worktree starts from HEAD; commit first$/);
+  });
 });

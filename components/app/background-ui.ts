@@ -13,7 +13,7 @@ import type { TuiStore } from '../store/create-store.js';
 
 export interface BackgroundUiOptions {
   /** The runtime's cron scheduler and background shells (the status bar counts, /cron, /bashes). */
-  background?: Pick<BackgroundWork, 'cron' | 'shells'> & Partial<Pick<BackgroundWork, 'agents'>>;
+  background?: Pick<BackgroundWork, 'cron' | 'shells'> & Partial<Pick<BackgroundWork, 'agents' | 'watches'>>;
   /** The session's todo list, restored on resume: the checklist starts from it. */
   todos?: Pick<TodoList, 'todos'>;
   /** Starts the cron scheduler; called once the store listens, so missed-run notices reach the screen. */

@@ -10,7 +10,7 @@ import { group } from '../../src/util/invariant.js';
 
 export interface BackgroundCommandDeps {
   /** The runtime's cron scheduler and shell manager; absent where there is no runtime (some tests). */
-  background?: Pick<BackgroundWork, 'cron' | 'shells'> & Partial<Pick<BackgroundWork, 'agents'>>;
+  background?: Pick<BackgroundWork, 'cron' | 'shells'> & Partial<Pick<BackgroundWork, 'agents' | 'watches'>>;
   /** The agent types on offer and the definition files that were skipped. */
   agents(): Promise<{ agents: readonly AgentDefinition[]; problems: readonly AgentLoadProblem[] }>;
 }
@@ -85,8 +85,8 @@ function bashesCommand(deps: BackgroundCommandDeps): SlashCommand {
   return {
     name: 'bashes',
     aliases: ['shells'],
-    description: "Background shells: list, show one's output, or kill one",
-    argHint: '[<id> | kill <id>]',
+    description: "Background shells: list, show one's output, kill one, or stop the model watching one",
+    argHint: '[<id> | kill <id> | unwatch <id>]',
     async run(args, ctx) {
       const shells = deps.background?.shells;
       if (!shells) return ctx.print(NO_RUNTIME, 'warning');
@@ -96,8 +96,15 @@ function bashesCommand(deps: BackgroundCommandDeps): SlashCommand {
         if (!(await shells.kill(id))) return ctx.print(`No running background shell "${id}". /bashes lists them.`, 'warning');
         return ctx.print(`Killed background shell ${id}.`);
       }
-      if (/^\S+$/.test(args) && args !== 'kill') return showShell(shells, args, ctx);
-      if (args !== '') return ctx.print('Usage: /bashes, /bashes <id> or /bashes kill <id>', 'warning');
+      const unwatch = /^unwatch\s+(\S+)$/.exec(args);
+      if (unwatch) {
+        const id = group(unwatch, 1);
+        // The watch's own notice says it stopped; the model is told with its next request.
+        if (!deps.background?.watches?.stop(id, 'the user stopped the watch')) return ctx.print(`The model is not watching "${id}".`, 'warning');
+        return;
+      }
+      if (/^\S+$/.test(args) && args !== 'kill' && args !== 'unwatch') return showShell(shells, args, ctx);
+      if (args !== '') return ctx.print('Usage: /bashes, /bashes <id>, /bashes kill <id> or /bashes unwatch <id>', 'warning');
       const list = shells.list();
       if (list.length === 0) return ctx.print('No background shells.');
       const running = list.filter((s) => s.status === 'running').length;

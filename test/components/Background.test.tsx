@@ -225,6 +225,19 @@ describe('/cron, /bashes, /agents', () => {
     await rig.waitFrame((fr) => fr.includes('No running background shell "nope"'), 'unknown shell');
   });
 
+  it('/bashes unwatch <id> stops the model watching a shell: a notice says so, the shell runs on', async () => {
+    const { rig, background } = await backgroundRig();
+    const { id } = background.shells.start('sleep 30', rig.dir);
+    expect(background.watches.start(id, { pattern: 'ERROR' }).ok).toBe(true);
+    await command(rig, `/bashes unwatch ${id}`);
+    await rig.waitFrame((fr) => fr.includes(`Stopped watching ${id}: the user stopped the watch`), 'the stop notice');
+    expect(background.watches.list()).toEqual([]);
+    expect(background.watches.drainNotes().join('\n')).toContain(`Stopped watching the background shell ${id}: the user stopped the watch.`);
+    expect(background.shells.list().find((s) => s.id === id)?.status).toBe('running');
+    await command(rig, `/bashes unwatch ${id}`);
+    await rig.waitFrame((fr) => fr.includes(`The model is not watching "${id}".`), 'not watched');
+  });
+
   it('/bashes <id> shows what a shell printed so far, and the model still gets it unread', async () => {
     const { rig, background } = await backgroundRig();
     const { id } = background.shells.start("printf 'first line\\nsecond line\\n'; sleep 30", rig.dir);

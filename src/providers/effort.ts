@@ -6,6 +6,12 @@ import type { ReasoningEffort, ResolvedProvider } from './resolve.js';
 export const EFFORT_LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
 export type Effort = (typeof EFFORT_LEVELS)[number];
 
+/** What the /model picker chooses besides the model: another configured provider, a thinking effort (absent: --effort's, if any). */
+export interface ModelChoice {
+  provider?: string;
+  effort?: Effort;
+}
+
 /** Extended-thinking budget in tokens per level (max is Claude Code's "ultrathink" budget). */
 export const THINKING_BUDGET: Readonly<Record<Effort, number>> = { low: 1024, medium: 4096, high: 10_000, xhigh: 20_000, max: 31_999 };
 
@@ -20,6 +26,11 @@ function anthropicModelThinks(model: string): boolean {
 /** OpenAI's reasoning models (o1, o3, o4-mini, gpt-5..., gpt-oss), also behind a router's "openai/" prefix. */
 function takesReasoningEffort(model: string): boolean {
   return /(^|\/)(o\d|gpt-5|gpt-oss)/i.test(model);
+}
+
+/** Whether --effort changes anything for this model (the /model picker offers effort only then). */
+export function takesEffort(api: ResolvedProvider['api'], model: string): boolean {
+  return api === 'anthropic' ? anthropicModelThinks(model) : api === 'openai' ? takesReasoningEffort(model) : false;
 }
 
 /** The provider selection with --effort applied to `resolved.model`, and a notice when it is ignored or lowered. */

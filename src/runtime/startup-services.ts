@@ -31,7 +31,7 @@ import { createBackgroundWork, type BackgroundWork } from './background-work.js'
 import { setUpCheckpoints } from './checkpoint-setup.js';
 import { setUpHooks, type SessionHooks } from './hook-wiring.js';
 import { permissionsFromSettings } from './permissions-from-options.js';
-import { setUpProvider } from './provider-setup.js';
+import { setUpProvider, type ProviderFor } from './provider-setup.js';
 import type { RuntimeOptions } from './runtime-options.js';
 import type { SessionFacts } from './session-facts.js';
 import { loadStartupState, type StartupState } from './startup-state.js';
@@ -58,7 +58,7 @@ export interface Services {
   origins: RuleOrigin[];
   resolved: ResolvedProvider;
   provider: ModelProvider;
-  providerFor: (model: string) => ModelProvider;
+  providerFor: ProviderFor;
   /** The session's provider once it is open (it may switch with /model), else the starting one. */
   currentProvider: () => ModelProvider;
   start: StartupState;

@@ -6,6 +6,7 @@ import type { QueuedPrompt } from './queued-prompt.js';
 import { DEFAULT_MAX_TOKENS, query, runCompaction, type CompactionSettings } from '../loop/query.js';
 import type { AskPermission, PermissionAsk, PermissionChecker, PermissionDecision } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
+import type { ModelChoice } from '../providers/effort.js';
 import { usageIn } from '../usage-events.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { HookRunner } from '../hooks/hook-types.js';
@@ -40,8 +41,8 @@ export interface AgentSessionOptions {
   now?: () => number;
   history?: readonly Message[];
   compaction?: CompactionSettings;
-  /** Builds a provider for another model of the same provider (for /model). */
-  providerFor?: (model: string) => ModelProvider;
+  /** Builds a provider for another model (for /model): of the start-up provider, or of `choice.provider`. */
+  providerFor?: (model: string, choice?: ModelChoice) => ModelProvider;
   /** A model for one prompt's turn only (a custom command's `model:`), or undefined for the session's. */
   modelForPrompt?: (text: string) => string | undefined;
   reminders?: () => string[] | Promise<string[]>;
@@ -87,6 +88,7 @@ export class AgentSession {
   private running: Promise<EventOf<'terminal'>> | undefined;
   private readonly denials = { consecutive: 0 };
   private provider_: ModelProvider;
+  private choice_: ModelChoice = {};
   /** Bumped by /clear: a run started before it no longer speaks for this conversation. */
   private generation = 0;
   /** The prompts in the history since the last /clear or compaction: the points rewind can go back to. */
@@ -117,7 +119,7 @@ export class AgentSession {
   private classifierProvider(): ModelProvider | undefined {
     if (this.provider_.offline === true) return undefined;
     const model = this.options.classifierModel;
-    return model !== undefined && model !== this.provider_.model && this.options.providerFor ? this.options.providerFor(model) : this.provider_;
+    return model !== undefined && model !== this.provider_.model && this.options.providerFor ? this.options.providerFor(model, this.sameProvider()) : this.provider_;
   }
 
   /** Whether auto mode can be used: its classifier needs a model (not the offline one). */
@@ -359,7 +361,7 @@ export class AgentSession {
     if (model === undefined || !this.options.providerFor) return this.provider_;
     let provider: ModelProvider;
     try {
-      provider = this.options.providerFor(model);
+      provider = this.options.providerFor(model, this.sameProvider());
     } catch (error) {
       this.emit(notice('warning', `This turn stays on ${this.provider_.model}: cannot use the model ${model}: ${errorMessage(error)}`));
       return this.provider_;
@@ -475,11 +477,28 @@ export class AgentSession {
     this.emit(notice('info', `Model set to ${provider.model} (${provider.name}); it applies from the next turn.`));
   }
 
-  /** Switches to another model of the current provider. False when this session cannot. */
-  switchModel(model: string): boolean {
+  /**
+   * Switches to another model (of the current provider, or with `choice.provider` of another
+   * configured one; `choice.effort` its thinking effort). False when this session cannot; throws
+   * when the provider cannot be made (a ConfigError naming the missing key).
+   */
+  switchModel(model: string, choice?: ModelChoice): boolean {
     if (!this.options.providerFor) return false;
-    this.setProvider(this.options.providerFor(model));
+    // `/model NAME` alone stays with the provider in use (one the picker chose, say).
+    const next = choice ?? this.sameProvider();
+    this.setProvider(this.options.providerFor(model, next));
+    this.choice_ = next;
     return true;
+  }
+
+  /** The provider in use, as a choice: another model of it is made by it, not by the start-up's. */
+  private sameProvider(): ModelChoice {
+    return this.choice_.provider !== undefined ? { provider: this.choice_.provider } : {};
+  }
+
+  /** The provider and effort last chosen with /model's picker (empty: as started). */
+  get modelChoice(): ModelChoice {
+    return this.choice_;
   }
 
   /**

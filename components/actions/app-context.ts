@@ -4,6 +4,7 @@ import type { RunExternalEditor } from '../app/external-editor.js';
 import type { TerminalControls } from '../app/terminal-controls.js';
 import type { SessionActions } from '../commands/session-actions.js';
 import type { PluginActions } from '../commands/plugin-actions.js';
+import type { ModelActions } from '../commands/model-actions.js';
 import type { ApprovalGuard } from '../keys/approval-guard.js';
 import { createApprovalGuard } from '../keys/approval-guard.js';
 import type { ViewMetrics } from '../keys/view-metrics.js';
@@ -41,6 +42,8 @@ export interface AppContext {
   runExternalEditor?: RunExternalEditor;
   /** /plugin's actions: the list and switching one; absent in tests without plugins. */
   plugins?: PluginActions;
+  /** /model's picker: the providers' models and saving the default; absent in tests without a CAIRN_HOME. */
+  models?: ModelActions;
   /** Files being made into attachments (a dropped path, Ctrl+V) whose chips are not in the draft yet: Enter waits for them. */
   readonly attaching: Set<string>;
 }
@@ -79,6 +82,7 @@ export interface AppContextOptions {
   /** The user's editor on a file (/memory, Ctrl+G). */
   runExternalEditor?: RunExternalEditor;
   plugins?: PluginActions;
+  models?: ModelActions;
 }
 
 export function createAppContext(opts: AppContextOptions): AppContext {
@@ -97,6 +101,7 @@ export function createAppContext(opts: AppContextOptions): AppContext {
     now: opts.now,
     ...(opts.sessions ? { sessions: opts.sessions } : {}),
     ...(opts.plugins ? { plugins: opts.plugins } : {}),
+    ...(opts.models ? { models: opts.models } : {}),
     guard: createApprovalGuard(store, opts.now),
     attaching: new Set(),
     ...(opts.runExternalEditor ? { runExternalEditor: opts.runExternalEditor } : {}),

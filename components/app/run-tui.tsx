@@ -53,6 +53,7 @@ import { captureOutput, createStrayNotices, type OutputCapture } from './stray-o
 import type { McpManager } from '../../src/mcp/mcp-manager.js';
 import { startMcpUi } from './mcp-ui.js';
 import { createPluginActions, pluginCommand } from '../commands/plugin-command.js';
+import { createModelActions } from '../commands/model-command.js';
 import { workspaceTrust } from '../../src/settings/workspace-trust.js';
 import { startFrameStats } from '../terminal/frame-stats.js';
 import { DisposalStack } from '../../src/util/disposal-stack.js';
@@ -194,6 +195,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
 
   const deps = createAppContext({
     plugins,
+    models: createModelActions({ cairnHome, env, prices: store.getSnapshot().pricing }),
     store,
     session,
     commands,

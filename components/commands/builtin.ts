@@ -9,6 +9,7 @@ import { describeRules } from '../../src/permissions/rules/listing.js';
 import { permissionsCommand } from './permissions-command.js';
 import { btwCommand } from './btw-command.js';
 import { planCommand } from './plan-command.js';
+import { modelCommand } from './model-command.js';
 
 const help: SlashCommand = {
   name: 'help',
@@ -50,18 +51,6 @@ const mode: SlashCommand = {
       return ctx.print(`Unknown mode "${args}"${why}. Choose one of: ${allowed.join(', ')}.`, 'warning');
     }
     ctx.session.setMode(parsed.data);
-  },
-};
-
-const model: SlashCommand = {
-  name: 'model',
-  description: 'Show the model, or switch to another model of this provider',
-  argHint: '[name]',
-  run(args, ctx) {
-    const current = `${ctx.session.model} (${ctx.session.providerName})`;
-    if (!args || args === ctx.session.model) return ctx.print(`Model: ${current}.`);
-    if (ctx.session.busy) return ctx.print('A turn is running; switch models after it ends (or press Esc).', 'warning');
-    if (!ctx.session.switchModel(args)) ctx.print(`Model: ${current}. To use ${args}, restart with: cairn --model ${args}`);
   },
 };
 
@@ -127,5 +116,5 @@ const exit: SlashCommand = {
 };
 
 export function builtinCommands(): SlashCommand[] {
-  return [help, clear, mode, planCommand, model, btwCommand, usage, rules, permissionsCommand(), prompt, theme, rewindCommand, exit];
+  return [help, clear, mode, planCommand, modelCommand, btwCommand, usage, rules, permissionsCommand(), prompt, theme, rewindCommand, exit];
 }

@@ -8,6 +8,7 @@ import { historySearchKey } from './history-search-keys.js';
 import { mentionKey } from './mention-keys.js';
 import { rewindKey } from './rewind-keys.js';
 import { pluginKey } from './plugin-keys.js';
+import { modelPickerKey } from './model-picker-keys.js';
 import { dismissSideQuestion } from '../actions/side-question.js';
 import { is, isAnswer, typedText } from './keymap.js';
 import { saveMemoryNote } from '../actions/memory-note.js';
@@ -23,6 +24,7 @@ export function handleDialogKey(input: string, key: Key, state: TuiState, deps: 
   if (dialog.kind === 'mention') return mentionKey(input, key, dialog, deps);
   if (dialog.kind === 'rewind') return rewindKey(input, key, dialog, deps);
   if (dialog.kind === 'plugins') return pluginKey(input, key, dialog, deps);
+  if (dialog.kind === 'model') return modelPickerKey(input, key, dialog, deps);
   if (dialog.kind === 'btw') {
     if (is('back', input, key) || is('confirm', input, key)) dismissSideQuestion(deps);
     return;

@@ -47,7 +47,7 @@ const SECTIONS: readonly { section: HelpSection; title: string }[] = [
   { section: 'cards', title: 'Selecting cards (after Tab)' },
   { section: 'approval', title: 'When cairn asks to run something' },
   { section: 'question', title: 'When cairn asks you a question (ask_user_question)' },
-  { section: 'dialog', title: 'In a dialog (/resume, /rewind, a # note, /copy code, @ and Ctrl+R lists)' },
+  { section: 'dialog', title: 'In a dialog (/resume, /rewind, /model, a # note, /copy code, @ and Ctrl+R lists)' },
   { section: 'view', title: 'In a full view' },
   { section: 'anywhere', title: 'Anywhere' },
 ];

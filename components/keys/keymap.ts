@@ -71,7 +71,8 @@ export type KeyCommand =
   | 'memoryProject'
   | 'rewindAll'
   | 'rewindConversation'
-  | 'rewindCode';
+  | 'rewindCode'
+  | 'modelSaveDefault';
 
 type KeyFlag = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'tab' | 'backspace' | 'delete';
 
@@ -95,6 +96,7 @@ export interface KeyBinding {
 const SCROLL = 'scroll the transcript (the mouse wheel too, once Alt+M turns it on)';
 
 const CHOOSE = 'choose';
+const MODEL_EFFORT = '/model: the thinking effort, for a model that takes one';
 const answer = (input: string, does: string): KeyBinding => ({ keys: [{ input }], help: [{ in: 'approval', does }] });
 
 /**
@@ -212,8 +214,20 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   // Word moves come before character moves: the editor tries them first, so Ctrl+← is a word.
   wordLeft: { keys: [{ key: 'leftArrow', ctrl: true }, { key: 'leftArrow', meta: true }, { input: 'b', meta: true }], help: [{ in: 'prompt', does: 'a word left / right' }] },
   wordRight: { keys: [{ key: 'rightArrow', ctrl: true }, { key: 'rightArrow', meta: true }, { input: 'f', meta: true }], help: [{ in: 'prompt', does: 'a word left / right' }] },
-  left: { keys: [{ key: 'leftArrow' }, { input: 'b', ctrl: true }], help: [{ in: 'prompt', does: 'a character left / right' }] },
-  right: { keys: [{ key: 'rightArrow' }, { input: 'f', ctrl: true }], help: [{ in: 'prompt', does: 'a character left / right' }] },
+  left: {
+    keys: [{ key: 'leftArrow' }, { input: 'b', ctrl: true }],
+    help: [
+      { in: 'prompt', does: 'a character left / right' },
+      { in: 'dialog', does: MODEL_EFFORT },
+    ],
+  },
+  right: {
+    keys: [{ key: 'rightArrow' }, { input: 'f', ctrl: true }],
+    help: [
+      { in: 'prompt', does: 'a character left / right' },
+      { in: 'dialog', does: MODEL_EFFORT },
+    ],
+  },
   lineStart: { keys: [{ key: 'home' }, { input: 'a', ctrl: true }], help: [{ in: 'prompt', does: 'to the start / end of the line (Home / End with a draft)' }] },
   lineEnd: { keys: [{ key: 'end' }, { input: 'e', ctrl: true }], help: [{ in: 'prompt', does: 'to the start / end of the line (Home / End with a draft)' }] },
   deleteWordBack: { keys: [{ key: 'backspace', meta: true }, { input: 'w', ctrl: true }], help: [{ in: 'prompt', does: 'delete the word before / after the cursor' }] },
@@ -227,6 +241,8 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   rewindAll: { keys: [{ input: '1' }], help: [{ in: 'dialog', does: '/rewind: restore code and conversation / conversation only / code only' }] },
   rewindConversation: { keys: [{ input: '2' }], help: [{ in: 'dialog', does: '/rewind: restore code and conversation / conversation only / code only' }] },
   rewindCode: { keys: [{ input: '3' }], help: [{ in: 'dialog', does: '/rewind: restore code and conversation / conversation only / code only' }] },
+  // A control key: letters type into the picker's filter.
+  modelSaveDefault: { keys: [{ input: 's', ctrl: true }], help: [{ in: 'dialog', does: '/model: switch to it and save it as the default (config.json)' }] },
 };
 
 /**

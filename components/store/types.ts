@@ -1,3 +1,5 @@
+import type { ModelRow } from '../../src/providers/model-catalog.js';
+import type { Effort } from '../../src/providers/effort.js';
 import type { QuestionUi } from './question-picker.js';
 import type { AgentEvent, EventOf, NoticeLevel, PermissionMode, TerminalReason, TodoItem } from '../../src/events.js';
 import type { PriceTable, TokenCounts } from '../../src/pricing.js';
@@ -210,7 +212,30 @@ export type Dialog =
   /** /plugin: installed and available plugins; Enter installs or switches the one under the cursor. */
   | PluginDialog
   /** /btw: a side question and its answer (not kept in the conversation); Esc closes it. */
-  | SideQuestionDialog;
+  | SideQuestionDialog
+  /** /model: the configured providers' models; Enter switches to the one under the cursor. */
+  | ModelDialog;
+
+export interface ModelDialog {
+  readonly kind: 'model';
+  /** Which opening of the picker this is: a list that arrives after it was closed and opened again is dropped. */
+  readonly opened: number;
+  /** Grouped by provider, the current one first (src/providers/model-catalog.ts). */
+  readonly rows: readonly ModelRow[];
+  readonly current: { readonly provider: string; readonly model: string };
+  readonly filter: string;
+  /** Into the rows the filter leaves. */
+  readonly index: number;
+  /** The thinking effort to switch with (←→), for a model that takes one; absent: as started (--effort). */
+  readonly effort?: Effort;
+  /** While the providers' model lists are being asked for. */
+  readonly loading: boolean;
+  readonly problems: readonly string[];
+  /** $CAIRN_HOME/config.json: where providers are added and the default is saved. */
+  readonly configFile: string;
+  /** What the last key did or could not do (a turn is running, a key is missing). */
+  readonly status?: string;
+}
 
 export interface SideQuestionDialog {
   readonly kind: 'btw';

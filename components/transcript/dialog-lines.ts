@@ -6,6 +6,7 @@ import { historySearchLines } from './history-search-lines.js';
 import { mentionLines } from './mention-lines.js';
 import { rewindLines } from './rewind-lines.js';
 import { pluginLines } from './plugin-lines.js';
+import { modelPickerLines } from './model-picker-lines.js';
 import { sideQuestionLines } from './side-question-lines.js';
 import { boundKeyLabel } from '../keys/key-help.js';
 import { bold, clipLine, inverse, paint } from '../theme/ansi.js';
@@ -33,7 +34,9 @@ export function dialogLines(dialog: Dialog, width: number, theme: Theme, maxRows
                 ? pluginLines(dialog, width, theme, maxRows)
                 : dialog.kind === 'btw'
                   ? sideQuestionLines(dialog, width, theme, maxRows)
-                  : pickerLines(dialog, width, theme, maxRows);
+                  : dialog.kind === 'model'
+                    ? modelPickerLines(dialog, width, theme, maxRows)
+                    : pickerLines(dialog, width, theme, maxRows);
   return lines.slice(0, Math.max(0, maxRows)).map((l) => clipLine(l, width));
 }
 

@@ -18,6 +18,8 @@ import type { PermissionChecker } from '../../src/permissions/types.js';
 import { permissionsFromSettings } from '../../src/runtime/permissions-from-options.js';
 import { startingMode } from '../../src/runtime/session-facts.js';
 import { createOfflineProvider } from '../../src/providers/offline.js';
+import type { ModelProvider } from '../../src/providers/provider.js';
+import type { ProviderFor } from '../../src/runtime/provider-setup.js';
 import { AgentSession } from '../../src/session/agent-session.js';
 import { createDecisionLog } from '../../src/session/decision-log.js';
 import type { AnyTool } from '../../src/tools/tool.js';
@@ -64,6 +66,9 @@ export interface RigOptions {
   extraTools?: (permissions: PermissionChecker) => AnyTool[];
   /** Keep a permission decision log (in memory, or in this file), as the app does. */
   decisions?: { file?: string };
+  /** The session's model (default: the offline one) and how it makes others (/model), as start-up sets them up. */
+  provider?: ModelProvider;
+  providerFor?: ProviderFor;
 }
 
 /**
@@ -95,7 +100,8 @@ export async function createRig(options: RigOptions = {}) {
   const decisions = options.decisions ? createDecisionLog({ ...options.decisions, now: () => new Date(), onProblem: () => undefined }) : undefined;
   const session = new AgentSession({
     ...(decisions ? { decisions } : {}),
-    provider: createOfflineProvider(options.deltaDelayMs !== undefined ? { deltaDelayMs: options.deltaDelayMs } : {}),
+    provider: options.provider ?? createOfflineProvider(options.deltaDelayMs !== undefined ? { deltaDelayMs: options.deltaDelayMs } : {}),
+    ...(options.providerFor ? { providerFor: options.providerFor } : {}),
     tools: [...createBuiltinTools(sandbox ? { sandbox } : {}), ...(options.extraTools?.(permissions) ?? [])],
     permissions,
     cwd: dir,

@@ -24,7 +24,7 @@ afterEach(async () => {
 async function servers2() {
   const anthropic = await startAnthropicServer(() => anthropicReply([{ type: 'text', text: 'from anthropic' }]));
   const openai = await startOpenAIServer(() => openaiReply({ text: 'from openai' }));
-  servers.push(anthropic as ScriptedServer<unknown>, openai as ScriptedServer<unknown>);
+  servers.push(anthropic, openai);
   const env = { ANTHROPIC_API_KEY: 'a', ANTHROPIC_BASE_URL: anthropic.url, OPENAI_API_KEY: 'o', OPENAI_BASE_URL: openai.url };
   const resolved = resolveProvider({ flags: { provider: 'anthropic' }, env, cairnHome: home });
   const { provider, providerFor } = setUpProvider({ env, cairnHome: home, interactive: false, resolved });

@@ -24,7 +24,7 @@ export function formatPrice(price: ModelPrice | undefined): string {
 
 /** /model's rows: the keys, the filter, the models grouped by provider (context, price per Mtok in/out), problems. */
 export function modelPickerLines(dialog: ModelDialog, width: number, theme: Theme, maxRows: number): string[] {
-  const keys = `type to filter · ↑↓ select · ←→ effort · Enter use now · ${boundKeyLabel('modelSaveDefault')} use and save as default · Esc close`;
+  const keys = `type to filter · ↑↓ select · Enter use now · ${boundKeyLabel('modelSaveDefault')} use and save as default · Esc close`;
   const title = `${bold('Model')}${paint(theme, 'muted', `  ${keys}`)}`;
   const status = dialog.status !== undefined ? [paint(theme, 'warning', dialog.status)] : [];
   if (dialog.loading) return [title, ...status, paint(theme, 'muted', `  ${dialog.current.model} (${dialog.current.provider}) · asking the providers for their models…`)];

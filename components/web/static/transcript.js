@@ -3,6 +3,7 @@
 // as cheaply as a short one.
 
 import { attachmentLabel } from './attachments.js';
+import { findingCards } from './findings.js';
 
 export function newTranscript() {
   return { items: [], cards: new Map(), contextTokens: 0, version: 0 };
@@ -120,6 +121,7 @@ function foldEvent(t, event) {
       if (!tool) return;
       tool.result = event.content;
       tool.duration = event.duration_ms;
+      if (event.display) tool.display = event.display;
       touch(t, tool);
       return;
     }
@@ -253,7 +255,9 @@ function drawItem(item, ui) {
         if (entry) entry.open = details.open;
       });
       const notes = item.notes.map((n) => el('div', { class: 'hook-note' }, n));
-      return notes.length ? el('div', { class: 'tool-wrap' }, details, ...notes) : details;
+      // A review's findings show as cards under the call, open: they are what the user reads.
+      const findings = findingCards(item.display, el);
+      return notes.length || findings ? el('div', { class: 'tool-wrap' }, details, findings, ...notes) : details;
     }
     default:
       return el('div', { class: 'item' }, JSON.stringify(item));

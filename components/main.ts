@@ -125,11 +125,12 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
 
-  // --settings, --add-dir, --plugin-dir: one more settings layer, the user's own (read by every settings reader).
+  // --settings, --add-dir, --plugin-dir, --bare: one more settings layer, the user's own (read by every settings reader).
   const flags = cli.session;
-  if (flags.settings !== undefined || flags.addDirs.length > 0 || flags.pluginDirs.length > 0) {
+  if (flags.settings !== undefined || flags.addDirs.length > 0 || flags.pluginDirs.length > 0 || flags.bare) {
     const { setCommandLineSettings } = await import('../src/settings/settings-layers.js');
     const { PLUGIN_DIRS_KEY } = await import('../src/plugins/active-plugins.js');
+    const { BARE_KEY } = await import('../src/settings/bare-mode.js');
     try {
       await setCommandLineSettings({
         ...(flags.settings !== undefined ? { settings: flags.settings } : {}),
@@ -137,6 +138,7 @@ async function main(args: string[]): Promise<number> {
         extra: {
           ...(flags.addDirs.length > 0 ? { permissions: { additionalDirectories: flags.addDirs } } : {}),
           ...(flags.pluginDirs.length > 0 ? { [PLUGIN_DIRS_KEY]: flags.pluginDirs } : {}),
+          ...(flags.bare ? { [BARE_KEY]: true } : {}),
         },
       });
     } catch (error) {
@@ -166,7 +168,8 @@ async function main(args: string[]): Promise<number> {
   // The TUI asks whether to trust the folder when its settings would widen something; -p never asks.
   const askTrust = !headless && process.stdin.isTTY ? (await import('./app/trust-question.js')).askTrustOnTerminal() : undefined;
   // ...and, in a trusted folder, about each new server of its own .mcp.json (once; remembered).
-  const askMcpServer = askTrust ? (await import('./app/mcp-server-question.js')).askMcpServerOnTerminal() : undefined;
+  // --bare reads no .mcp.json, so there is nothing to ask about.
+  const askMcpServer = askTrust && !flags.bare ? (await import('./app/mcp-server-question.js')).askMcpServerOnTerminal() : undefined;
   let facts: SessionFacts;
   try {
     facts = await settleSessionFacts({
@@ -357,6 +360,7 @@ function runtimeFlags(flags: SessionFlags): Partial<RuntimeOptions> {
     ...(flags.fallbackModel ? { fallbackModel: flags.fallbackModel } : {}),
     ...(flags.effort ? { effort: flags.effort } : {}),
     ...(flags.agents ? { agents: flags.agents } : {}),
+    ...(flags.bare ? { bare: true } : {}),
   };
 }
 

@@ -68,7 +68,7 @@ export interface Runtime {
   /** The agent types loaded at start and the definition files skipped (/agents); undefined until finishStartup has loaded them. */
   readonly agentTypes: { agents: readonly AgentDefinition[]; problems: readonly AgentLoadProblem[] } | undefined;
   /** The instruction files in the context and the problems met reading them (/memory). */
-  instructions: Pick<SystemPromptSource, 'loadedFiles' | 'problems'>;
+  instructions: Pick<SystemPromptSource, 'loadedFiles' | 'problems' | 'bare'>;
   /** The MCP servers (/mcp), absent when none is configured. */
   mcp?: McpManager;
   /** Checkpoints of the tools' file changes (/rewind), absent when the session is not saved. */

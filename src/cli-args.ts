@@ -76,6 +76,8 @@ Permissions and tools:
 
 Settings, agents and MCP:
   --settings FILE|JSON           one more settings layer, the most specific (trusted as your own)
+  --bare                         discover nothing: no hooks, MCP servers, plugins, skills, agents,
+                                 CLAUDE.md/AGENTS.md or memory from your folders; only what flags pass
   --agents JSON                  subagent definitions for this session ({"name": {"description", "prompt", "tools"}})
   --mcp-config CONFIGS...        MCP servers from JSON files or strings ({"mcpServers": {...}}), as
                                  several arguments, started without asking (also --mcpConfig)
@@ -193,6 +195,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         'max-budget-usd': { type: 'string' },
         'add-dir': { type: 'string', multiple: true },
         'plugin-dir': { type: 'string', multiple: true },
+        bare: { type: 'boolean' },
         settings: { type: 'string' },
         tools: { type: 'string', multiple: true },
         agents: { type: 'string' },

@@ -41,6 +41,8 @@ export interface SessionFlags {
   effort?: Effort;
   /** --include-partial-messages: stream-json also carries Claude Code's `stream_event` lines. */
   includePartialMessages: boolean;
+  /** --bare: nothing is discovered (see src/settings/bare-mode.ts); only what the flags pass. */
+  bare: boolean;
 }
 
 /** Flags cairn deliberately does not take, and why: a script using one fails saying so. */
@@ -76,6 +78,7 @@ export interface RawSessionFlags {
   'fallback-model'?: string;
   effort?: string;
   'include-partial-messages'?: boolean;
+  bare?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -117,6 +120,7 @@ export function sessionFlagsFrom(v: RawSessionFlags, cwd: string): SessionFlags 
     ...(v['fallback-model'] ? { fallbackModel: v['fallback-model'] } : {}),
     ...(effort !== undefined ? { effort: effort as Effort } : {}),
     includePartialMessages: v['include-partial-messages'] === true,
+    bare: v.bare === true,
   };
 }
 

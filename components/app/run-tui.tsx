@@ -89,7 +89,7 @@ export interface RunTuiOptions {
   /** The hooks in force (/hooks). */
   hooks?: HookSet;
   /** The instruction files in the context (/memory). */
-  instructions?: Pick<SystemPromptSource, 'loadedFiles' | 'problems'>;
+  instructions?: Pick<SystemPromptSource, 'loadedFiles' | 'problems' | 'bare'>;
   /** Prices for the cost estimate in /usage and the status bar (built-in when absent). */
   pricing?: PriceTable;
   /** Skills and custom commands: /skills, and a /name for each after the built-ins (once loaded, when a promise). */

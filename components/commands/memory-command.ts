@@ -10,7 +10,7 @@ import type { AppContext, SlashCommand } from '../actions/app-context.js';
 
 export interface MemoryCommandDeps {
   /** The runtime's instruction files and the problems met reading them; absent: no runtime (some tests). */
-  instructions?: Pick<SystemPromptSource, 'loadedFiles' | 'problems'>;
+  instructions?: Pick<SystemPromptSource, 'loadedFiles' | 'problems' | 'bare'>;
   cwd: string;
   /** `~/.claude`: where the user's own CLAUDE.md goes. */
   claudeHome: string;
@@ -52,7 +52,7 @@ async function memoryEntries(files: readonly InstructionFile[], deps: MemoryComm
   ];
   for (const [file, kind, what] of usual) {
     if (entries.some((e) => e.path === file)) continue;
-    entries.push({ path: file, kind, note: `${what}; ${(await exists(file)) ? 'empty' : 'not created yet'}` });
+    entries.push({ path: file, kind, note: `${what}; ${(await exists(file)) ? (deps.instructions?.bare ? 'not read: --bare' : 'empty') : 'not created yet'}` });
   }
   return entries;
 }
@@ -61,6 +61,7 @@ function listing(entries: readonly MemoryEntry[], notes: readonly EpisodicNote[]
   const loaded = entries.filter((e) => e.chars !== undefined).length;
   const width = String(entries.length).length;
   const lines = [`Instruction files in the context (${loaded}):`];
+  if (deps.instructions?.bare) lines.push('  none: cairn was started with --bare, so no instruction or memory file is read');
   entries.forEach((e, i) => {
     if (i === loaded) lines.push('Other places for instructions:');
     const size = e.chars === undefined ? '' : `  ${e.chars.toLocaleString('en-US')} chars${e.chars > INSTRUCTION_SIZE_WARNING ? ` (over ${INSTRUCTION_SIZE_WARNING.toLocaleString('en-US')}: sent whole with every request)` : ''}`;

@@ -61,12 +61,15 @@ export async function loadAgentDefinitions(
   cwd: string,
   claudeHome?: string,
   plugins: readonly PluginAgentDirs[] = [],
+  /** --bare: the user's and the project's agent folders are not read (plugins' and built-ins still are). */
+  options: { bare?: boolean } = {},
 ): Promise<{ agents: AgentDefinition[]; problems: AgentLoadProblem[] }> {
   const byName = new Map(BUILTIN_AGENTS.map((a) => [a.name, a]));
   const problems: AgentLoadProblem[] = [];
   const userDirs = new Set([cairnHome, ...(claudeHome ? [claudeHome] : [])].map((d) => path.join(d, 'agents')));
   const pluginOf = new Map(plugins.flatMap((p) => p.dirs.map((d) => [d, p.plugin] as const)));
-  for (const dir of [...(await agentDirs(cairnHome, cwd, claudeHome)), ...pluginOf.keys()]) {
+  const folders = options.bare === true ? [] : await agentDirs(cairnHome, cwd, claudeHome);
+  for (const dir of [...folders, ...pluginOf.keys()]) {
     let names: string[];
     try {
       // Folders are read recursively, as Claude Code does (agents kept by category); a README is not an agent.

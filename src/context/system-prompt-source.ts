@@ -22,6 +22,8 @@ export interface SystemPromptSource {
   loadedFiles(): Promise<InstructionFile[]>;
   /** Each distinct problem met reading instruction and memory files so far (also reported through onProblem). */
   problems(): readonly string[];
+  /** --bare: no instruction, persona or memory file is read this session. */
+  readonly bare: boolean;
 }
 
 export function createSystemPromptSource(opts: {
@@ -43,8 +45,11 @@ export function createSystemPromptSource(opts: {
   custom?: CustomPrompt;
   /** Told once per instruction file taken into the context, with why (InstructionsLoaded hooks). */
   onInstructionsLoaded?: (file: string, reason: 'session_start' | 'nested_traversal' | 'path_glob_match' | 'include') => void;
+  /** --bare: no instruction, persona or memory file is read (--append-system-prompt still adds its text). */
+  bare?: boolean;
 }): SystemPromptSource {
   const report = createProblemReporter(opts.onProblem);
+  const bare = opts.bare === true;
   // Git is read once per session so the prompt stays byte-stable between turns.
   let git: Promise<GitInfo | undefined> | undefined;
   // Files are read again for every prompt (edits apply next turn); the folders found later keep
@@ -93,14 +98,17 @@ export function createSystemPromptSource(opts: {
   const nestedInstructions = () =>
     (nested ??= load().then(({ reader, conditional }) => createNestedInstructions({ cwd: opts.cwd, reader, conditional })));
   return {
+    bare,
     problems: () => report.seen,
     forPaths: async (paths, why) => {
+      if (bare) return undefined;
       const nestedNow = await nestedInstructions();
       const text = await nestedNow.forPaths(paths, why);
       tell(nestedNow.loaded(), true);
       return text;
     },
     async loadedFiles() {
+      if (bare) return [];
       const memory = await Promise.all((['user', 'project'] as const).map(async (scope) => ({ path: memoryPath(scope, scopes), content: await readMemoryOrReport(memoryPath(scope, scopes), report) })));
       const [{ files }, persona] = await Promise.all([load(), readPersona()]);
       const filled = (list: readonly InstructionFile[]) => list.filter((m) => m.content.trim() !== '');
@@ -110,12 +118,12 @@ export function createSystemPromptSource(opts: {
       git ??= readGitInfo(opts.cwd);
       const [gitInfo, { files: instructionFiles }, user, project] = await Promise.all([
         git,
-        load(),
-        readMemoryOrReport(memoryPath('user', scopes), report),
-        readMemoryOrReport(memoryPath('project', scopes), report),
+        bare ? { files: [] } : load(),
+        bare ? '' : readMemoryOrReport(memoryPath('user', scopes), report),
+        bare ? '' : readMemoryOrReport(memoryPath('project', scopes), report),
       ]);
       tell(instructionFiles, false);
-      const persona = await readPersona();
+      const persona = bare ? { soul: [], user: [] } : await readPersona();
       const longTermMemory: InstructionFile[] = [
         { path: memoryPath('user', scopes), content: user },
         { path: memoryPath('project', scopes), content: project },

@@ -9,6 +9,7 @@ import { errorMessage } from '../util/error-message.js';
 import { parseCairnHooks, parseSettingsHooks } from './hook-config.js';
 import type { HookDefinition } from './hook-types.js';
 import { activePlugins } from '../plugins/active-plugins.js';
+import { discoveredLayers, isBare } from '../settings/bare-mode.js';
 
 export const CAIRN_HOOKS_FILE = '.hooks.json';
 export const CAIRN_HOOKS_OFF_FILE = '.hooks.disabled';
@@ -70,7 +71,7 @@ export async function loadHooks(opts: HookSetOptions): Promise<Loaded> {
       out.notes.push(`disableAllHooks is set (${file}): no hook runs`);
       return out;
     }
-    for (const layer of inForce.layers) {
+    for (const layer of discoveredLayers(inForce.layers)) {
       // Only the user's own file may point an http hook at loopback (see http-hook.ts).
       const parsed = parseSettingsHooks(layer.data['hooks'], layer.file, { origin: `${layer.commandLine === true ? '--settings' : layer.scope} settings`, userOwned: layer.scope === 'user' });
       out.hooks.push(...parsed.hooks);
@@ -79,6 +80,8 @@ export async function loadHooks(opts: HookSetOptions): Promise<Loaded> {
     // The enabled plugins' hooks (their problems are told once, at start-up, by the plugin loader).
     if (opts.env) for (const plugin of (await activePlugins({ cwd: opts.workspace, cairnHome: opts.cairnHome, env: opts.env, trusted })).plugins) out.hooks.push(...plugin.hooks);
   }
+  // --bare: the project's .hooks.json is not read either.
+  if (settings && isBare(settings.layers)) return out;
   const file = path.join(opts.workspace, CAIRN_HOOKS_FILE);
   try {
     if (!(await exists(file))) return out;

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { SettingsLayer } from '../settings/settings-layers.js';
 import { readSettingsJson } from '../settings/settings-layers.js';
 import { errorMessage } from '../util/error-message.js';
+import { discoveredLayers, isBare } from '../settings/bare-mode.js';
 import { expandMap, expandVars } from './mcp-expand.js';
 
 export type McpTransportConfig =
@@ -88,10 +89,13 @@ export async function loadMcpConfig(at: McpConfigLocations): Promise<McpConfig> 
     if (!flagFiles.has(await fileIdentity(name))) await file(name, scope);
   };
 
-  await usual(path.join(at.cairnHome, 'mcp.json'), 'user');
-  for (const layer of at.layers.filter((l) => l.scope === 'user')) take(layer.data['mcpServers'], 'user', layer.file);
-  await usual(path.join(at.workspace, '.mcp.json'), 'project');
-  for (const layer of at.layers.filter((l) => l.scope !== 'user')) take(layer.data['mcpServers'], 'project', layer.file);
+  // --bare: only --mcp-config and --settings name servers; mcp.json and .mcp.json are not read.
+  const bare = isBare(at.layers);
+  const layers = discoveredLayers(at.layers);
+  if (!bare) await usual(path.join(at.cairnHome, 'mcp.json'), 'user');
+  for (const layer of layers.filter((l) => l.scope === 'user')) take(layer.data['mcpServers'], 'user', layer.file);
+  if (!bare) await usual(path.join(at.workspace, '.mcp.json'), 'project');
+  for (const layer of layers.filter((l) => l.scope !== 'user')) take(layer.data['mcpServers'], 'project', layer.file);
   for (const value of at.flagConfigs ?? []) {
     if (!isJsonText(value)) {
       const name = path.resolve(at.workspace, value);

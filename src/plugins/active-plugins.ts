@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { claudeHomeFrom, readSettingsLayers, type SettingsLayer } from '../settings/settings-layers.js';
 import { layersInForce } from '../settings/trusted-layers.js';
+import { discoveredLayers } from '../settings/bare-mode.js';
 import { errorMessage } from '../util/error-message.js';
 import { loadPlugin } from './plugin-load.js';
 import { installedPlugins } from './plugin-store.js';
@@ -74,7 +75,7 @@ export async function activePlugins(opts: ActivePluginsOptions): Promise<ActiveP
   } catch (error) {
     return { plugins: [], problems: [`plugins: ${errorMessage(error)}; no plugin is loaded`], switches: [] };
   }
-  const switches = enabledPluginsFrom(layers, problems);
+  const switches = enabledPluginsFrom(discoveredLayers(layers), problems);
   const wanted = [...switches.values()].filter((s) => s.enabled);
   // --plugin-dir: loaded for this session as they are, named after their folder until the manifest names them.
   const fromFlag = pluginDirsFrom(layers).map((dir) => ({ id: `${path.basename(dir)}@--plugin-dir`, dir }));

@@ -7,7 +7,8 @@ import { archiveEndedSessions } from './session-archival.js';
 import type { Services } from './startup-services.js';
 
 export function startArchival(services: Services, session: AgentSession): void {
-  if (!services.facts.sessionConfig.archiveSessions) return;
+  // --bare: no summaries of ended sessions (they would write memory).
+  if (!services.facts.sessionConfig.archiveSessions || services.options.bare === true) return;
   const stop = new AbortController();
   services.disposals.defer('archival', () => stop.abort());
   void archiveEndedSessions({

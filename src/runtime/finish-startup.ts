@@ -16,13 +16,13 @@ import type { AnyTool } from '../tools/tool.js';
 export async function finishStartup(services: Services, opened: OpenedSession, tell: (line: string) => void): Promise<void> {
   const { options, cwd, cairnHome } = services;
   const found: string[] = [];
-  const { agents, problems } = await loadAgents({ cwd, cairnHome, env: options.env, trusted: services.facts.trusted, ...(options.agents ? { agents: options.agents } : {}) }, found);
+  const { agents, problems } = await loadAgents({ cwd, cairnHome, env: options.env, trusted: services.facts.trusted, bare: options.bare === true, ...(options.agents ? { agents: options.agents } : {}) }, found);
   services.agents = { list: agents, problems, loaded: true };
   for (const line of found) tell(line);
   // Their text waits for the first prompt (hook-wiring).
   await services.hooks.start(services.start.resumed ? 'resume' : 'startup', (event) => tell(hookLine(event)));
   // Skills and custom commands (frontmatter in YAML: ~20 ms to read the shipped ones cold).
-  const skills = await loadSkillRuntime({ cwd, cairnHome, env: options.env, permissions: services.permissions, trusted: services.facts.trusted, sandbox: services.sandbox });
+  const skills = await loadSkillRuntime({ cwd, cairnHome, env: options.env, permissions: services.permissions, trusted: services.facts.trusted, sandbox: services.sandbox, bare: options.bare === true });
   for (const line of skills.problems) tell(line);
   services.skills.current = skills;
   services.skills.found(skills);

@@ -40,6 +40,8 @@ export function createMemoryDistiller(opts: {
 }
 
 /** The session's distiller: its workspace, clock, permissions and tools. */
-export function memoryDistiller(services: Pick<Services, 'cwd' | 'cairnHome' | 'now' | 'permissions' | 'tools'>): MemoryDistiller {
+export function memoryDistiller(services: Pick<Services, 'options' | 'cwd' | 'cairnHome' | 'now' | 'permissions' | 'tools'>): MemoryDistiller {
+  // --bare: auto-memory is off; nothing is written to the memory files or the episodic notes.
+  if (services.options.bare === true) return { distill: async () => [] };
   return createMemoryDistiller({ cwd: services.cwd, cairnHome: services.cairnHome, now: services.now, permissions: services.permissions, tools: () => services.tools });
 }

@@ -57,6 +57,8 @@ export interface RuntimeOptions {
   effort?: Effort;
   /** --agents: subagent definitions for this session, by name. */
   agents?: readonly AgentDefinition[];
+  /** --bare: nothing discovered (hooks, MCP servers, plugins, skills, agents, instruction and memory files); only what the flags pass. */
+  bare?: boolean;
   /** Settled already (the TUI draws its first frame from them first); the options they came from are not read again. */
   facts?: SessionFacts;
 }

@@ -135,6 +135,7 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
     skillListing: () => skills.current?.listing(resolved.contextWindow).text ?? '',
     ...(options.systemPrompt ? { custom: options.systemPrompt } : {}),
     onInstructionsLoaded: instructionsLoadedHooks(hooks.runner, (event) => ref.session?.emit(event), [cairnHome, facts.claudeHome]),
+    ...(options.bare ? { bare: true } : {}),
   });
 
   // MCP servers: configured now, started later; their tools join `tools` as each connects.

@@ -36,12 +36,12 @@ async function refuseTakenId(cairnHome: string, cwd: string, id: string): Promis
 
 /** The agent definitions (the agent tool's types); a skipped file or a warning is added to `notices`. */
 export async function loadAgents(
-  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv; agents?: readonly AgentDefinition[]; trusted?: boolean },
+  opts: { cwd: string; cairnHome: string; env?: NodeJS.ProcessEnv; agents?: readonly AgentDefinition[]; trusted?: boolean; bare?: boolean },
   notices: string[],
 ): Promise<{ agents: AgentDefinition[]; problems: AgentLoadProblem[] }> {
   const plugins = opts.env ? (await activePlugins({ cwd: opts.cwd, cairnHome: opts.cairnHome, env: opts.env, trusted: opts.trusted ?? false })).plugins : [];
   const pluginDirs = plugins.map((p) => ({ plugin: p.name, dirs: p.agentPaths }));
-  const loaded = await loadAgentDefinitions(opts.cairnHome, opts.cwd, opts.env ? claudeHomeFrom(opts.env) : undefined, pluginDirs);
+  const loaded = await loadAgentDefinitions(opts.cairnHome, opts.cwd, opts.env ? claudeHomeFrom(opts.env) : undefined, pluginDirs, { bare: opts.bare === true });
   const { problems } = loaded;
   for (const p of problems) notices.push(`Skipped agent definition ${p.file}: ${p.message}`);
   for (const a of loaded.agents) for (const w of a.warnings ?? []) notices.push(`Agent definition ${a.source}: ${w}`);

@@ -143,7 +143,8 @@ const KNOWN_PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'defaultMode', 'a
 export function unknownKeyNotices(layers: readonly SettingsLayer[]): string[] {
   const out: string[] = [];
   for (const layer of layers) {
-    const keys = Object.keys(layer.data).filter((k) => !KNOWN_KEYS.has(k));
+    // The command line's own layer carries flags under their names (--plugin-dir, --bare): never a settings key.
+    const keys = Object.keys(layer.data).filter((k) => !KNOWN_KEYS.has(k) && !(layer.commandLine === true && k.startsWith('--')));
     const permissions = layer.data['permissions'];
     if (typeof permissions === 'object' && permissions !== null && !Array.isArray(permissions)) {
       keys.push(...Object.keys(permissions).filter((k) => !KNOWN_PERMISSION_KEYS.has(k)).map((k) => `permissions.${k}`));

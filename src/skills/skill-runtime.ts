@@ -51,6 +51,8 @@ export interface SkillRuntimeOptions {
   permissions: PermissionChecker;
   /** Whether the workspace is trusted (default true): an untrusted project's skills and commands load, but their allowed-tools grant nothing. */
   trusted?: boolean;
+  /** --bare: only the shipped skills and --plugin-dir plugins' are loaded, no user or project folder. */
+  bare?: boolean;
   /** The shipped skills folder; found from the installed package when the key is absent. */
   shippedDir?: string | undefined;
 }
@@ -60,8 +62,8 @@ async function discoverAll(opts: SkillRuntimeOptions): Promise<[SkillCatalog, Co
   const plugins = (await activePlugins({ ...opts, trusted: opts.trusted ?? true })).plugins;
   const pluginPlaces = (paths: (p: LoadedPlugin) => string[]): Place[] => plugins.flatMap((p) => paths(p).map((dir) => ({ source: 'plugin' as const, dir, namespace: p.name })));
   return Promise.all([
-    discoverSkills([...skillPlaces(opts), ...pluginPlaces((p) => p.skillPaths)]),
-    discoverCommands([...commandPlaces(opts), ...pluginPlaces((p) => p.commandPaths)]),
+    discoverSkills([...skillPlaces(opts).filter((p) => opts.bare !== true || p.source === 'cairn'), ...pluginPlaces((p) => p.skillPaths)]),
+    discoverCommands([...(opts.bare === true ? [] : commandPlaces(opts)), ...pluginPlaces((p) => p.commandPaths)]),
   ]);
 }
 

@@ -38,6 +38,7 @@ import { PainterContext } from './painter-context.js';
 import { createScreenPainter } from './screen-painter.js';
 import { guardTerminal, RESTORE_TERMINAL } from './terminal-guard.js';
 import { createTerminalOutput, ENTER_SCREEN, MOUSE_ON } from './terminal-output.js';
+import { startInlineImages } from './inline-images.js';
 import { handleJobControl } from './job-control.js';
 import { createTuiLog } from './tui-log.js';
 import { RedrawKey } from './RedrawKey.js';
@@ -289,6 +290,11 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   disposals.defer('title', store.subscribe(showTitle));
   const output = createTerminalOutput(screen, env, options.earlyFrame);
   disposals.defer('terminal output', () => output.dispose());
+  // Thumbnails are for the frame writer's screen only (its rows are text cells like any other).
+  if (output.overlay) {
+    const stopImages = startInlineImages({ enabled: settings.inlineImages, env, store, subscribe: (listener) => session.subscribe(listener), write: (s) => screen.write(s), columns: () => screen.columns || 80 });
+    disposals.defer('inline images', stopImages);
+  }
   runEditor = createExternalEditor({ stdin: options.stdin ?? process.stdin, screen, redraw: output.redraw, env });
   // kill -TSTP / -STOP from outside, then fg: the app takes input and is drawn again.
   const stopJobControl = handle

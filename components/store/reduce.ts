@@ -74,6 +74,13 @@ export function reduce(state: TuiState, action: UiAction): TuiState {
       const palette = dismissed !== undefined && action.editor.text !== dismissed ? { index: state.palette.index } : state.palette;
       return { ...state, editor: action.editor, palette, exitArmedAt: undefined };
     }
+    case 'thumbnail': {
+      const { label, image, columns, rows } = action;
+      const items = state.items.map((item) =>
+        item.kind === 'user' && item.attachments?.includes(label) && !item.thumbnails?.[label] ? { ...item, thumbnails: { ...item.thumbnails, [label]: { image, columns, rows } } } : item,
+      );
+      return items.some((item, i) => item !== state.items[i]) ? { ...state, items } : state;
+    }
     case 'queue':
       return { ...state, queued: [...state.queued, action.text] };
     case 'unqueue':

@@ -26,7 +26,16 @@ export interface UserItem {
   readonly display?: string;
   /** The images and PDFs sent with it, as labels: `image shot.png · 1280x800 · 45 KB`. */
   readonly attachments?: readonly string[];
+  /** Pictures drawn under their chips (tui.json inlineImages, in kitty), by attachment label. */
+  readonly thumbnails?: Readonly<Record<string, Thumbnail>>;
   readonly userExpanded?: boolean;
+}
+
+/** A picture the terminal holds as kitty image `image`, shown `columns` x `rows` cells. */
+export interface Thumbnail {
+  readonly image: number;
+  readonly columns: number;
+  readonly rows: number;
 }
 export interface AssistantItem {
   readonly kind: 'assistant';
@@ -304,6 +313,8 @@ export type UiAction =
   | { type: 'notice'; level: NoticeLevel; message: string; code?: string }
   | { type: 'editor'; editor: EditorState }
   | { type: 'queue'; text: string }
+  /** The terminal holds a thumbnail of the image labelled `label`: prompts that carried it show it. */
+  | { type: 'thumbnail'; label: string; image: number; columns: number; rows: number }
   /**
    * Queued prompts taken back before they ran (Esc, or Up for the last one): `taken` goes into
    * the editor, in order, before the draft; `remaining` is what still waits.

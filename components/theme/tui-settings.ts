@@ -17,9 +17,11 @@ export interface TuiSettings {
   /** A turn that ends while the terminal is unfocused notifies when it took at least this long. */
   notifyAfterSeconds: number;
   notifyStyle: NotifyStyle;
+  /** Thumbnails of attached images under their chips, in kitty (components/app/inline-images.ts). */
+  inlineImages: boolean;
 }
 
-export const DEFAULT_TUI_SETTINGS: TuiSettings = { theme: 'dark', mouse: false, scrollback: 'full', notifyAfterSeconds: 10, notifyStyle: 'osc9' };
+export const DEFAULT_TUI_SETTINGS: TuiSettings = { theme: 'dark', mouse: false, scrollback: 'full', notifyAfterSeconds: 10, notifyStyle: 'osc9', inlineImages: false };
 const NOTIFY_STYLES: readonly NotifyStyle[] = ['bell', 'osc9', 'osc777', 'all'];
 
 export function tuiSettingsPath(cairnHome: string): string {
@@ -45,7 +47,11 @@ export async function loadTuiSettings(cairnHome: string): Promise<{ settings: Tu
   // Each key on its own: a bad one is named and falls back to its default; the others still apply.
   const settings: TuiSettings = { ...DEFAULT_TUI_SETTINGS };
   const problems: string[] = [];
-  const { theme, mouse, scrollback, notifyAfterSeconds, notifyStyle } = parsed;
+  const { theme, mouse, scrollback, notifyAfterSeconds, notifyStyle, inlineImages } = parsed;
+  if (inlineImages !== undefined) {
+    if (typeof inlineImages === 'boolean') settings.inlineImages = inlineImages;
+    else problems.push(`"inlineImages" must be true or false, got ${JSON.stringify(inlineImages)}`);
+  }
   if (notifyAfterSeconds !== undefined) {
     if (typeof notifyAfterSeconds === 'number' && notifyAfterSeconds >= 0) settings.notifyAfterSeconds = notifyAfterSeconds;
     else problems.push(`"notifyAfterSeconds" must be a number of seconds, 0 or more, got ${JSON.stringify(notifyAfterSeconds)}`);

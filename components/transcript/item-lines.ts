@@ -3,6 +3,7 @@ import type { Theme } from '../theme/theme.js';
 import type { CronItem } from '../store/background-state.js';
 import type { CompactItem, NoticeItem, TerminalItem, ThinkingItem, ToolItem, TranscriptItem, UserItem } from '../store/types.js';
 import { isLive } from '../store/tool-card.js';
+import { kittyPlaceholderRows } from '../terminal/kitty-images.js';
 import { markdownVersion, renderMarkdown } from '../markdown/render-markdown.js';
 import { PLAN_NOTICE } from './plan-lines.js';
 import { compactLines } from './compact-lines.js';
@@ -91,7 +92,16 @@ function render(item: TranscriptItem, width: number, theme: Theme, expanded: boo
 function userLines(item: UserItem, width: number, theme: Theme, expanded: boolean): string[] {
   const folded = item.display !== undefined && !expanded;
   const prompt = wrapText(folded ? item.display : item.text, Math.max(1, width - 2)).map((l, i) => paint(theme, 'user', `${i === 0 ? '› ' : '  '}${l}`));
-  const lines = [...prompt, ...(item.attachments ?? []).map((label) => clipLine(paint(theme, 'muted', `  ⎿ [${label}]`), width))];
+  const lines = [
+    ...prompt,
+    ...(item.attachments ?? []).flatMap((label) => {
+      const chip = clipLine(paint(theme, 'muted', `  ⎿ [${label}]`), width);
+      const thumb = item.thumbnails?.[label];
+      // Too narrow a terminal for the picture: the chip alone.
+      if (!thumb || thumb.columns + 4 > width) return [chip];
+      return [chip, ...kittyPlaceholderRows(thumb.image, thumb.columns, thumb.rows).map((row) => `    ${row}`)];
+    }),
+  ];
   if (item.display === undefined) return lines;
   const toggle = folded ? '▸ pasted text folded · Tab selects, Space unfolds' : '▾ pasted text unfolded · Space folds';
   return [...lines, clipLine(paint(theme, 'muted', `  ${toggle}`), width)];

@@ -11,7 +11,7 @@ type Sharp = SharpConstructor;
 let loaded: Promise<Sharp> | undefined;
 
 /** sharp (libvips, prebuilt per platform, no install script) loads on the first image, not at start-up. */
-function loadSharp(): Promise<Sharp> {
+export function loadSharp(): Promise<Sharp> {
   loaded ??= import('sharp').then((m) => m.default);
   return loaded;
 }

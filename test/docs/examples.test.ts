@@ -192,11 +192,11 @@ describe('docs/guide/add-a-key-binding.md: the keybindings.json example', () => 
       ({ ctrl: false, meta: false, shift: false, tab: false, ...mods }) as Parameters<typeof is>[2];
     expect(is('editInEditor', 'x', key({ ctrl: true }))).toBe(true);
     expect(is('editInEditor', 'g', key({ ctrl: true }))).toBe(false);
-    expect(is('cycleMode', 'p', key({ meta: true }))).toBe(true);
+    expect(is('cycleMode', 't', key({ ctrl: true }))).toBe(true);
     expect(is('cycleMode', '', key({ shift: true, tab: true }))).toBe(true);
     const help = keyHelp().join('\n');
     expect(help).toMatch(/Ctrl\+X\s+edit the prompt in \$VISUAL/);
-    expect(help).toMatch(/Shift\+Tab \/ Alt\+p\s+next permission mode/);
+    expect(help).toMatch(/Shift\+Tab \/ Ctrl\+T\s+next permission mode/);
   });
 
   it('names the file and key of a mistake and keeps the defaults for it', async () => {

@@ -112,7 +112,13 @@ export async function runHeadless(
       const prompt = ready.text;
       // `/name args` naming a skill or custom command becomes its prompt (the TUI does the same).
       session.noteUserPrompt(prompt);
-      terminal = await session.run((await runtime.skills.prepare(prompt))?.prompt ?? prompt, ready.attachments);
+      const prepared = await runtime.skills.prepare(prompt);
+      if (prepared?.blocked !== undefined) {
+        io.stderr.write(forStream(io.stderr, `cairn: not sent: ${prepared.blocked}\n`));
+        refused = true;
+        break;
+      }
+      terminal = await session.run(prepared?.prompt ?? prompt, ready.attachments);
       if (options.structured && terminal.reason === 'completed') {
         let check = checkStructuredOutput(terminal.result ?? '', options.structured);
         // One retry with what was wrong, as Claude Code gives; then the run ends in an error result.

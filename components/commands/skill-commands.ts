@@ -18,6 +18,7 @@ function entryCommand(skills: SkillRuntime, entry: SlashPromptEntry, name: strin
     async run(args, ctx) {
       const prepared = await skills.prepare(`/${name}${args ? ` ${args}` : ''}`, ctx.session.askChannel);
       if (!prepared) return ctx.print(`/${name} is no longer available.`, 'warning');
+      if (prepared.blocked !== undefined) return ctx.print(prepared.blocked, 'warning');
       send(ctx, prepared.prompt);
     },
   };

@@ -8,6 +8,7 @@ import { canonicalAgentType } from '../permissions/rules/parse.js';
 import type { PermissionChecker } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
+import type { HookRunner } from '../hooks/hook-types.js';
 import type { BackgroundAgents } from './background-agents.js';
 import { defineTool } from '../tools/tool.js';
 import type { AgentDefinition } from './agent-definition.js';
@@ -16,7 +17,8 @@ import { agentModel } from './agent-model.js';
 import { agentToolNotices, grantsTool } from './agent-tool-grants.js';
 import { titleLine } from '../tools/call-view.js';
 import { errorMessage } from '../util/error-message.js';
-import { createAgentWorktree, finishAgentWorktree, worktreeReport, type AgentWorktree, type WorktreeOutcome } from '../worktrees/agent-worktree.js';
+import { createWorktreeByHook, worktreeRemoveHooks, type HookWorktree } from '../worktrees/worktree-hooks.js';
+import { agentWorktreeName, createAgentWorktree, finishAgentWorktree, worktreeReport, type AgentWorktree, type WorktreeOutcome } from '../worktrees/agent-worktree.js';
 
 export const AGENT_TOOL_NAME = 'agent';
 /** Subagents may start subagents down to this depth; below it the agent tool is removed. */
@@ -133,12 +135,13 @@ export function createAgentTool(deps: AgentToolDeps) {
       const parentMode = deps.permissions(undefined).mode;
       const mode = def.source !== 'built-in' && (parentMode === 'acceptEdits' || parentMode === 'auto' || parentMode === 'bypassPermissions') ? undefined : def.mode;
       let place: Place = { cwd: deps.cwd, tools, permissions: deps.permissions, environment: deps.environment };
-      let isolated: { worktree: AgentWorktree; close(): void } | undefined;
+      let isolated: Isolated | undefined;
       if ((input.isolation ?? def.isolation) === 'worktree') {
-        const made = await isolate(def, childDepth, canNest);
+        const made = await isolate(def, childDepth, canNest, ctx);
         if ('error' in made) return { content: made.error, isError: true };
         ({ place, isolated } = made);
-        ctx.emit?.(notice('info', `Agent ${def.name} works in the git worktree ${made.isolated.worktree.dir} on the new branch ${made.isolated.worktree.branch}${made.isolated.worktree.mainWasDirty ? ' (from HEAD: your uncommitted changes are not in it)' : ''}`));
+        const wt = made.isolated.worktree;
+        ctx.emit?.(notice('info', 'byHook' in wt ? `Agent ${def.name} works in ${wt.dir}, made by the WorktreeCreate hook (${wt.byHook})` : `Agent ${def.name} works in the git worktree ${wt.dir} on the new branch ${wt.branch}${wt.mainWasDirty ? ' (from HEAD: your uncommitted changes are not in it)' : ''}`));
       }
       const inPlace = place;
       const run = async (signal: AbortSignal, emit: ((event: AgentEvent) => void) | undefined, parentId: string): Promise<ToolResult> => {
@@ -147,10 +150,10 @@ export function createAgentTool(deps: AgentToolDeps) {
           result = await runChild({ def, input, ctx, provider, place: inPlace, mode, childDepth, signal, emit, parentId });
         } catch (error) {
           // A crash still leaves the worktree summed up (removed when untouched); the crash is told as before.
-          if (isolated) await withWorktreeOutcome({ content: '' }, isolated, def.name).catch(() => undefined);
+          if (isolated) await withWorktreeOutcome({ content: '' }, isolated, def.name, ctx.hooks, emit).catch(() => undefined);
           throw error;
         }
-        return isolated ? withWorktreeOutcome(result, isolated, def.name) : result;
+        return isolated ? withWorktreeOutcome(result, isolated, def.name, ctx.hooks, emit) : result;
       };
       if (input.run_in_background === true) {
         if (!deps.background) {
@@ -170,11 +173,14 @@ export function createAgentTool(deps: AgentToolDeps) {
    * Makes the agent's worktree and the tools rooted there; a subagent it starts works there too. Refused
    * (as Claude Code does) outside a git repository or without git.
    */
-  async function isolate(def: AgentDefinition, childDepth: number, canNest: boolean): Promise<{ place: Place; isolated: { worktree: AgentWorktree; close(): void } } | { error: string }> {
+  async function isolate(def: AgentDefinition, childDepth: number, canNest: boolean, ctx: ToolContext): Promise<{ place: Place; isolated: Isolated } | { error: string }> {
     if (!deps.isolate) return { error: 'isolation: worktree is not available here (only the session\'s own agents can work in a worktree); run it without isolation or from the session.' };
-    let worktree: AgentWorktree;
+    let worktree: AgentWorktree | HookWorktree;
     try {
-      worktree = await createAgentWorktree(deps.cwd, def.name);
+      // A WorktreeCreate hook replaces git's creation; when it fails, the agent does not run (no fall back).
+      const byHook = await createWorktreeByHook(ctx.hooks, agentWorktreeName(def.name), (e) => ctx.emit?.(e), ctx.signal);
+      if (byHook && 'error' in byHook) throw new Error(byHook.error);
+      worktree = byHook ? { dir: byHook.dir, byHook: byHook.hook } : await createAgentWorktree(deps.cwd, def.name);
     } catch (error) {
       return { error: `Cannot start the ${def.name} subagent in a worktree: ${errorMessage(error)}. It did not run; run it without isolation to work in this folder.` };
     }
@@ -232,6 +238,12 @@ export function createAgentTool(deps: AgentToolDeps) {
   }
 }
 
+/** A subagent's own worktree (git's, or a WorktreeCreate hook's) and how to release the tools rooted there. */
+interface Isolated {
+  worktree: AgentWorktree | HookWorktree;
+  close(): void;
+}
+
 /** Where a subagent works: the session's folder, or its own worktree. */
 interface Place {
   cwd: string;
@@ -241,22 +253,31 @@ interface Place {
 }
 
 /** The environment lines with the worktree as the workspace, and a line saying where the agent is. */
-function inWorktree(environment: string, workspace: string, worktree: AgentWorktree): string {
+function inWorktree(environment: string, workspace: string, worktree: AgentWorktree | HookWorktree): string {
+  if ('byHook' in worktree) return `${environment.split(workspace).join(worktree.dir)}\nYou work in a worktree of your own (${worktree.dir}): read and change files only there; the user's working tree is ${workspace} and is not yours to change.`;
   return `${environment.split(workspace).join(worktree.dir)}\nYou work in a git worktree of your own, on the branch ${worktree.branch} (made from HEAD): read and change files only there; the user's working tree is ${workspace} and is not yours to change.`;
 }
 
 /** The agent's result with what its worktree holds (or that it was removed), on the card too. */
-async function withWorktreeOutcome(result: ToolResult, isolated: { worktree: AgentWorktree; close(): void }, agent: string): Promise<ToolResult> {
+async function withWorktreeOutcome(result: ToolResult, isolated: Isolated, agent: string, hooks: HookRunner | undefined, emit: ((event: AgentEvent) => void) | undefined): Promise<ToolResult> {
   isolated.close();
+  const tell = (event: AgentEvent): void => emit?.(event);
+  const wt = isolated.worktree;
+  if ('byHook' in wt) {
+    // cairn cannot tell what a hook's worktree holds: the WorktreeRemove hooks are told the agent is done, as Claude Code does.
+    const removers = hooks?.has('WorktreeRemove') === true;
+    if (removers) await worktreeRemoveHooks(hooks, wt.dir, tell);
+    return { ...result, content: `${result.content}\n\nThe subagent worked in ${wt.dir}, made by the WorktreeCreate hook; ${removers ? 'the WorktreeRemove hooks were run for it' : 'no WorktreeRemove hook is configured, so it is left as it is'}.` };
+  }
   let outcome: WorktreeOutcome;
   try {
-    outcome = await finishAgentWorktree(isolated.worktree);
+    outcome = await finishAgentWorktree(wt, (dir) => worktreeRemoveHooks(hooks, dir, tell));
   } catch (error) {
-    return { ...result, content: `${result.content}\n\nIts git worktree ${isolated.worktree.dir} (branch ${isolated.worktree.branch}) was kept; what it changed could not be read: ${errorMessage(error)}` };
+    return { ...result, content: `${result.content}\n\nIts git worktree ${wt.dir} (branch ${wt.branch}) was kept; what it changed could not be read: ${errorMessage(error)}` };
   }
   const worktree = { branch: outcome.branch, path: outcome.path, kept: outcome.kept, files: outcome.files.length, added: outcome.added, removed: outcome.removed, commits: outcome.commits };
   const display = result.display?.kind === 'agent' ? { ...result.display, worktree } : { kind: 'agent' as const, agent, turns: 0, reason: result.isError ? 'error' : 'completed', worktree };
-  return { ...result, content: `${result.content}\n\n${worktreeReport(outcome, isolated.worktree.mainWasDirty)}`, display };
+  return { ...result, content: `${result.content}\n\n${worktreeReport(outcome, wt.mainWasDirty)}`, display };
 }
 
 /** A subagent's own agent tool: its children run in the foreground (only the lead's session keeps background agents). */

@@ -16,6 +16,7 @@ import { expandInlines } from './prompt-inlines.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { CallApproval } from '../tools/tool.js';
 import { GIT_DIFF_TOKEN, reviewDiffText } from '../review/review-diff.js';
+import { runExpansionHooks, type ExpansionHooks } from './expansion-hooks.js';
 
 /** A palette entry for a skill or a custom command. */
 export interface SlashPromptEntry {
@@ -35,6 +36,8 @@ export interface PreparedPrompt {
   grants: string[];
   /** A command's `model:`, for this prompt's turn only. */
   model?: string;
+  /** A UserPromptExpansion hook blocked it: why (for the user); nothing is sent. */
+  blocked?: string;
 }
 
 export interface SlashPromptDeps {
@@ -49,6 +52,8 @@ export interface SlashPromptDeps {
   env?: NodeJS.ProcessEnv;
   /** The session's sandbox: a `!`cmd`` the chain lets through unasked runs inside it, as the model's commands do. */
   sandbox?: CommandSandbox;
+  /** The session's hooks (UserPromptExpansion runs on each expansion); none: no hook runs. */
+  hooks?: ExpansionHooks;
 }
 
 type Target = { kind: 'skill'; skill: Skill } | { kind: 'command'; command: CustomCommand };
@@ -125,9 +130,11 @@ export async function prepareSlashPrompt(deps: SlashPromptDeps, text: string, as
       ? `/${name}${args ? ` ${args}` : ''}\n\nRun the "${name}" skill (${target.skill.file}):\n\n${await skillContent(target.skill, filled)}`
       : `/${name}${args ? ` ${args}` : ''}\n\n${filled}`;
   // Last, so nothing in the diff is taken for an argument, a `!`cmd`` or an @file.
-  const prompt = made.includes(GIT_DIFF_TOKEN) ? made.split(GIT_DIFF_TOKEN).join(await reviewDiffText(deps.cwd, args, signal)) : made;
+  const expanded = made.includes(GIT_DIFF_TOKEN) ? made.split(GIT_DIFF_TOKEN).join(await reviewDiffText(deps.cwd, args, signal)) : made;
+  const verdict = await runExpansionHooks(deps.hooks, { name, args, source, prompt: expanded }, signal);
+  if ('blocked' in verdict) return { name, prompt: '', grants: [], blocked: verdict.blocked };
   const model = target.kind === 'command' ? target.command.model : undefined;
-  return { name, prompt, grants, ...(model !== undefined ? { model } : {}) };
+  return { name, prompt: verdict.prompt, grants, ...(model !== undefined ? { model } : {}) };
 }
 
 /** The chain `!`cmd`` and `@file` go through: the session's rules in force, the command's allowed-tools added. */

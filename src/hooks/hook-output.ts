@@ -9,10 +9,10 @@ import type { HookDefinition, HookEventName, HookInput, HookOutcome, HookProcess
 const MAX_TEXT = 10_000;
 
 // PostToolUseFailure's exit 2 cannot undo the failure; its stderr goes to the model, as PostToolUse's.
-const CLAUDE_BLOCKABLE: readonly HookEventName[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PreCompact', 'PostToolBatch'];
+const CLAUDE_BLOCKABLE: readonly HookEventName[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'UserPromptExpansion', 'Stop', 'SubagentStop', 'PreCompact', 'PostToolBatch'];
 const CAIRN_BLOCKABLE: readonly HookEventName[] = ['PreToolUse', 'UserPromptSubmit'];
 /** Plain stdout of a successful Claude Code hook becomes model context only for these. */
-const PLAIN_TEXT_CONTEXT: readonly HookEventName[] = ['UserPromptSubmit', 'SessionStart'];
+const PLAIN_TEXT_CONTEXT: readonly HookEventName[] = ['UserPromptSubmit', 'UserPromptExpansion', 'SessionStart'];
 
 function cap(text: string): string {
   const t = text.trim();
@@ -129,10 +129,27 @@ function failure(hook: HookDefinition, result: HookProcessResult): string | unde
   return undefined;
 }
 
+/**
+ * WorktreeCreate replaces git's worktree creation: the hook prints the path it made (the last
+ * non-empty line of stdout) or, as JSON, `hookSpecificOutput.worktreePath`. Any non-zero exit (or
+ * no path) fails the creation; the path is checked by the caller (untrusted).
+ */
+function worktreeCreated(hook: HookDefinition, result: HookProcessResult): HookOutcome {
+  const stderr = cap(result.stderr);
+  if (result.exitCode !== 0) return { hook, error: `exited with ${result.exitCode}${stderr ? `: ${firstLine(stderr)}` : ''}` };
+  const { json, error } = readJson(result.stdout);
+  if (error) return { hook, error };
+  const specific = json && isRecord(json['hookSpecificOutput']) ? json['hookSpecificOutput'] : {};
+  const printed = json ? specific['worktreePath'] : result.stdout.split('\n').map((l) => l.trim()).filter((l) => l !== '').pop();
+  if (typeof printed !== 'string' || printed.trim() === '') return { hook, error: 'printed no worktree path (it must print the absolute path of the worktree it created)' };
+  return { hook, worktreePath: printed.trim() };
+}
+
 export function interpretHook(hook: HookDefinition, input: HookInput, result: HookProcessResult): HookOutcome {
   const out: HookOutcome = { hook };
   const failed = failure(hook, result);
   if (failed) return { hook, error: failed };
+  if (input.event === 'WorktreeCreate') return worktreeCreated(hook, result);
   const { json, error } = readJson(result.stdout);
   const stderr = cap(result.stderr);
   const code = result.exitCode;

@@ -29,6 +29,7 @@ const AGENT_EVENTS: readonly HookEventName[] = ['SubagentStart', 'SubagentStop']
 function subjectOf(input: HookInput): string | undefined {
   if (TOOL_EVENTS.includes(input.event)) return input.toolName;
   if (AGENT_EVENTS.includes(input.event)) return input.agentType;
+  if (input.event === 'UserPromptExpansion') return input.commandName;
   return input.source;
 }
 
@@ -87,6 +88,12 @@ export function hookStdin(hook: HookDefinition, input: HookInput, opts: HookRunn
     file_path: input.filePath,
     memory_type: input.memoryType,
     load_reason: input.event === 'InstructionsLoaded' ? input.source : undefined,
+    expansion_type: input.event === 'UserPromptExpansion' ? 'slash_command' : undefined,
+    command_name: input.commandName,
+    command_args: input.event === 'UserPromptExpansion' ? (input.commandArgs ?? '') : undefined,
+    command_source: input.commandSource,
+    name: input.worktreeName,
+    worktree_path: input.worktreePath,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
@@ -137,7 +144,7 @@ export function createHookRunner(opts: HookRunnerOptions): HookRunner {
   };
   return {
     has: (event: HookEventName, subject?: string) => {
-      const key = TOOL_EVENTS.includes(event) ? 'toolName' : AGENT_EVENTS.includes(event) ? 'agentType' : 'source';
+      const key = TOOL_EVENTS.includes(event) ? 'toolName' : AGENT_EVENTS.includes(event) ? 'agentType' : event === 'UserPromptExpansion' ? 'commandName' : 'source';
       return matching({ event, ...(subject !== undefined ? { [key]: subject } : {}) }).length > 0;
     },
     async run(input, signal): Promise<HookRun> {

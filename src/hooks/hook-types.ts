@@ -19,6 +19,9 @@ export const HOOK_EVENTS = [
   'Notification',
   'PostToolBatch',
   'InstructionsLoaded',
+  'UserPromptExpansion',
+  'WorktreeCreate',
+  'WorktreeRemove',
 ] as const;
 export type HookEventName = (typeof HOOK_EVENTS)[number];
 
@@ -89,6 +92,8 @@ export interface HookOutcome {
   suppressOutput?: boolean;
   /** PreToolUse: the new input, already in cairn's field names (validated again before use). */
   updatedInput?: unknown;
+  /** WorktreeCreate: the path the hook printed (or `hookSpecificOutput.worktreePath`), unchecked. */
+  worktreePath?: string;
   /** Text for the model (appended to the result or the prompt). */
   context?: string;
   /** PostToolUse: the text the model sees instead of the tool's output (`updatedToolOutput`). */
@@ -136,6 +141,14 @@ export interface HookInput {
   /** InstructionsLoaded: the file, its scope (User, Project, Local, Managed); `source` is the load reason. */
   filePath?: string;
   memoryType?: string;
+  /** UserPromptExpansion: the command typed (also the matcher's subject), its arguments, where it came from (`skill`, `plugin`, `command`, `builtin`); `prompt` is the expanded text. */
+  commandName?: string;
+  commandArgs?: string;
+  commandSource?: string;
+  /** WorktreeCreate: the worktree's name (a slug). */
+  worktreeName?: string;
+  /** WorktreeRemove: the worktree's absolute path. */
+  worktreePath?: string;
 }
 
 /** Every hook that ran for one event, in definition order. */

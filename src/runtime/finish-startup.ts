@@ -22,7 +22,7 @@ export async function finishStartup(services: Services, opened: OpenedSession, t
   // Their text waits for the first prompt (hook-wiring).
   await services.hooks.start(services.start.resumed ? 'resume' : 'startup', (event) => tell(hookLine(event)));
   // Skills and custom commands (frontmatter in YAML: ~20 ms to read the shipped ones cold).
-  const skills = await loadSkillRuntime({ cwd, cairnHome, env: options.env, permissions: services.permissions, trusted: services.facts.trusted, sandbox: services.sandbox, bare: options.bare === true });
+  const skills = await loadSkillRuntime({ cwd, cairnHome, env: options.env, permissions: services.permissions, trusted: services.facts.trusted, sandbox: services.sandbox, bare: options.bare === true, hooks: { runner: services.hooks.runner, emit: (event) => opened.session.emit(event) } });
   for (const line of skills.problems) tell(line);
   services.skills.current = skills;
   services.skills.found(skills);

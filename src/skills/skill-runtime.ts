@@ -1,5 +1,6 @@
 import { discoverCommands, type CommandCatalog } from '../custom-commands/command-discovery.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
+import type { ExpansionHooks } from '../custom-commands/expansion-hooks.js';
 import { prepareSlashPrompt, slashEntries, type PreparedPrompt, type SlashPromptEntry } from '../custom-commands/slash-prompts.js';
 import type { AgentEvent } from '../events.js';
 import type { AskPermission, PermissionChecker } from '../permissions/types.js';
@@ -55,6 +56,8 @@ export interface SkillRuntimeOptions {
   bare?: boolean;
   /** The shipped skills folder; found from the installed package when the key is absent. */
   shippedDir?: string | undefined;
+  /** The session's hooks: UserPromptExpansion runs on each `/name` expansion. */
+  hooks?: ExpansionHooks;
 }
 
 /** Every place skills and commands come from: a plugin's after the user's and the project's, so `/<plugin>:<name>` never takes their names. */
@@ -91,7 +94,7 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
     grant(skillGrants(skill, granted));
     return granted;
   };
-  const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions, trusted, env: opts.env, ...(opts.sandbox ? { sandbox: opts.sandbox } : {}) };
+  const deps = { cwd: opts.cwd, cairnHome: opts.cairnHome, skills, commands, permissions: opts.permissions, trusted, env: opts.env, ...(opts.sandbox ? { sandbox: opts.sandbox } : {}), ...(opts.hooks ? { hooks: opts.hooks } : {}) };
   return {
     get skills() {
       return skills;
@@ -114,6 +117,7 @@ export async function loadSkillRuntime(opts: SkillRuntimeOptions): Promise<Skill
     entries: () => slashEntries(deps),
     async prepare(text, ask, signal) {
       const prepared = await prepareSlashPrompt(deps, text, ask, signal);
+      if (prepared?.blocked !== undefined) return prepared;
       if (prepared && prepared.grants.length > 0) pending.set(prepared.prompt, prepared.grants);
       if (prepared?.model !== undefined) models.set(prepared.prompt, prepared.model);
       return prepared;

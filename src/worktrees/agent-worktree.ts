@@ -89,9 +89,9 @@ async function lineCount(file: string): Promise<number> {
 
 /**
  * Sums up the agent's worktree when it has ended, and removes it (and its branch) when it changed
- * nothing. Never removes work: uncommitted changes or commits keep it.
+ * nothing. Never removes work: uncommitted changes or commits keep it. `beforeRemove` runs just before a removal.
  */
-export async function finishAgentWorktree(worktree: AgentWorktree): Promise<WorktreeOutcome> {
+export async function finishAgentWorktree(worktree: AgentWorktree, beforeRemove?: (dir: string) => Promise<void>): Promise<WorktreeOutcome> {
   const { files, commits } = await worktreeChanges(worktree);
   const added = files.reduce((n, f) => n + f.added, 0);
   const removed = files.reduce((n, f) => n + f.removed, 0);
@@ -100,6 +100,8 @@ export async function finishAgentWorktree(worktree: AgentWorktree): Promise<Work
   try {
     // Checked again just before: nothing uncommitted (ignored files aside), nothing committed.
     if ((await uncommittedWork(worktree.dir)) !== '') return outcome;
+    // WorktreeRemove hooks are told first (they may archive it); they cannot stop the removal.
+    await beforeRemove?.(worktree.dir);
     await safeGit('worktree', ['remove', '--force', worktree.dir], { cwd: worktree.repo });
     await safeGit('branch', ['-D', worktree.branch], { cwd: worktree.repo });
     return { ...outcome, kept: false };

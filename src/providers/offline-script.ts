@@ -4,6 +4,7 @@ import type { OfflinePlan, PlannedCall } from './offline-plan.js';
 import { planMcp } from './offline-mcp.js';
 import { skillPlan } from './offline-skills.js';
 import { isInitPrompt, nextInitCalls } from './offline-init.js';
+import { isReviewPrompt, reviewPlan } from './offline-review.js';
 import { webPlan } from './offline-web.js';
 import { group } from '../util/invariant.js';
 
@@ -47,6 +48,7 @@ export function planFor(prompt: string): OfflinePlan {
     };
   }
   if (isInitPrompt(text)) return { kind: 'script', next: nextInitCalls };
+  if (isReviewPrompt(text)) return reviewPlan(text);
   const skill = skillPlan(text, planFor);
   if (skill) return skill;
   if ((m = /^think(?:\s+about)?\s+([\s\S]+)$/i.exec(text))) return { kind: 'think', topic: group(m, 1) };

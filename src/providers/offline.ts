@@ -111,6 +111,8 @@ async function* streamOffline(request: ModelRequest, deltaDelayMs: number): Asyn
         content.push(use);
       });
       text = '';
+    } else if (plan.kind === 'script' && plan.finish) {
+      yield* emitText(plan.finish(after), deltaDelayMs);
     } else if (plan.kind === 'tools' || plan.kind === 'script') {
       yield* emitText(summarize(request.messages, promptIndex), deltaDelayMs);
     } else {

@@ -91,7 +91,7 @@ const CHECKS: Check[] = [
     test: (text, file) => {
       const statement = /\bconsole\.(?:log|debug|trace)\s*\(/.exec(text)?.[0] ?? /^\s*debugger\s*;?\s*$/.exec(text)?.[0] ?? (/\.py$/.test(file) ? /^\s*(?:print|breakpoint)\s*\(/.exec(text)?.[0] : undefined);
       if (!statement) return undefined;
-      const shown = statement.trim().replace(/\s*\($/, '(').replace(/\s*;$/, '');
+      const shown = statement.trim().replace(/\s*\($/, '').replace(/\s*;$/, '');
       return {
         title: `Debug statement left in: ${shown}`,
         why: 'Debug output or a breakpoint added while working usually should not be committed: it clutters logs or stops the program.',

@@ -52,7 +52,10 @@ function nextReviewCalls(prompt: string, untracked: readonly string[], after: re
   let reported = false;
   for (const m of after) {
     for (const b of m.content) {
-      if (b.type === 'tool_use') uses.set(b.id, { name: b.name, path: String((b.input as Record<string, unknown>)['path'] ?? '') });
+      if (b.type === 'tool_use') {
+        const path = (b.input as Record<string, unknown>)['path'];
+        uses.set(b.id, { name: b.name, path: typeof path === 'string' ? path : '' });
+      }
       if (b.type !== 'tool_result') continue;
       const use = uses.get(b.tool_use_id);
       if (use?.name === 'read_file') read.set(use.path, b);

@@ -307,6 +307,7 @@ async function main(args: string[]): Promise<number> {
       instructions: current.instructions,
       team: { team: current.team, bus: current.bus, tasks: current.tasks },
       hooks: current.hooks.set,
+      hookRunner: current.hooks.runner,
       pricing: current.pricing,
       skills: current.skillsLoaded,
       ...(current.mcp ? { mcp: current.mcp } : {}),
@@ -337,7 +338,7 @@ async function main(args: string[]): Promise<number> {
     // Closed before leaving too: a connected MCP server (a child process) would keep cairn alive.
     current.close();
     if (picked.id === undefined) {
-      if (worktree) await (await import('./app/worktree-exit.js')).askAboutWorktree(worktree, process.stdin, process.stderr);
+      if (worktree) await (await import('./app/worktree-exit.js')).askAboutWorktree(worktree, process.stdin, process.stderr, current.hooks.runner);
       return code;
     }
     // A prompt given with a bare --resume waits for the session picked; otherwise it was sent.

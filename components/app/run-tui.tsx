@@ -1,4 +1,5 @@
 import type { HookSet } from '../../src/hooks/hook-set.js';
+import type { HookRunner } from '../../src/hooks/hook-types.js';
 import { loadTextWidth } from '../theme/text-width.js';
 import { hooksCommands } from '../commands/hooks-command.js';
 import { render } from 'ink';
@@ -89,6 +90,8 @@ export interface RunTuiOptions {
   team?: TeamCommandDeps;
   /** The hooks in force (/hooks). */
   hooks?: HookSet;
+  /** The session's hook runner (WorktreeRemove for /worktrees remove). */
+  hookRunner?: HookRunner;
   /** The instruction files in the context (/memory). */
   instructions?: Pick<SystemPromptSource, 'loadedFiles' | 'problems' | 'bare'>;
   /** Prices for the cost estimate in /usage and the status bar (built-in when absent). */
@@ -148,7 +151,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   disposals.defer('background UI', () => backgroundUi.dispose());
   const commands = createCommandRegistry([...builtinCommands(), ...sessionUi.commands, ...backgroundUi.commands, ...teamCommands(options.team ?? {}), ...hooksCommands(options.hooks)]);
   disposals.defer('MCP UI', startMcpUi({ store, session, commands, mcp: options.mcp }));
-  commands.register(worktreesCommand(cwd));
+  commands.register(worktreesCommand(cwd, options.hookRunner));
   commands.register(memoryCommand({ ...(options.instructions ? { instructions: options.instructions } : {}), cwd, claudeHome: claudeHomeFrom(env), cairnHome, ...(env['HOME'] ? { home: env['HOME'] } : {}) }));
   const addSkills = (skills: SkillRuntime | undefined): void => {
     const custom = skillCommands(skills, (name) => commands.find(name) !== undefined);

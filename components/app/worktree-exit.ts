@@ -4,11 +4,14 @@
 import readline from 'node:readline/promises';
 import { removeSessionWorktree, uncommittedWork, type SessionWorktree } from '../../src/worktrees/session-worktree.js';
 import { errorMessage } from '../../src/util/error-message.js';
+import type { HookRunner } from '../../src/hooks/hook-types.js';
+import { hookLine } from '../../src/runtime/hook-wiring.js';
+import { worktreeRemoveHooks } from '../../src/worktrees/worktree-hooks.js';
 import { stripTerminalControls } from '../../src/util/terminal-text.js';
 
 export const WORKTREE_QUESTION = 'Keep or remove the worktree? [K/r] ';
 
-export async function askAboutWorktree(worktree: SessionWorktree, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<void> {
+export async function askAboutWorktree(worktree: SessionWorktree, input: NodeJS.ReadableStream, output: NodeJS.WritableStream, hooks?: HookRunner): Promise<void> {
   const say = (line: string) => output.write(`${line}\n`);
   let dirty: string;
   try {
@@ -37,7 +40,7 @@ export async function askAboutWorktree(worktree: SessionWorktree, input: NodeJS.
     return;
   }
   try {
-    say(`cairn: ${await removeSessionWorktree(worktree)}`);
+    say(`cairn: ${await removeSessionWorktree(worktree, (dir) => worktreeRemoveHooks(hooks, dir, (event) => say(`cairn: ${hookLine(event)}`)))}`);
   } catch (error) {
     say(`cairn: ${errorMessage(error)}`);
   }

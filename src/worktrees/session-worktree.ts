@@ -89,9 +89,11 @@ export async function uncommittedWork(dir: string): Promise<string> {
  * Removes the worktree (its branch stays, with any commits made on it). Refuses when it has
  * uncommitted work, checked here (git's own check would run a status in each submodule).
  */
-export async function removeSessionWorktree(worktree: SessionWorktree): Promise<string> {
+export async function removeSessionWorktree(worktree: SessionWorktree, beforeRemove?: (dir: string) => Promise<void>): Promise<string> {
   const dirty = await uncommittedWork(worktree.dir);
   if (dirty !== '') throw new Error(`the worktree has uncommitted work, so it was kept:\n${dirty}`);
+  // WorktreeRemove hooks are told first (the folder still exists); they cannot stop the removal.
+  await beforeRemove?.(worktree.dir);
   await safeGit('worktree', ['remove', '--force', worktree.dir], { cwd: worktree.repo });
   return `Removed the worktree ${worktree.dir}; the branch ${worktree.branch} is kept.`;
 }

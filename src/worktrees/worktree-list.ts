@@ -66,13 +66,15 @@ export async function listCairnWorktrees(cwd: string): Promise<CairnWorktree[]> 
 }
 
 /** Removes one of cairn's worktrees by name or path: only when clean and not the session's own; its branch stays. */
-export async function removeCairnWorktree(cwd: string, which: string): Promise<string> {
+export async function removeCairnWorktree(cwd: string, which: string, beforeRemove?: (dir: string) => Promise<void>): Promise<string> {
   const list = await listCairnWorktrees(cwd);
   const wt = list.find((w) => w.name === which || w.path === which || w.branch === which);
   if (!wt) throw new Error(`no worktree of cairn's is called "${which}"${list.length > 0 ? `; there are ${list.map((w) => w.name).join(', ')}` : ''}`);
   if (wt.current) throw new Error(`${wt.name} is the worktree this session works in: leave cairn to remove it (you are asked then)`);
   if (wt.state === 'dirty') throw new Error(`${wt.name} has uncommitted work, so it was kept (commit or discard it first):\n${wt.work ?? ''}`);
   if (wt.state === 'unreadable') throw new Error(`${wt.name}'s state could not be read, so it was kept`);
+  // WorktreeRemove hooks are told first (the folder still exists); they cannot stop the removal.
+  await beforeRemove?.(wt.path);
   try {
     // cairn checked it is clean; git's own check would run a status in each submodule under their config.
     await safeGit('worktree', wt.state === 'missing' ? ['prune'] : ['remove', '--force', wt.path], { cwd });

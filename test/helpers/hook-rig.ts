@@ -4,6 +4,10 @@ import path from 'node:path';
 import { parseCairnHooks, parseSettingsHooks } from '../../src/hooks/hook-config.js';
 import { createHookRunner } from '../../src/hooks/hook-runner.js';
 import type { HookDefinition, HookRunner } from '../../src/hooks/hook-types.js';
+import { query, type QueryParams } from '../../src/loop/query.js';
+import { userText } from '../../src/messages.js';
+import { collect } from './collect.js';
+import { scriptedProvider } from './scripted-provider.js';
 
 /** A temp workspace (real path) for hook tests. */
 export async function hookWorkspace(prefix = 'cairn-hooks-'): Promise<string> {
@@ -30,3 +34,13 @@ export function cairnHooks(cwd: string, hooks: unknown, env: NodeJS.ProcessEnv =
 }
 
 export const command = (cmd: string, timeout?: number) => ({ type: 'command', command: cmd, ...(timeout !== undefined ? { timeout } : {}) });
+
+/**
+ * One turn of the real loop with these hooks: the scripted model's replies, and the tools,
+ * permissions and folder given (the prompt "go" unless `setup` names one).
+ */
+export function hookedTurn(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], setup: Pick<QueryParams, 'tools' | 'permissions' | 'cwd'> & Partial<QueryParams>) {
+  const provider = scriptedProvider(replies);
+  const events = collect(query({ messages: [], prompt: userText('go'), provider, system: () => 'system', signal: new AbortController().signal, hooks, ...setup }));
+  return { provider, events };
+}

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_AGENTS } from '../../../src/agents/agent-definition.js';
 import { createAgentTool } from '../../../src/agents/agent-tool.js';
 import type { AgentEvent } from '../../../src/events.js';
-import { query, runCompaction, type QueryParams } from '../../../src/loop/query.js';
+import { runCompaction, type QueryParams } from '../../../src/loop/query.js';
 import type { Message } from '../../../src/messages.js';
 import { userText } from '../../../src/messages.js';
 import { ProviderError } from '../../../src/providers/provider.js';
@@ -16,7 +16,7 @@ import { createReadFileTool } from '../../../src/tools/read-file.js';
 import type { HookRunner } from '../../../src/hooks/hook-types.js';
 import { collect, ofType } from '../../helpers/collect.js';
 import { fakePermissions } from '../../helpers/fake-permissions.js';
-import { claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
+import { hookedTurn, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
 import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
 
 let dir: string;
@@ -28,12 +28,7 @@ afterEach(async () => {
 });
 
 function run(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], extra: Partial<QueryParams> = {}) {
-  const provider = scriptedProvider(replies);
-  const params: QueryParams = {
-    messages: [], prompt: userText('go'), provider, tools: [createWriteFileTool(), createReadFileTool()], permissions: fakePermissions(),
-    system: () => 'system', cwd: dir, signal: new AbortController().signal, hooks, ...extra,
-  };
-  return { provider, events: collect(query(params)) };
+  return hookedTurn(hooks, replies, { tools: [createWriteFileTool(), createReadFileTool()], permissions: fakePermissions(), cwd: dir, ...extra });
 }
 
 const lines = async (file: string) => (await fs.readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -3,15 +3,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { query, type QueryParams } from '../../../src/loop/query.js';
-import { userText } from '../../../src/messages.js';
+import { type QueryParams } from '../../../src/loop/query.js';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import { createBashTool } from '../../../src/tools/bash.js';
 import type { HookRunner } from '../../../src/hooks/hook-types.js';
 import type { ModelRequest } from '../../../src/providers/provider.js';
-import { collect, ofType } from '../../helpers/collect.js';
-import { claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
-import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
+import { ofType } from '../../helpers/collect.js';
+import { hookedTurn, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
+import type { scriptedProvider} from '../../helpers/scripted-provider.js';
+import { assistantText, toolCall } from '../../helpers/scripted-provider.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -25,12 +25,7 @@ const checker = (deny: string[] = []) =>
   createPermissionChecker({ workspace: dir, mode: 'default', rules: { allow: ['Bash(echo *)'], ask: [], deny }, cairnHome: path.join(dir, '.home') });
 
 function run(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], extra: Partial<QueryParams> = {}) {
-  const provider = scriptedProvider(replies);
-  const params: QueryParams = {
-    messages: [], prompt: userText('go'), provider, tools: [createBashTool()], permissions: checker(),
-    system: () => 'system', cwd: dir, signal: new AbortController().signal, hooks, ...extra,
-  };
-  return { provider, events: collect(query(params)) };
+  return hookedTurn(hooks, replies, { tools: [createBashTool()], permissions: checker(), cwd: dir, ...extra });
 }
 
 /** The text of the tool result the model was sent in its second request. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { query, runCompaction } from '../../../src/loop/query.js';
+import { runCompaction } from '../../../src/loop/query.js';
 import { textOf, userText, type Message } from '../../../src/messages.js';
-import { collect, ofType } from '../../helpers/collect.js';
+import { ofType } from '../../helpers/collect.js';
 import { fakePermissions } from '../../helpers/fake-permissions.js';
-import { cairnHooks, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
+import { hookedTurn, cairnHooks, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
 import { assistantText, scriptedProvider } from '../../helpers/scripted-provider.js';
 import type { HookRunner } from '../../../src/hooks/hook-types.js';
 
@@ -17,12 +17,7 @@ afterEach(async () => {
 });
 
 function run(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], agentName?: string) {
-  const provider = scriptedProvider(replies);
-  const events = collect(query({
-    messages: [], prompt: userText('deploy with password hunter2'), provider, tools: [], permissions: fakePermissions(),
-    system: () => 's', cwd: dir, signal: new AbortController().signal, hooks, ...(agentName ? { agentName } : {}),
-  }));
-  return { provider, events };
+  return hookedTurn(hooks, replies, { prompt: userText('deploy with password hunter2'), system: () => 's', tools: [], permissions: fakePermissions(), cwd: dir, ...(agentName ? { agentName } : {}) });
 }
 const lastUserText = (messages: readonly Message[]) => textOf(messages.filter((m) => m.role === 'user').at(-1) ?? { role: 'user', content: [] });
 

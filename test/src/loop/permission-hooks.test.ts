@@ -4,16 +4,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { query, type QueryParams } from '../../../src/loop/query.js';
-import { userText } from '../../../src/messages.js';
+import { type QueryParams } from '../../../src/loop/query.js';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { AskPermission } from '../../../src/permissions/types.js';
 import { createBashTool } from '../../../src/tools/bash.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
 import type { HookRunner } from '../../../src/hooks/hook-types.js';
-import { collect, ofType } from '../../helpers/collect.js';
-import { claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
-import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
+import type { collect} from '../../helpers/collect.js';
+import { ofType } from '../../helpers/collect.js';
+import { hookedTurn, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
+import type { scriptedProvider} from '../../helpers/scripted-provider.js';
+import { assistantText, toolCall } from '../../helpers/scripted-provider.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -28,12 +29,7 @@ const checker = (rules: { deny?: string[]; allow?: string[] } = {}, mode: 'defau
   createPermissionChecker({ workspace: dir, mode, rules: { allow: rules.allow ?? [], ask: [], deny: rules.deny ?? [] }, cairnHome: path.join(dir, '.home') });
 
 function run(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], extra: Partial<QueryParams> = {}) {
-  const provider = scriptedProvider(replies);
-  const params: QueryParams = {
-    messages: [], prompt: userText('go'), provider, tools: [createWriteFileTool(), createBashTool()], permissions: checker(),
-    system: () => 'system', cwd: dir, signal: new AbortController().signal, hooks, ...extra,
-  };
-  return collect(query(params));
+  return hookedTurn(hooks, replies, { tools: [createWriteFileTool(), createBashTool()], permissions: checker(), cwd: dir, ...extra }).events;
 }
 
 const exists = (file: string) => fs.access(file).then(() => true, () => false);

@@ -3,14 +3,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { query, type QueryParams } from '../../../src/loop/query.js';
-import { userText } from '../../../src/messages.js';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import { createReadFileTool } from '../../../src/tools/read-file.js';
 import type { HookRunner } from '../../../src/hooks/hook-types.js';
-import { collect, ofType } from '../../helpers/collect.js';
-import { claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
-import { assistantText, scriptedProvider, toolCalls } from '../../helpers/scripted-provider.js';
+import { ofType } from '../../helpers/collect.js';
+import { hookedTurn, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
+import type { scriptedProvider} from '../../helpers/scripted-provider.js';
+import { assistantText, toolCalls } from '../../helpers/scripted-provider.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -23,13 +22,7 @@ afterEach(async () => {
 });
 
 function run(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0]) {
-  const provider = scriptedProvider(replies);
-  const params: QueryParams = {
-    messages: [], prompt: userText('go'), provider, tools: [createReadFileTool()],
-    permissions: createPermissionChecker({ workspace: dir, mode: 'default', rules: { allow: [], ask: [], deny: [] }, cairnHome: path.join(dir, '.home') }),
-    system: () => 'system', cwd: dir, signal: new AbortController().signal, hooks,
-  };
-  return { provider, events: collect(query(params)) };
+  return hookedTurn(hooks, replies, { tools: [createReadFileTool()], permissions: createPermissionChecker({ workspace: dir, mode: 'default', rules: { allow: [], ask: [], deny: [] }, cairnHome: path.join(dir, '.home') }), cwd: dir });
 }
 
 const twoReads = toolCalls(['r1', 'read_file', { path: 'a.txt' }], ['r2', 'read_file', { path: 'b.txt' }]);

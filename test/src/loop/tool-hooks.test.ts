@@ -1,19 +1,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { query, type QueryParams } from '../../../src/loop/query.js';
-import { userText } from '../../../src/messages.js';
+import { type QueryParams } from '../../../src/loop/query.js';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { AskPermission } from '../../../src/permissions/types.js';
 import { createEditFileTool } from '../../../src/tools/edit-file.js';
 import { createReadFileTool } from '../../../src/tools/read-file.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
 import type { HookRunner } from '../../../src/hooks/hook-types.js';
-import { collect, ofType } from '../../helpers/collect.js';
+import type { collect} from '../../helpers/collect.js';
+import { ofType } from '../../helpers/collect.js';
 import { fakePermissions } from '../../helpers/fake-permissions.js';
 import { waitFor } from '../../helpers/wait-for.js';
-import { cairnHooks, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
-import { assistantText, scriptedProvider, toolCall, toolCalls } from '../../helpers/scripted-provider.js';
+import { hookedTurn, cairnHooks, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
+import type { scriptedProvider} from '../../helpers/scripted-provider.js';
+import { assistantText, toolCall, toolCalls } from '../../helpers/scripted-provider.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -26,12 +27,7 @@ afterEach(async () => {
 const tools = () => [createWriteFileTool(), createEditFileTool(), createReadFileTool()];
 
 function run(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], extra: Partial<QueryParams> = {}) {
-  const provider = scriptedProvider(replies);
-  const params: QueryParams = {
-    messages: [], prompt: userText('go'), provider, tools: tools(), permissions: fakePermissions(),
-    system: () => 'system', cwd: dir, signal: new AbortController().signal, hooks, ...extra,
-  };
-  return { provider, events: collect(query(params)) };
+  return hookedTurn(hooks, replies, { tools: tools(), permissions: fakePermissions(), cwd: dir, ...extra });
 }
 
 const exists = (file: string) => fs.access(file).then(() => true, () => false);

@@ -117,29 +117,30 @@ export function createBackgroundWork(opts: {
   });
   const shells = createShellManager({ clock: opts.clock, onEvent: emit, ...(opts.env ? { env: opts.env } : {}) });
   const agents = createBackgroundAgents({ emit, clock: opts.clock });
-  // A background agent's report waits for the lead's next request; when the lead is idle, that
-  // request is made now, as Claude Code does: a turn whose prompt names the agents that ended (the
-  // reports themselves come with it, as reminders).
-  agents.onSettled(() => {
-    if (!target || target.busy || agents.pending === 0) return;
-    target.run(BACKGROUND_AGENTS_ENDED);
-  });
-  const watches = createShellWatches({ shells, emit, clock: opts.clock, ...(opts.watchLimits ? { limits: opts.watchLimits } : {}) });
-  // Watched output goes with the lead's next request; an idle lead gets one now. A note that comes
-  // while a turn runs and misses its last request waits for the turn to end, then starts one.
-  let idleCheck: TimerHandle | undefined;
-  const deliverWatched = (): void => {
-    idleCheck = undefined;
-    if (!target || !opts.interactive || watches.pending === 0) return;
-    if (!target.busy) {
-      target.run(WATCHED_OUTPUT_ARRIVED);
-      return;
-    }
-    idleCheck = opts.clock.setTimeout(deliverWatched, IDLE_CHECK_MS);
+  // What waits for the lead's next request (a background agent's report, watched output) gets one:
+  // at once when the lead is idle, else once the running turn ends, if that turn's last request
+  // went out before it came (checked every IDLE_CHECK_MS while the lead is busy).
+  const whenIdle = (pending: () => boolean, prompt: string) => {
+    let timer: TimerHandle | undefined;
+    const check = (): void => {
+      timer = undefined;
+      if (!target || !pending()) return;
+      if (target.busy) timer = opts.clock.setTimeout(check, IDLE_CHECK_MS);
+      else target.run(prompt);
+    };
+    return {
+      poke: () => (timer === undefined ? check() : undefined),
+      cancel: () => (timer !== undefined ? opts.clock.clearTimeout(timer) : undefined),
+    };
   };
-  watches.onDelivery(() => {
-    if (idleCheck === undefined) deliverWatched();
-  });
+  // As Claude Code does: a turn whose prompt names the agents that ended (the reports themselves
+  // come with it, as reminders).
+  const agentReports = whenIdle(() => agents.pending > 0, BACKGROUND_AGENTS_ENDED);
+  agents.onSettled(agentReports.poke);
+  const watches = createShellWatches({ shells, emit, clock: opts.clock, ...(opts.watchLimits ? { limits: opts.watchLimits } : {}) });
+  // Headless (-p) runs one prompt: watched output only rides along with its requests.
+  const watchedOutput = whenIdle(() => opts.interactive === true && watches.pending > 0, WATCHED_OUTPUT_ARRIVED);
+  watches.onDelivery(watchedOutput.poke);
 
   return {
     cron,
@@ -174,7 +175,8 @@ export function createBackgroundWork(opts: {
       cancelAutoRuns();
       agents.stopAll();
       watches.stopAll();
-      if (idleCheck !== undefined) opts.clock.clearTimeout(idleCheck);
+      agentReports.cancel();
+      watchedOutput.cancel();
       shells.killAll();
     },
   };

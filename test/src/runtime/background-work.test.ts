@@ -137,3 +137,35 @@ describe('cron auto runs can be stopped', () => {
     expect(signals.map((s) => s.aborted)).toEqual([true, true, true]);
   });
 });
+
+describe("background agents' reports reach an idle lead", () => {
+  const finishing = () => {
+    let finish!: (text: string) => void;
+    const done = new Promise<{ content: string; isError: boolean }>((resolve) => (finish = (text) => resolve({ content: text, isError: false })));
+    return { run: () => done, finish };
+  };
+
+  it('a report that comes while the lead is busy, after its last request, starts a turn once the lead is idle', async () => {
+    const { clock, runs, state, work } = await setup(false);
+    const alpha = finishing();
+    const beta = finishing();
+    work.agents.start({ agentType: 'general', description: 'alpha', task: 't', run: alpha.run });
+    work.agents.start({ agentType: 'general', description: 'beta', task: 't', run: beta.run });
+    await Promise.resolve();
+    // alpha ends while the lead is idle: a turn starts at once.
+    alpha.finish('report alpha');
+    await waitFor(() => runs.length === 1);
+    state.busy = true;
+    expect(work.reminders().join('\n')).toContain('report alpha');
+    // beta ends while that turn runs, after its last request: nothing may take its report yet...
+    beta.finish('report beta');
+    await waitFor(() => work.agents.pending === 1);
+    clock.advance(600);
+    expect(runs).toHaveLength(1);
+    // ...and once the turn is over, the lead is asked again (before the fix, the report waited for the user's next prompt).
+    state.busy = false;
+    clock.advance(600);
+    expect(runs).toHaveLength(2);
+    expect(work.reminders().join('\n')).toContain('report beta');
+  });
+});

@@ -8,12 +8,12 @@ const TEAM_TOOLS = ['task_create', 'task_list', 'task_get', 'task_update', 'send
 const CRON_TOOLS = ['cron_create', 'cron_list', 'cron_delete'];
 
 describe('the tools a request offers', () => {
-  it('by default (no team, no cron, default mode): none the session cannot use, fewer than the 30 it has', async () => {
+  it('by default (no team, no cron, default mode): none the session cannot use, fewer than the 31 it has', async () => {
     const { runtime, requests, names } = await recordedSession();
     await runtime.session.run('hello');
     const offered = names(requests[0]);
-    expect(runtime.session.tools).toHaveLength(30);
-    expect(offered.length).toBeLessThan(30);
+    expect(runtime.session.tools).toHaveLength(31);
+    expect(offered.length).toBeLessThan(31);
     // ask_user_question: no one can answer in a non-interactive session.
     for (const name of ['exit_plan_mode', 'ask_user_question', ...CRON_TOOLS, ...TEAM_TOOLS]) expect(offered, name).not.toContain(name);
     expect(offered).toEqual(expect.arrayContaining(['read_file', 'write_file', 'edit_file', 'bash', 'agent', 'todo_write', 'team_spawn']));

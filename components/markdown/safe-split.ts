@@ -8,8 +8,12 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 
 export type SplitScanner = {
-  /** `text` must extend the text of the previous call. Returns the last safe split index (0 = none). */
-  feed(text: string): number;
+  /**
+   * `text` is the whole text from index `offset` on (default 0): it must extend what the previous
+   * call saw, and `offset` must not pass the last split returned, so a caller can keep only its
+   * unfinished part. Returns the last safe split index of the whole text (0 = none).
+   */
+  feed(text: string, offset?: number): number;
 };
 
 export function createSplitScanner(): SplitScanner {
@@ -19,11 +23,12 @@ export function createSplitScanner(): SplitScanner {
   let seenContent = false;
   let split = 0;
   return {
-    feed(text) {
-      for (let nl = text.indexOf('\n', scanned); nl !== -1; nl = text.indexOf('\n', scanned)) {
-        const line = text.slice(scanned, nl);
+    feed(text, offset = 0) {
+      if (offset > split) throw new Error(`safe-split: offset ${offset} passes the last split ${split}`);
+      for (let nl = text.indexOf('\n', scanned - offset); nl !== -1; nl = text.indexOf('\n', scanned - offset)) {
+        const line = text.slice(scanned - offset, nl);
         const start = scanned;
-        scanned = nl + 1;
+        scanned = offset + nl + 1;
         if (fence) {
           const close = FENCE.exec(line);
           const marker = close?.[1];

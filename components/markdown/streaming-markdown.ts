@@ -26,7 +26,9 @@ export function createMarkdownStream(
   const render = options.render ?? renderMarkdown;
   const scanner = createSplitScanner();
   const blocks: Block[] = [];
-  let text = '';
+  // Only the unfinished part is kept as one string: appending to the whole answer and searching
+  // it for line ends copied the whole answer (V8 flattens the concatenation) on every delta.
+  let pending = '';
   let finishedEnd = 0;
   let currentWidth = width;
   // Finished blocks joined, extended as blocks finish; rebuilt when width or renderer changes.
@@ -54,17 +56,18 @@ export function createMarkdownStream(
   return {
     append(delta) {
       if (delta === '') return;
-      text += delta;
-      const split = scanner.feed(text);
+      pending += delta;
+      const split = scanner.feed(pending, finishedEnd);
       if (split > finishedEnd) {
-        blocks.push({ text: text.slice(finishedEnd, split), rendered: new Map() });
+        blocks.push({ text: pending.slice(0, split - finishedEnd), rendered: new Map() });
+        pending = pending.slice(split - finishedEnd);
         finishedEnd = split;
       }
     },
     lines() {
       const key = cacheKey();
       const out = finishedLines(key).slice();
-      const tailText = text.slice(finishedEnd);
+      const tailText = pending;
       if (!tail || tail.key !== key || tail.text !== tailText) {
         tail = { key, text: tailText, lines: tailText === '' ? [] : isOpenTable(tailText) ? tailText.split('\n') : render(tailText, currentWidth, theme) };
       }
@@ -74,7 +77,7 @@ export function createMarkdownStream(
     setWidth(w) {
       currentWidth = w;
     },
-    text: () => text,
+    text: () => blocks.map((b) => b.text).join('') + pending,
   };
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadMarkdown, renderMarkdown } from '../../../components/markdown/render-markdown.js';
-import { findLastSafeSplit } from '../../../components/markdown/safe-split.js';
+import { createSplitScanner, findLastSafeSplit } from '../../../components/markdown/safe-split.js';
 import { createMarkdownStream, renderCached } from '../../../components/markdown/streaming-markdown.js';
 import type { RenderFn } from '../../../components/markdown/streaming-markdown.js';
 import { generateMarkdown } from '../../../src/providers/offline-markdown.js';
@@ -43,7 +43,37 @@ describe('findLastSafeSplit', () => {
   });
 });
 
+describe('createSplitScanner fed only the unfinished part', () => {
+  it('finds the same split after every delta as a scan of the whole text so far', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(SAMPLE, generateMarkdown(300, 5)), fc.array(fc.nat(), { maxLength: 30 }), (text, raw) => {
+        const cuts = [...new Set(raw.map((n) => n % (text.length + 1)))].sort((a, b) => a - b);
+        const scanner = createSplitScanner();
+        let base = 0;
+        for (const end of [...cuts, text.length]) {
+          const split = scanner.feed(text.slice(base, end), base);
+          expect(split).toBe(findLastSafeSplit(text.slice(0, end)));
+          base = split; // keep only the part after the last split, as the stream does
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses an offset past the last split (the text before it was not seen whole)', () => {
+    const scanner = createSplitScanner();
+    expect(() => scanner.feed('b\n', 2)).toThrow(/offset 2 passes the last split 0/);
+  });
+});
+
 describe('createMarkdownStream', () => {
+  it('text() is everything appended, in order', () => {
+    const text = generateMarkdown(200, 2);
+    const s = createMarkdownStream(60, 'dark');
+    for (let i = 0; i < text.length; i += 7) s.append(text.slice(i, i + 7));
+    expect(s.text()).toBe(text);
+  });
+
   beforeAll(async () => {
     await loadMarkdown();
   });

@@ -1,13 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCairn, tempWorkspace } from '../helpers/run-cairn.js';
+import { git } from '../helpers/test-git.js';
 
 // `cairn -p -w NAME`: no one is asked on leaving, so the worktree is kept and stderr says where it
 // is, whether it holds uncommitted work, and how to continue or remove it.
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, encoding: 'utf8' });
 
 describe('cairn -p -w', () => {
   it('works in the new worktree, keeps it and says so with its uncommitted work', async () => {

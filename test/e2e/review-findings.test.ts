@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anthropicReply, type AnthropicRequestBody } from '../helpers/anthropic-server.js';
@@ -7,25 +5,17 @@ import { HOSTILE_KINDS, hostileRepo, pwnedBy, type HostileKind } from '../helper
 import { runCairn, tempWorkspace } from '../helpers/run-cairn.js';
 import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
+import { git, repoWithUncommittedChange } from '../helpers/test-git.js';
 
 // /review and /security-review: the shipped skills get the diff cairn read through safe-git; the
 // model reports findings with report_findings; each finding is a card (Enter: the place, f: fix it).
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgSign=false', ...args], { cwd, encoding: 'utf8' });
 
 const SAFE = "export function user(db, id) {\n  // one row\n  return db.query('SELECT * FROM users WHERE id = ?', [id]);\n}\n";
 const UNSAFE = "export function user(db, id) {\n  // one row\n  return db.query(`SELECT * FROM users WHERE id = ${id}`);\n}\n";
 
 /** A repository with src/db.js committed safe, then changed to build its SQL from input (uncommitted). */
-async function fixtureRepo(ws: { dir: string }): Promise<void> {
-  await mkdir(path.join(ws.dir, 'src'), { recursive: true });
-  await writeFile(path.join(ws.dir, 'src', 'db.js'), SAFE);
-  git(ws.dir, 'init', '-q', '-b', 'main');
-  git(ws.dir, 'add', '.');
-  git(ws.dir, 'commit', '-q', '-m', 'safe query');
-  await writeFile(path.join(ws.dir, 'src', 'db.js'), UNSAFE);
-}
+const fixtureRepo = (ws: { dir: string }): Promise<void> => repoWithUncommittedChange(ws.dir, 'src/db.js', SAFE, UNSAFE);
 
 const FINDINGS = [
   { file: 'src/db.js', line: 3, severity: 'high', title: 'SQL built from the id by interpolation', why: 'An id like 1 OR 1=1 reads every user: injection.', fix: 'Pass id as a bound parameter: query(sql, [id]).' },

@@ -1,29 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCairn, tempWorkspace } from '../helpers/run-cairn.js';
 import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
+import { repoWithUncommittedChange } from '../helpers/test-git.js';
 
 // /review with no provider configured: the offline model's stand-in (src/providers/offline-review.ts)
 // runs fixed checks on the added lines and reports them with report_findings, shown as cards.
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgSign=false', ...args], { cwd, encoding: 'utf8' });
 
 const COMMITTED = 'export function total(items) {\n  let sum = 0;\n  for (const i of items) sum += i.price;\n  return sum;\n}\n';
 const CHANGED = 'export function total(items) {\n  let sum = 0;\n  console.log("items", items);\n  // TODO: apply discounts\n  for (const i of items) sum += i.price;\n  return sum;\n}\n';
 
 /** src/cart.js committed, then changed (uncommitted) to add a console.log (line 3) and a TODO (line 4). */
-async function fixtureRepo(ws: { dir: string }): Promise<void> {
-  await mkdir(path.join(ws.dir, 'src'), { recursive: true });
-  await writeFile(path.join(ws.dir, 'src', 'cart.js'), COMMITTED);
-  git(ws.dir, 'init', '-q', '-b', 'main');
-  git(ws.dir, 'add', '.');
-  git(ws.dir, 'commit', '-q', '-m', 'cart');
-  await writeFile(path.join(ws.dir, 'src', 'cart.js'), CHANGED);
-}
+const fixtureRepo = (ws: { dir: string }): Promise<void> => repoWithUncommittedChange(ws.dir, 'src/cart.js', COMMITTED, CHANGED);
 
 describe('/review on the offline model, in a real terminal', () => {
   const { start } = cairnTerminals();

@@ -1,15 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cairnTerminals } from '../helpers/tmux-cairn.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
+import { git } from '../helpers/test-git.js';
 
 // `cairn -w feat` in a real terminal (issue 38 item 1): the worktree and branch are made, a write
 // lands there and not in the main tree, and leaving keeps or removes it as answered.
 const { start } = cairnTerminals();
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, encoding: 'utf8' });
 const prepare = (ws: { dir: string }) => {
   git(ws.dir, 'init', '-q', '-b', 'main');
   git(ws.dir, 'add', '.');

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { git } from './test-git.js';
 
 /**
  * Git repositories whose own configuration runs a program when git reads them (issue 29): each
@@ -27,8 +28,6 @@ export function hostileFiles(kind: HostileKind): string[] {
   return ['.gitattributes', ...(kind === 'submodule' ? ['.gitmodules'] : []), 'a.txt', 'b.txt', 'new.txt', ...(kind === 'submodule' ? ['sub'] : [])];
 }
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgSign=false', ...args], { cwd, encoding: 'utf8' });
 
 /** A shell script that records its name and arguments in `pwned`; a filter, textconv or pager then passes stdin through. */
 async function evilScript(dir: string, pwned: string, name: string): Promise<string> {

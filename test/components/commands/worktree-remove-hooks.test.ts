@@ -1,7 +1,6 @@
 // WorktreeRemove when a `cairn -w` worktree is removed: by the exit question's "r", and by
 // /worktrees remove. A real hook script (Claude Code's format) gets `worktree_path` while the folder
 // still exists; the worktree is then removed all the same (the hook cannot block it). Real git.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -11,9 +10,8 @@ import { worktreesCommand } from '../../../components/commands/worktrees-command
 import type { AppContext } from '../../../components/actions/app-context.js';
 import { createSessionWorktree } from '../../../src/worktrees/session-worktree.js';
 import { claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
+import { git } from '../../helpers/test-git.js';
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, encoding: 'utf8' });
 const exists = (p: string): Promise<boolean> => fs.lstat(p).then(() => true, () => false);
 
 /** A repository with one commit, and a WorktreeRemove hook that records its stdin and whether the folder was there; exits 2 (it cannot block). */

@@ -2,17 +2,15 @@
 // real git and a loopback Anthropic server. A WorktreeCreate hook replaces git's creation (the
 // subagent works where the hook says); what it prints is checked (an existing directory, else the
 // agent does not run and the hook is named); WorktreeRemove is told before a worktree is removed.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicRuntime, closeAnthropicRuntimes } from '../../helpers/anthropic-runtime.js';
 import { anthropicReply, type AnthropicRequestBody, type ScriptedServer } from '../../helpers/anthropic-server.js';
+import { git } from '../../helpers/test-git.js';
 
 afterEach(closeAnthropicRuntimes);
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, encoding: 'utf8' });
 const isSubagent = (body: AnthropicRequestBody): boolean => JSON.stringify(body.system ?? '').includes('subagent of cairn');
 const answersPrompt = (body: AnthropicRequestBody): boolean => !JSON.stringify(body.messages.at(-1)).includes('tool_result');
 const exists = (p: string): Promise<boolean> => fs.lstat(p).then(() => true, () => false);

@@ -2,7 +2,6 @@
 // server, real git and real bubblewrap: its tools are rooted at its own worktree, and every way back
 // into the main tree (a relative ../../.., a symlink, bash, the worktree's .git pointer) is contained
 // by the sandbox or asked (denied here, with no one to ask), as the lead's writes outside the workspace are.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { initialState, reduce } from '../../../components/store/reduce.js';
 import { createAgentRenderer } from '../../../components/transcript/agent-renderer.js';
 import { anthropicRuntime, closeAnthropicRuntimes } from '../../helpers/anthropic-runtime.js';
 import { anthropicReply, type AnthropicRequestBody } from '../../helpers/anthropic-server.js';
+import { git } from '../../helpers/test-git.js';
 
 afterEach(closeAnthropicRuntimes);
 // Not under /tmp: inside the sandbox /tmp is the session's own, so a workspace there would not be the host's path.
@@ -27,8 +27,6 @@ afterAll(() => {
 /** The lead's request answers a prompt (not a tool result). */
 const answersPrompt = (body: AnthropicRequestBody): boolean => !JSON.stringify(body.messages.at(-1)).includes('tool_result');
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, encoding: 'utf8' });
 const isSubagent = (body: AnthropicRequestBody): boolean => JSON.stringify(body.system ?? '').includes('subagent of cairn');
 const exists = (p: string): Promise<boolean> => fs.lstat(p).then(() => true, () => false);
 

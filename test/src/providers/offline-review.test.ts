@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { createOfflineProvider } from '../../../src/providers/offline.js';
 import { addedLines, offlineFindings } from '../../../src/providers/offline-review-checks.js';
 import { diffInPrompt, isReviewPrompt, untrackedInPrompt } from '../../../src/providers/offline-review.js';
 import { reviewDiffText } from '../../../src/review/review-diff.js';
+import { git } from '../../helpers/test-git.js';
 
 const made: string[] = [];
 afterAll(async () => {
@@ -21,8 +21,6 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgSign=false', ...args], { cwd, encoding: 'utf8' });
 
 const BEFORE = ['export function total(items) {', '  let sum = 0;', '  for (const i of items) sum += i.price;', '  return sum;', '}', '', 'export const a = 1;', 'export const b = 2;', 'export const c = 3;', 'export const d = 4;', 'export const e = 5;', 'export const f = 6;', 'export const g = 7;', 'export const h = 8;', 'export const i = 9;', ''].join('\n');
 

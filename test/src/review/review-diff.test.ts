@@ -1,13 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reviewDiffText, reviewScope } from '../../../src/review/review-diff.js';
+import { git } from '../../helpers/test-git.js';
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgSign=false', ...args], { cwd, encoding: 'utf8' });
 
 describe('reviewScope: what /review takes as its argument', () => {
   it.each(['main', 'HEAD~3..HEAD', 'main...feature', 'v1.2.0', 'HEAD^', 'origin/main..', 'abc123'])('%s is a revision or range', (arg) => {

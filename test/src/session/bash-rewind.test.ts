@@ -16,6 +16,7 @@ import { createWriteFileTool } from '../../../src/tools/write-file.js';
 import { fakePermissions } from '../../helpers/fake-permissions.js';
 import { hostileRepo, pwnedBy, type HostileKind } from '../../helpers/hostile-repos.js';
 import { testSandbox } from '../../helpers/sandbox.js';
+import { git } from '../../helpers/test-git.js';
 
 // Rewind covers what bash changed (issue 38 item 4): sed -i, rm and a generator in one prompt,
 // rewound through the same plan and restore as write_file's changes.
@@ -35,8 +36,6 @@ afterEach(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, encoding: 'utf8' });
 
 async function open(cwd: string, opts: { sandbox?: CommandSandbox; home?: string } = {}) {
   const home = opts.home ?? path.join(root, 'home');

@@ -1,15 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSessionWorktree, removeSessionWorktree } from '../../../src/worktrees/session-worktree.js';
 import { hostileRepo, pwnedBy, type HostileKind } from '../../helpers/hostile-repos.js';
+import { git } from '../../helpers/test-git.js';
 
 let root: string;
 let repo: string;
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, encoding: 'utf8' });
 
 beforeEach(async () => {
   root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-worktree-')));

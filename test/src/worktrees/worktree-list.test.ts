@@ -1,6 +1,5 @@
 // /worktrees (issue 38 item 1) with real git: cairn's worktrees (a session's from cairn -w, an agent's)
 // with branch, path, clean/dirty and commits ahead; removing one only when clean, its branch kept.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,11 +8,10 @@ import { worktreesCommand } from '../../../components/commands/worktrees-command
 import { createAgentWorktree } from '../../../src/worktrees/agent-worktree.js';
 import { createSessionWorktree } from '../../../src/worktrees/session-worktree.js';
 import { listCairnWorktrees } from '../../../src/worktrees/worktree-list.js';
+import { git } from '../../helpers/test-git.js';
 
 let root: string;
 let repo: string;
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, encoding: 'utf8' });
 
 beforeEach(async () => {
   root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-wtlist-')));

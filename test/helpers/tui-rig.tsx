@@ -13,10 +13,7 @@ import { loadMarkdown } from '../../components/markdown/render-markdown.js';
 import { createStore } from '../../components/store/create-store.js';
 import { stripAnsi, textWidth } from '../../components/theme/ansi.js';
 import type { PermissionMode } from '../../src/events.js';
-import { loadSettings } from '../../src/permissions/rules/settings.js';
 import type { PermissionChecker } from '../../src/permissions/types.js';
-import { permissionsFromSettings } from '../../src/runtime/permissions-from-options.js';
-import { startingMode } from '../../src/runtime/session-facts.js';
 import { createOfflineProvider } from '../../src/providers/offline.js';
 import type { ModelProvider } from '../../src/providers/provider.js';
 import type { ProviderFor } from '../../src/runtime/provider-setup.js';
@@ -24,6 +21,7 @@ import { AgentSession } from '../../src/session/agent-session.js';
 import { createDecisionLog } from '../../src/session/decision-log.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import { createBuiltinTools } from '../../src/tools/builtin.js';
+import { realPermissions } from './real-permissions.js';
 import { testSandbox } from './sandbox.js';
 import { waitFor } from './wait-for.js';
 
@@ -71,30 +69,19 @@ export interface RigOptions {
   providerFor?: ProviderFor;
 }
 
-/**
- * cairn's permission chain as a session gets it: every settings layer read (the workspace's, and a
- * temp CAIRN_HOME and Claude folder of the rig's own, so the machine's settings stay out), the
- * starting mode settled, the real checker built on them.
- */
-async function realPermissions(dir: string, cairnHome: string, claudeHome: string, mode: PermissionMode | undefined): Promise<PermissionChecker> {
-  const settings = await loadSettings({ workspace: dir, cairnHome, claudeHome, trusted: true });
-  const problems = settings.warnings;
-  if (problems.length > 0) throw new Error(`the rig's settings: ${problems.join('; ')}`);
-  return permissionsFromSettings({ cwd: dir, cairnHome, mode: startingMode(mode, settings).mode }, settings).permissions;
-}
-
 /** The whole App on the offline model in a temp workspace, driven through stdin like a user. */
 export async function createRig(options: RigOptions = {}) {
   await loadMarkdown();
   const dir = options.workspace ?? (await realpath(await mkdtemp(join(tmpdir(), 'cairn-tui-'))));
-  const home = await realpath(await mkdtemp(join(tmpdir(), 'cairn-tui-home-')));
-  const files = { ...options.files, ...(options.settings ? { '.cairn/settings.json': JSON.stringify(options.settings, null, 2) } : {}) };
-  for (const [name, content] of Object.entries(files)) {
+  for (const [name, content] of Object.entries(options.files ?? {})) {
     await mkdir(dirname(join(dir, name)), { recursive: true });
     await writeFile(join(dir, name), content);
   }
-  const cairnHome = join(home, '.cairn');
-  const permissions = await realPermissions(dir, cairnHome, join(home, '.claude'), options.mode);
+  const { permissions, cairnHome, localSettings } = await realPermissions({
+    workspace: dir,
+    ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.mode ? { mode: options.mode } : {}),
+  });
   const sandbox = options.sandbox ? await testSandbox(dir) : undefined;
   sandbox?.hideReadDenied(async () => (await permissions.readDeniedPlaces?.()) ?? []);
   const decisions = options.decisions ? createDecisionLog({ ...options.decisions, now: () => new Date(), onProblem: () => undefined }) : undefined;
@@ -139,7 +126,7 @@ export async function createRig(options: RigOptions = {}) {
   const rig = {
     dir,
     /** The workspace's settings file "always in this project" answers are saved to. */
-    localSettings: join(dir, '.cairn', 'settings.local.json'),
+    localSettings,
     /** The rig's CAIRN_HOME (its user settings file is read, and empty). */
     cairnHome,
     session,

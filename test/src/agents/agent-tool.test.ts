@@ -7,12 +7,12 @@ import type { AgentDefinition } from '../../../src/agents/agent-definition.js';
 import { BUILTIN_AGENTS } from '../../../src/agents/agent-definition.js';
 import { createAgentTool, type AgentToolDeps } from '../../../src/agents/agent-tool.js';
 import type { AgentEvent } from '../../../src/events.js';
-import { createPermissionChecker } from '../../../src/permissions/checker.js';
+import type { AskPermission } from '../../../src/permissions/types.js';
 import type { ModelProvider } from '../../../src/providers/provider.js';
 import { createOfflineProvider } from '../../../src/providers/offline.js';
 import { createBuiltinTools } from '../../../src/tools/builtin.js';
 import { defineTool, type AnyTool } from '../../../src/tools/tool.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { realPermissions } from '../../helpers/real-permissions.js';
 import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
@@ -22,27 +22,28 @@ async function workspace(): Promise<string> {
   return dir;
 }
 
-function deps(cwd: string, over: Partial<AgentToolDeps> & { provider: (model?: string) => ModelProvider }): AgentToolDeps {
+/** The parent session runs the real chain in default mode; an agent type of a fixed mode gets its own, as start-up wires it. */
+async function deps(cwd: string, over: Partial<AgentToolDeps> & { provider: (model?: string) => ModelProvider }): Promise<AgentToolDeps> {
   return {
     definitions: () => BUILTIN_AGENTS,
     tools: () => createBuiltinTools(),
-    permissions: (mode) => (mode ? createPermissionChecker({ workspace: cwd, mode, rules: { allow: [], ask: [], deny: [] }, cairnHome: cwd }) : fakePermissions()),
+    permissions: (await realPermissions({ workspace: cwd })).forMode,
     environment: () => 'env',
     cwd,
     ...over,
   };
 }
 
-async function callAgent(tool: AnyTool, input: unknown, cwd: string, signal = new AbortController().signal) {
+async function callAgent(tool: AnyTool, input: unknown, cwd: string, signal = new AbortController().signal, ask?: AskPermission) {
   const events: AgentEvent[] = [];
-  const result = await tool.call(input, { cwd, signal, toolUseId: 'parent_1', emit: (e) => events.push(e) });
+  const result = await tool.call(input, { cwd, signal, toolUseId: 'parent_1', emit: (e) => events.push(e), ...(ask ? { ask } : {}) });
   return { result, events };
 }
 
 describe('agent tool', () => {
   it('runs a child loop with its own history and returns its last text as the report, events wrapped under the call', async () => {
     const cwd = await workspace();
-    const tool = createAgentTool(deps(cwd, { provider: () => createOfflineProvider() }));
+    const tool = createAgentTool(await deps(cwd, { provider: () => createOfflineProvider() }));
     const { result, events } = await callAgent(tool, { type: 'general', task: 'read a.txt', description: 'read a' }, cwd);
     expect(result.isError).toBeFalsy();
     expect(result.content).toMatch(/Read `a.txt`: 2 lines/);
@@ -69,7 +70,7 @@ describe('agent tool', () => {
     };
     let calls = 0;
     const wrapped: ModelProvider = { ...provider, stream: (req) => { calls++; return calls === 3 ? scriptedProvider([assistantText('done')]).stream(req) : provider.stream(req); } };
-    const tool = createAgentTool(deps(cwd, { provider: () => wrapped }));
+    const tool = createAgentTool(await deps(cwd, { provider: () => wrapped }));
     const { result, events } = await callAgent(tool, { type: 'general', task: 'start', description: 'start' }, cwd);
     expect(result.isError).toBeFalsy();
     expect(seen[0]).toContain('agent'); // depth 1 may start subagents
@@ -82,7 +83,7 @@ describe('agent tool', () => {
     const cwd = await workspace();
     const filterOnly: AgentDefinition = { name: 'reader', description: '', tools: ['read_file'], prompt: 'p', source: 'test' };
     const provider = scriptedProvider([toolCall('w1', 'write_file', { path: 'x.txt', content: 'x' }), assistantText('tried')]);
-    const tool = createAgentTool(deps(cwd, { provider: () => provider, definitions: () => [filterOnly] }));
+    const tool = createAgentTool(await deps(cwd, { provider: () => provider, definitions: () => [filterOnly] }));
     const { events } = await callAgent(tool, { type: 'reader', task: 'write x', description: 'w' }, cwd);
     const result = events.map((e) => (e.type === 'subagent' ? e.event : e)).find((e) => e.type === 'tool_result');
     expect(result).toMatchObject({ is_error: true, content: expect.stringMatching(/Unknown tool "write_file"/) });
@@ -93,10 +94,14 @@ describe('agent tool', () => {
     const cwd = await workspace();
     const modeOnly: AgentDefinition = { name: 'planner', description: '', mode: 'plan', prompt: 'p', source: 'test' };
     const provider = scriptedProvider([toolCall('w1', 'write_file', { path: 'x.txt', content: 'x' }), assistantText('tried')]);
-    const tool = createAgentTool(deps(cwd, { provider: () => provider, definitions: () => [modeOnly] }));
-    const { events } = await callAgent(tool, { type: 'planner', task: 'write x', description: 'w' }, cwd);
+    const tool = createAgentTool(await deps(cwd, { provider: () => provider, definitions: () => [modeOnly] }));
+    // A user who would say yes: in plan mode nobody is asked.
+    const asked: string[] = [];
+    const yes: AskPermission = async (req) => (asked.push(req.name), { behavior: 'allow' });
+    const { events } = await callAgent(tool, { type: 'planner', task: 'write x', description: 'w' }, cwd, undefined, yes);
     const inner = events.map((e) => (e.type === 'subagent' ? e.event : e));
-    expect(inner.some((e) => e.type === 'permission_denied')).toBe(true);
+    expect(inner.find((e) => e.type === 'permission_denied')).toMatchObject({ reason: expect.stringMatching(/^plan mode: write_file would make changes/) });
+    expect(asked).toEqual([]);
     await expect(fs.access(path.join(cwd, 'x.txt'))).rejects.toThrow();
     // Both guards together: the built-in explore type.
     expect(BUILTIN_AGENTS.find((a) => a.name === 'explore')).toMatchObject({ mode: 'plan', tools: ['read_file', 'list_dir', 'glob', 'grep'] });
@@ -105,15 +110,15 @@ describe('agent tool', () => {
   it('asks inside a subagent go to the parent channel, labelled with the subagent name', async () => {
     const cwd = await workspace();
     const provider = scriptedProvider([toolCall('w1', 'write_file', { path: 'x.txt', content: 'x' }), assistantText('ok')]);
-    const asking = fakePermissions(() => ({ behavior: 'ask', reason: 'no rule', suggestions: [] }));
-    const tool = createAgentTool(deps(cwd, { provider: () => provider, permissions: () => asking }));
+    // In default mode a write with no rule for it is asked.
+    const tool = createAgentTool(await deps(cwd, { provider: () => provider }));
     const asked: string[] = [];
     const events: AgentEvent[] = [];
     await tool.call({ type: 'general', task: 'write', description: 'w' }, {
       cwd, signal: new AbortController().signal, toolUseId: 'p', emit: (e) => events.push(e),
-      ask: async (req) => { asked.push(req.agent ?? ''); return { behavior: 'allow' }; },
+      ask: async (req) => { asked.push(`${req.agent ?? ''}: ${req.reason}`); return { behavior: 'allow' }; },
     });
-    expect(asked).toEqual(['general subagent']);
+    expect(asked).toEqual(['general subagent: needs your approval: no rule allows write_file "x.txt"']);
     expect(await fs.readFile(path.join(cwd, 'x.txt'), 'utf8')).toBe('x');
   });
 
@@ -129,7 +134,7 @@ describe('agent tool', () => {
       },
     });
     const provider = scriptedProvider([toolCall('r1', 'read_file', { path: 'a.txt' }), assistantText('never')]);
-    const tool = createAgentTool(deps(cwd, { provider: () => provider, tools: () => [slow] }));
+    const tool = createAgentTool(await deps(cwd, { provider: () => provider, tools: () => [slow] }));
     const controller = new AbortController();
     const run = callAgent(tool, { type: 'general', task: 'read', description: 'r' }, cwd, controller.signal);
     await waitFor(() => started.length > 0, { message: 'the subagent to start its tool' });
@@ -143,7 +148,7 @@ describe('agent tool', () => {
 
   it('unknown types are an error listing the available ones; read-only types run in parallel', async () => {
     const cwd = await workspace();
-    const tool = createAgentTool(deps(cwd, { provider: () => createOfflineProvider() }));
+    const tool = createAgentTool(await deps(cwd, { provider: () => createOfflineProvider() }));
     const { result } = await callAgent(tool, { type: 'wizard', task: 't', description: 'd' }, cwd);
     expect(result).toMatchObject({ isError: true, content: expect.stringMatching(/Unknown agent type "wizard". Available: explore, general/) });
     expect(tool.isConcurrencySafe?.({ type: 'explore', task: 't', description: 'd' })).toBe(true);

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { query, type QueryParams } from '../../../src/loop/query.js';
 import { userText, type Message } from '../../../src/messages.js';
 import { ProviderError } from '../../../src/providers/provider.js';
+import type { PermissionChecker } from '../../../src/permissions/types.js';
 import { defineTool, type AnyTool } from '../../../src/tools/tool.js';
+import { createWriteFileTool } from '../../../src/tools/write-file.js';
 import { collect, ofType } from '../../helpers/collect.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything, realPermissions } from '../../helpers/real-permissions.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { assistantText, scriptedProvider, toolCall, toolCalls } from '../../helpers/scripted-provider.js';
 
@@ -35,9 +39,15 @@ const writer = defineTool({
   async call(input) { return { content: `wrote ${input.path}` }; },
 });
 
+// Tests whose point is not permissions run the real chain in bypassPermissions mode.
+let open: PermissionChecker;
+beforeAll(async () => {
+  open = await allowEverything();
+});
+
 function params(overrides: Partial<QueryParams> & Pick<QueryParams, 'provider'>): QueryParams {
   return {
-    messages: [], prompt: userText('go'), tools: [], permissions: fakePermissions(),
+    messages: [], prompt: userText('go'), tools: [], permissions: open,
     system: () => 'system', cwd: '/tmp', signal: new AbortController().signal, ...overrides,
   };
 }
@@ -108,36 +118,64 @@ describe('query', () => {
     expect(ofType(events, 'terminal')[0]!.reason).toBe('completed');
   });
 
-  it('asks through the injected callback and sends a denial reason back to the model', async () => {
+  it('asks through the injected callback and sends a denial reason back to the model; nothing is written', async () => {
+    const { permissions, dir } = await realPermissions();
     const provider = scriptedProvider([toolCall('1', 'write_file', { path: 'c', content: 'x' }), assistantText('ok')]);
-    const permissions = fakePermissions(() => ({ behavior: 'ask', reason: 'no rule matched', suggestions: ['write_file'] }));
-    const events = await collect(query(params({ provider, tools: [writer], permissions, ask: async () => ({ behavior: 'deny', message: 'use d.txt instead' }) })));
-    expect(ofType(events, 'permission_request')[0]).toMatchObject({ id: '1', reason: 'no rule matched', suggestions: ['write_file'] });
+    const asked: string[] = [];
+    const ask = async (request: { reason: string }) => (asked.push(request.reason), { behavior: 'deny' as const, message: 'use d.txt instead' });
+    const events = await collect(query(params({ provider, tools: [createWriteFileTool()], permissions, cwd: dir, ask })));
+    expect(asked).toEqual(['needs your approval: no rule allows write_file "c"']);
+    expect(ofType(events, 'permission_request')[0]).toMatchObject({ id: '1', suggestions: ['write_file(./**)'] });
     expect(ofType(events, 'permission_denied')[0]!.reason).toMatch(/use d.txt instead/);
     const sent = provider.requests[1]!.messages[2]!.content[0];
     expect(sent).toMatchObject({ type: 'tool_result', is_error: true });
     expect(JSON.stringify(sent)).toMatch(/use d.txt instead/);
+    await expect(readFile(join(dir, 'c'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('remembers "always allow this session" answers through the checker', async () => {
+  it('remembers "always allow this session" answers: the next write of the file is not asked, and nothing is saved', async () => {
+    const { permissions, dir, localSettings } = await realPermissions();
+    const provider = scriptedProvider([
+      toolCall('1', 'write_file', { path: 'c', content: 'x' }),
+      toolCall('2', 'write_file', { path: 'c', content: 'y' }),
+      assistantText('ok'),
+    ]);
+    const asked: string[] = [];
+    const ask = async (request: { suggestions: string[] }) => (asked.push(...request.suggestions), { behavior: 'allow' as const, remember: 'session' as const });
+    const events = await collect(query(params({ provider, tools: [createWriteFileTool()], permissions, cwd: dir, ask })));
+    expect(asked).toEqual(['write_file(./**)']);
+    expect(ofType(events, 'tool_result').map((r) => r.is_error ?? false)).toEqual([false, false]);
+    expect(await readFile(join(dir, 'c'), 'utf8')).toBe('y');
+    expect(permissions.rules().allow).toEqual(['write_file(./**)']);
+    await expect(readFile(localSettings, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    // A later session in the same workspace asks again.
+    const later = await realPermissions({ workspace: dir });
+    expect((await later.permissions.check(createWriteFileTool(), { path: 'c', content: 'z' })).behavior).toBe('ask');
+  });
+
+  it('saves "always allow in this project" answers to .cairn/settings.local.json, which a later session reads', async () => {
+    const { permissions, dir, localSettings } = await realPermissions();
     const provider = scriptedProvider([toolCall('1', 'write_file', { path: 'c', content: 'x' }), assistantText('ok')]);
-    const permissions = fakePermissions(() => ({ behavior: 'ask', reason: 'r', suggestions: ['write_file(./c)'] }));
-    const events = await collect(query(params({ provider, tools: [writer], permissions, ask: async () => ({ behavior: 'allow', remember: 'session' }) })));
-    expect(permissions.sessionRules).toEqual(['write_file(./c)']);
-    expect(ofType(events, 'tool_result')[0]!.content).toBe('wrote c');
+    const ask = async () => ({ behavior: 'allow' as const, remember: 'project' as const });
+    await collect(query(params({ provider, tools: [createWriteFileTool()], permissions, cwd: dir, ask })));
+    expect(await readFile(join(dir, 'c'), 'utf8')).toBe('x');
+    expect(JSON.parse(await readFile(localSettings, 'utf8'))).toEqual({ permissions: { allow: ['write_file(./**)'] } });
+    const later = await realPermissions({ workspace: dir });
+    expect(await later.permissions.check(createWriteFileTool(), { path: 'c', content: 'z' })).toMatchObject({ behavior: 'allow', reason: 'allowed by rule write_file(./**)' });
   });
 
   it('denies with a reason when nobody can be asked, and suggests plan mode after three denials', async () => {
+    const { permissions, dir } = await realPermissions();
     const provider = scriptedProvider([
       toolCalls(['1', 'write_file', { path: 'a', content: '' }], ['2', 'write_file', { path: 'b', content: '' }], ['3', 'write_file', { path: 'c', content: '' }]),
       assistantText('ok'),
     ]);
-    const permissions = fakePermissions(() => ({ behavior: 'ask', reason: 'no rule matched', suggestions: ['write_file'] }));
-    const events = await collect(query(params({ provider, tools: [writer], permissions })));
+    const events = await collect(query(params({ provider, tools: [createWriteFileTool()], permissions, cwd: dir })));
     const denied = ofType(events, 'permission_denied');
     expect(denied).toHaveLength(3);
     expect(denied[0]!.reason).toMatch(/no one can be asked.*write_file/);
     expect(ofType(events, 'notice').some((n) => /plan mode/.test(n.message))).toBe(true);
+    for (const file of ['a', 'b', 'c']) await expect(readFile(join(dir, file), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('aborting while tools run interrupts them and leaves every tool_use answered', async () => {

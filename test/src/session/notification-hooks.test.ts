@@ -5,8 +5,8 @@ import type { AgentEvent } from '../../../src/events.js';
 import type { HookRunner } from '../../../src/hooks/hook-types.js';
 import { AgentSession } from '../../../src/session/agent-session.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
 import { claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
+import { realPermissions } from '../../helpers/real-permissions.js';
 import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
@@ -26,11 +26,12 @@ const exists = (file: string) => fs.access(file).then(() => true, () => false);
 // The hook's shell creates the file (`cat > f`) before it writes the JSON: wait for all of it.
 const written = (file: string) => readJson(file).then(() => true, () => false);
 
-function session(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], interactive = true) {
+// The real chain in default mode: a write with no rule for it is asked about.
+async function session(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], interactive = true) {
   const s = new AgentSession({
     provider: scriptedProvider(replies),
     tools: [createWriteFileTool()],
-    permissions: fakePermissions(() => ({ behavior: 'ask', reason: 'writes need approval', suggestions: [] })),
+    permissions: (await realPermissions({ workspace: dir })).permissions,
     cwd: dir,
     system: () => 's',
     interactive,
@@ -49,10 +50,11 @@ describe('Notification hooks', () => {
     const perm = await recorder('perm');
     const idle = await recorder('idle');
     const { runner } = claudeHooks(dir, { Notification: [{ matcher: 'permission_prompt', hooks: [command(perm)] }, { matcher: 'idle_prompt', hooks: [command(idle)] }] });
-    const { s } = session(runner, [toolCall('w1', 'write_file', { path: 'a.txt', content: 'x' }), assistantText('done')]);
+    const { s } = await session(runner, [toolCall('w1', 'write_file', { path: 'a.txt', content: 'x' }), assistantText('done')]);
     const turn = s.run('write a.txt');
 
     await waitFor(() => s.pendingRequests().length === 1, { message: 'the approval to be asked' });
+    expect(s.pendingRequests()[0]).toMatchObject({ name: 'write_file', reason: 'needs your approval: no rule allows write_file "a.txt"' });
     await waitFor(() => written(path.join(dir, 'perm.json')), { message: 'the permission_prompt hook to run' });
     expect(await readJson(path.join(dir, 'perm.json'))).toMatchObject({
       hook_event_name: 'Notification',
@@ -81,7 +83,7 @@ describe('Notification hooks', () => {
       if (input.event === 'Notification') runs.push(run);
       return run;
     } };
-    const { s, events } = session(counting, [assistantText('one'), assistantText('two')]);
+    const { s, events } = await session(counting, [assistantText('one'), assistantText('two')]);
     const first = s.run('one');
     s.submit('two');
     await first;
@@ -95,12 +97,12 @@ describe('Notification hooks', () => {
   it('headless (no one to notify): no idle_prompt; a failing notifier is shown, naming its file, and the turn is not held up', async () => {
     const idle = await recorder('idle');
     const headless = claudeHooks(dir, { Notification: [{ hooks: [command(idle)] }] });
-    await session(headless.runner, [assistantText('done')], false).s.run('hi');
+    await (await session(headless.runner, [assistantText('done')], false)).s.run('hi');
     expect(await exists(path.join(dir, 'idle.json'))).toBe(false);
 
     const broken = await script(dir, 'broken.sh', 'echo "notify-send: not found" >&2\nexit 127');
     const { runner } = claudeHooks(dir, { Notification: [{ matcher: 'idle_prompt', hooks: [command(broken)] }] });
-    const { s, events } = session(runner, [assistantText('done')]);
+    const { s, events } = await session(runner, [assistantText('done')]);
     await s.run('hi');
     await waitFor(() => events.some((e) => e.type === 'hook'), { message: 'the failed hook to be shown' });
     expect(events.find((e) => e.type === 'hook')).toMatchObject({

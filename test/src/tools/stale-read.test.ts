@@ -12,7 +12,7 @@ import { createBashTool } from '../../../src/tools/bash.js';
 import { createEditFileTool } from '../../../src/tools/edit-file.js';
 import { createReadFileTool } from '../../../src/tools/read-file.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { realPermissions } from '../../helpers/real-permissions.js';
 import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
 
 let dir: string;
@@ -25,16 +25,20 @@ afterEach(async () => {
 
 const fileTools = () => [createReadFileTool(), createWriteFileTool(), createEditFileTool(), createBashTool()];
 
-/** A session whose model makes the given calls, one prompt each, each followed by a short answer; a subagent's model makes `subagentCalls`. */
-function session(calls: Message[], ask?: AskPermission, subagentCalls: Message[] = []) {
+/**
+ * A session whose model makes the given calls, one prompt each, each followed by a short answer; a subagent's model makes `subagentCalls`.
+ * With `ask`, the real chain in default mode (a write with no rule for it is asked); without, bypassPermissions.
+ */
+async function session(calls: Message[], ask?: AskPermission, subagentCalls: Message[] = []) {
   const replies = calls.flatMap((call) => [call, assistantText('ok')]);
   const events: AgentEvent[] = [];
   const child = scriptedProvider([...subagentCalls, assistantText('done')]);
-  const agent = createAgentTool({ definitions: () => BUILTIN_AGENTS, tools: fileTools, permissions: () => fakePermissions(), environment: () => 'env', cwd: dir, provider: () => child });
+  const chain = await realPermissions({ workspace: dir, mode: ask ? 'default' : 'bypassPermissions' });
+  const agent = createAgentTool({ definitions: () => BUILTIN_AGENTS, tools: fileTools, permissions: chain.forMode, environment: () => 'env', cwd: dir, provider: () => child });
   const s = new AgentSession({
     provider: scriptedProvider(replies),
     tools: [...fileTools(), agent],
-    permissions: fakePermissions(ask ? () => ({ behavior: 'ask', reason: 'test', suggestions: [] }) : undefined),
+    permissions: chain.permissions,
     cwd: dir,
     system: () => 'system',
     interactive: ask !== undefined,
@@ -53,7 +57,7 @@ const file = (name: string) => fs.readFile(path.join(dir, name), 'utf8');
 describe('edit_file and write_file refuse a stale read', () => {
   it('refuses to edit a file not read in this session, saying so and what to do; the file is untouched', async () => {
     await fs.writeFile(path.join(dir, 'a.txt'), 'alpha\n');
-    const { s, result } = session([edit('e1', 'a.txt', 'alpha', 'beta')]);
+    const { s, result } = await session([edit('e1', 'a.txt', 'alpha', 'beta')]);
     await s.run('edit it');
     expect(result('e1')).toMatchObject({ is_error: true, content: 'edit_file refused: a.txt has not been read in this session, so its current content is unknown to you. Read it with read_file, then call edit_file again.' });
     expect(await file('a.txt')).toBe('alpha\n');
@@ -61,7 +65,7 @@ describe('edit_file and write_file refuse a stale read', () => {
 
   it('edits after a read, in a later prompt too', async () => {
     await fs.writeFile(path.join(dir, 'a.txt'), 'alpha\n');
-    const { s, result } = session([read('r1', 'a.txt'), edit('e1', 'a.txt', 'alpha', 'beta'), edit('e2', 'a.txt', 'beta', 'gamma')]);
+    const { s, result } = await session([read('r1', 'a.txt'), edit('e1', 'a.txt', 'alpha', 'beta'), edit('e2', 'a.txt', 'beta', 'gamma')]);
     await s.run('read it');
     await s.run('edit it');
     // Its own edit keeps the file known: a second edit needs no read.
@@ -73,7 +77,7 @@ describe('edit_file and write_file refuse a stale read', () => {
 
   it('refuses an edit after the file changed on disk since the read, naming the change', async () => {
     await fs.writeFile(path.join(dir, 'a.txt'), 'alpha\n');
-    const { s, result } = session([read('r1', 'a.txt'), edit('e1', 'a.txt', 'alpha', 'beta'), read('r2', 'a.txt'), edit('e2', 'a.txt', 'alpha', 'beta')]);
+    const { s, result } = await session([read('r1', 'a.txt'), edit('e1', 'a.txt', 'alpha', 'beta'), read('r2', 'a.txt'), edit('e2', 'a.txt', 'alpha', 'beta')]);
     await s.run('read it');
     // The user (or a formatter) changes it meanwhile.
     await fs.writeFile(path.join(dir, 'a.txt'), 'alpha, edited by the user\n');
@@ -91,7 +95,7 @@ describe('edit_file and write_file refuse a stale read', () => {
   it("counts the session's own bash command as a change, but not a touch that leaves the bytes as they were", async () => {
     await fs.writeFile(path.join(dir, 'a.txt'), 'alpha\n');
     const bash = (id: string, command: string) => toolCall(id, 'bash', { command, description: command });
-    const { s, result } = session([read('r1', 'a.txt'), bash('b1', 'sleep 0.05; touch a.txt'), edit('e1', 'a.txt', 'alpha', 'beta'), bash('b2', "sed -i 's/beta/delta/' a.txt"), edit('e2', 'a.txt', 'delta', 'omega')]);
+    const { s, result } = await session([read('r1', 'a.txt'), bash('b1', 'sleep 0.05; touch a.txt'), edit('e1', 'a.txt', 'alpha', 'beta'), bash('b2', "sed -i 's/beta/delta/' a.txt"), edit('e2', 'a.txt', 'delta', 'omega')]);
     for (const prompt of ['read', 'touch', 'edit', 'sed', 'edit']) await s.run(prompt);
     expect(result('b1')?.is_error).toBe(false);
     expect(result('e1')?.is_error).toBe(false);
@@ -100,7 +104,7 @@ describe('edit_file and write_file refuse a stale read', () => {
   });
 
   it('a file the session created counts as read: it can be edited and overwritten', async () => {
-    const { s, result } = session([write('w1', 'new.txt', 'one\n'), edit('e1', 'new.txt', 'one', 'two'), write('w2', 'new.txt', 'three\n')]);
+    const { s, result } = await session([write('w1', 'new.txt', 'one\n'), edit('e1', 'new.txt', 'one', 'two'), write('w2', 'new.txt', 'three\n')]);
     await s.run('create it');
     await s.run('edit it');
     await s.run('overwrite it');
@@ -110,7 +114,7 @@ describe('edit_file and write_file refuse a stale read', () => {
 
   it('refuses to overwrite an existing file not read; a new file needs no read', async () => {
     await fs.writeFile(path.join(dir, 'a.txt'), 'precious\n');
-    const { s, result } = session([write('w1', 'a.txt', 'gone\n'), write('w2', 'fresh/b.txt', 'new\n')]);
+    const { s, result } = await session([write('w1', 'a.txt', 'gone\n'), write('w2', 'fresh/b.txt', 'new\n')]);
     await s.run('overwrite it');
     await s.run('create another');
     expect(result('w1')).toMatchObject({ is_error: true, content: expect.stringMatching(/^write_file refused: a\.txt has not been read in this session/) });
@@ -121,7 +125,7 @@ describe('edit_file and write_file refuse a stale read', () => {
   it('a path spelled another way (./, a symlink) is the same file', async () => {
     await fs.writeFile(path.join(dir, 'a.txt'), 'alpha\n');
     await fs.symlink(path.join(dir, 'a.txt'), path.join(dir, 'link.txt'));
-    const { s, result } = session([read('r1', './a.txt'), edit('e1', 'link.txt', 'alpha', 'beta')]);
+    const { s, result } = await session([read('r1', './a.txt'), edit('e1', 'link.txt', 'alpha', 'beta')]);
     await s.run('read');
     await s.run('edit');
     expect(result('e1')?.is_error).toBe(false);
@@ -130,7 +134,7 @@ describe('edit_file and write_file refuse a stale read', () => {
 
   it('/clear forgets what was read', async () => {
     await fs.writeFile(path.join(dir, 'a.txt'), 'alpha\n');
-    const { s, result } = session([read('r1', 'a.txt'), edit('e1', 'a.txt', 'alpha', 'beta')]);
+    const { s, result } = await session([read('r1', 'a.txt'), edit('e1', 'a.txt', 'alpha', 'beta')]);
     await s.run('read');
     s.clear();
     await s.run('edit');
@@ -140,7 +144,7 @@ describe('edit_file and write_file refuse a stale read', () => {
   it('does not ask the user to approve an edit it would refuse', async () => {
     await fs.writeFile(path.join(dir, 'a.txt'), 'alpha\n');
     const asked: string[] = [];
-    const { s, result } = session([edit('e1', 'a.txt', 'alpha', 'beta')], async (request) => {
+    const { s, result } = await session([edit('e1', 'a.txt', 'alpha', 'beta')], async (request) => {
       asked.push(request.name);
       return { behavior: 'allow' };
     });
@@ -153,7 +157,7 @@ describe('edit_file and write_file refuse a stale read', () => {
     await fs.writeFile(path.join(dir, 'a.txt'), 'alpha\n');
     await fs.writeFile(path.join(dir, 'b.txt'), 'bravo\n');
     const subagent = toolCall('s1', 'agent', { type: 'general', task: 'edit a.txt and b.txt', description: 'edit' });
-    const { s, result, events } = session([read('r1', 'a.txt'), subagent, edit('e1', 'a.txt', 'beta', 'gamma')], undefined, [
+    const { s, result, events } = await session([read('r1', 'a.txt'), subagent, edit('e1', 'a.txt', 'beta', 'gamma')], undefined, [
       { role: 'assistant', content: [
         { type: 'tool_use', id: 'c1', name: 'edit_file', input: { path: 'a.txt', old_string: 'alpha', new_string: 'beta' } },
         { type: 'tool_use', id: 'c2', name: 'edit_file', input: { path: 'b.txt', old_string: 'bravo', new_string: 'charlie' } },

@@ -7,7 +7,7 @@
 // engine in src/ never imports the UI. Everything heavy is imported lazily: `--version`
 // and `--help` load nothing but this file.
 import { randomUUID } from 'node:crypto';
-import type { SessionWorktree } from '../src/worktrees/session-worktree.js';
+import type { StartedWorktree } from '../src/worktrees/session-worktree-start.js';
 import { readFileSync } from 'node:fs';
 import { errorMessage } from '../src/util/error-message.js';
 import type { AgentEvent } from '../src/events.js';
@@ -70,20 +70,6 @@ async function main(args: string[]): Promise<number> {
     }
   }
 
-  // -w: the session's folder is a new worktree; everything below starts there.
-  let worktree: SessionWorktree | undefined;
-  if (cli.worktree !== undefined) {
-    const { createSessionWorktree, defaultWorktreeName } = await import('../src/worktrees/session-worktree.js');
-    try {
-      worktree = await createSessionWorktree(process.cwd(), cli.worktree || defaultWorktreeName(new Date()));
-    } catch (error) {
-      process.stderr.write(`cairn: ${errorMessage(error)}\n`);
-      return 1;
-    }
-    process.chdir(worktree.dir);
-    const copied = worktree.copied.length > 0 ? `; copied ${worktree.copied.join(', ')}` : '';
-    process.stderr.write(`cairn: working in ${worktree.dir} on the new branch ${worktree.branch}${copied}\n`);
-  }
   const headless = cli.print || cli.showSystem || (!process.stdout.isTTY && cli.replay === undefined);
   let prompt = cli.prompt;
   if (headless && !cli.showSystem && !process.stdin.isTTY && cli.inputFormat === 'text') {
@@ -162,11 +148,44 @@ async function main(args: string[]): Promise<number> {
     flags.appendSystemPrompt = [flags.appendSystemPrompt, structuredOutputInstruction(flags.jsonSchema)].filter(Boolean).join('\n\n');
   }
 
+  // The TUI asks whether to trust the folder when its settings would widen something; -p never asks.
+  // One "no" stands for the run: with -w the launch folder may be asked about before the worktree.
+  const trustQuestion = !headless && process.stdin.isTTY ? await import('./app/trust-question.js') : undefined;
+  const askTrust = trustQuestion ? trustQuestion.refuseOnceRefused(trustQuestion.askTrustOnTerminal()) : undefined;
+  // -w: the session's folder is a new worktree (a WorktreeCreate hook's, or git's); everything below starts there.
+  let worktree: StartedWorktree | undefined;
+  if (cli.worktree !== undefined) {
+    const { defaultWorktreeName } = await import('../src/worktrees/session-worktree.js');
+    const { startSessionWorktree, isHookWorktree } = await import('../src/worktrees/session-worktree-start.js');
+    const { cairnHomeFrom } = await import('../src/util/cairn-home.js');
+    const { claudeHomeFrom } = await import('../src/settings/settings-layers.js');
+    try {
+      worktree = await startSessionWorktree({
+        cwd: process.cwd(),
+        name: cli.worktree || defaultWorktreeName(new Date()),
+        env: process.env,
+        cairnHome: cairnHomeFrom(process.env),
+        claudeHome: claudeHomeFrom(process.env),
+        ...(askTrust ? { askTrust } : {}),
+        ...(flags.sessionId ? { sessionId: flags.sessionId } : {}),
+        say: (line) => process.stderr.write(`cairn: ${line}\n`),
+      });
+    } catch (error) {
+      await sayOnStderr(`cairn: ${errorMessage(error)}\n`);
+      return 1;
+    }
+    process.chdir(worktree.dir);
+    if (isHookWorktree(worktree)) {
+      process.stderr.write(`cairn: working in ${worktree.dir}, made by the WorktreeCreate hook (${worktree.byHook})${worktree.branch ? ` on the branch ${worktree.branch}` : ''}\n`);
+    } else {
+      const copied = worktree.copied.length > 0 ? `; copied ${worktree.copied.join(', ')}` : '';
+      process.stderr.write(`cairn: working in ${worktree.dir} on the new branch ${worktree.branch}${copied}\n`);
+    }
+  }
+
   // The folder, its settings and the provider are settled first (a trust question may be asked):
   // the TUI's first frame shows them while the engine's modules load.
   const { settleSessionFacts } = await import('../src/runtime/session-facts.js');
-  // The TUI asks whether to trust the folder when its settings would widen something; -p never asks.
-  const askTrust = !headless && process.stdin.isTTY ? (await import('./app/trust-question.js')).askTrustOnTerminal() : undefined;
   // ...and, in a trusted folder, about each new server of its own .mcp.json (once; remembered).
   // --bare reads no .mcp.json, so there is nothing to ask about.
   const askMcpServer = askTrust && !flags.bare ? (await import('./app/mcp-server-question.js')).askMcpServerOnTerminal() : undefined;

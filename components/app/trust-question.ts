@@ -52,6 +52,20 @@ export function askTrustOnTerminal(io: TrustTerminal = { input: process.stdin, o
 }
 
 /**
+ * The same question once refused is not asked again in this run (`cairn -w` may ask about the
+ * folder it starts in, then the session about the worktree in it): the answer stays no.
+ */
+export function refuseOnceRefused(ask: AskTrust): AskTrust {
+  let refused = false;
+  return async (question) => {
+    if (refused) return false;
+    const yes = await ask(question);
+    if (!yes) refused = true;
+    return yes;
+  };
+}
+
+/**
  * Writes `text`, then (once the answer guard lets keys count) `prompt`, and reads one line typed
  * after it. Resolves to the line, or undefined on Ctrl+D, end of input or Ctrl+C (which then
  * interrupts as it does in a shell). Start-up questions (trust, MCP servers) all read this way.

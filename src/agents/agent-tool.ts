@@ -178,7 +178,7 @@ export function createAgentTool(deps: AgentToolDeps) {
     let worktree: AgentWorktree | HookWorktree;
     try {
       // A WorktreeCreate hook replaces git's creation; when it fails, the agent does not run (no fall back).
-      const byHook = await createWorktreeByHook(ctx.hooks, agentWorktreeName(def.name), (e) => ctx.emit?.(e), ctx.signal);
+      const byHook = await createWorktreeByHook(ctx.hooks, agentWorktreeName(def.name), (e) => ctx.emit?.(e), deps.cwd, ctx.signal);
       if (byHook && 'error' in byHook) throw new Error(byHook.error);
       worktree = byHook ? { dir: byHook.dir, byHook: byHook.hook } : await createAgentWorktree(deps.cwd, def.name);
     } catch (error) {

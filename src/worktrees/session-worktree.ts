@@ -32,14 +32,19 @@ export function defaultWorktreeName(now: Date): string {
   return `cairn-${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}`;
 }
 
+/** Throws, naming the name, unless git takes it as a branch and cairn as one folder. */
+export function checkWorktreeName(name: string, label: string): void {
+  if (!NAME.test(name) || name.includes('..') || name.endsWith('.lock')) {
+    throw new Error(`${label}: "${name}" is not a usable name (letters, digits, . _ -, at most 64, not starting with . or -)`);
+  }
+}
+
 /**
  * Creates the worktree and its branch from HEAD; rejects with a message that names the cause and what
  * to do, starting with `label` (what asked for it: `--worktree`, or a subagent's `isolation: worktree`).
  */
 export async function createSessionWorktree(cwd: string, name: string, label = '--worktree'): Promise<SessionWorktree> {
-  if (!NAME.test(name) || name.includes('..') || name.endsWith('.lock')) {
-    throw new Error(`${label}: "${name}" is not a usable name (letters, digits, . _ -, at most 64, not starting with . or -)`);
-  }
+  checkWorktreeName(name, label);
   let repo: string;
   try {
     repo = (await safeGit('rev-parse', ['--show-toplevel'], { cwd })).trim();

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { askTrustOnTerminal, IGNORED_KEYS_NOTICE, TRUST_PROMPT } from '../../../components/app/trust-question.js';
+import { askTrustOnTerminal, IGNORED_KEYS_NOTICE, refuseOnceRefused, TRUST_PROMPT } from '../../../components/app/trust-question.js';
 import { ANSWER_GUARD_MS, TYPING_IDLE_MS } from '../../../components/keys/answer-guard.js';
 import { createFakeClock } from '../../../src/clock.js';
 
@@ -104,5 +104,19 @@ describe('the trust question', () => {
     expect(t.answer()).toBe(false);
     expect(t.interrupted()).toBe(1);
     expect(t.raw).toEqual([true, false]);
+  });
+});
+
+describe('refuseOnceRefused (cairn -w asks about the folder it starts in, then the session about the worktree)', () => {
+  it('after a no, the question is not asked again in this run; after a yes, it is', async () => {
+    const asked: string[] = [];
+    const answers = [true, false, true];
+    const ask = refuseOnceRefused(async (q) => {
+      asked.push(q.folder);
+      return answers.shift() ?? true;
+    });
+    const q = (folder: string) => ask({ folder, wouldApply: [] });
+    expect([await q('/a'), await q('/b'), await q('/c'), await q('/d')]).toEqual([true, false, false, false]);
+    expect(asked).toEqual(['/a', '/b']);
   });
 });

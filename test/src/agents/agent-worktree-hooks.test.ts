@@ -108,11 +108,13 @@ describe('WorktreeCreate and WorktreeRemove hooks around an isolated subagent', 
     expect(agentResult(server)).toContain(`The subagent worked in ${made}, made by the WorktreeCreate hook; the WorktreeRemove hooks were run for it.`);
   });
 
-  it('a path that does not exist, or a file, fails the creation naming the hook: the subagent does not run and git makes nothing', async () => {
+  it('a path that does not exist, a file, the workspace or / fails the creation naming the hook: the subagent does not run and git makes nothing', async () => {
     for (const [create, why] of [
       ['echo /nonexistent/place', 'printed /nonexistent/place, which does not exist'],
       ['echo "$0"', 'which is not a directory'],
       ['echo relative/dir', 'printed "relative/dir", which is not an absolute path'],
+      ['pwd', 'which is the workspace itself; a worktree must be a folder of its own'],
+      ['echo /', 'printed /, which is the filesystem root'],
       ['echo boom >&2; exit 1', 'failed: exited with 1: boom'],
       ['true', 'failed: printed no worktree path'],
     ] as const) {

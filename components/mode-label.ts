@@ -1,19 +1,2 @@
-import type { SessionInfo } from './store/types.js';
-
-/** The permission mode as the header and status bar say it. */
-export function modeLabel(mode: SessionInfo['mode']): string {
-  switch (mode) {
-    case 'default':
-      return 'default';
-    case 'acceptEdits':
-      return 'accept edits';
-    case 'plan':
-      return 'plan mode';
-    case 'auto':
-      return 'auto mode';
-    case 'bypassPermissions':
-      return 'bypass permissions';
-    case 'dontAsk':
-      return "don't ask";
-  }
-}
+// The mode's words live with the modes (src/permission-modes.ts): the page's server says them too.
+export { modeLabel } from '../src/permission-modes.js';

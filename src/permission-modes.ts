@@ -35,3 +35,28 @@ export function whyNotOffered(mode: PermissionMode): string {
   if (mode === 'dontAsk') return 'dontAsk only from settings or --permission-mode';
   return 'bypassPermissions only when cairn was started in it';
 }
+
+/** The permission mode as the header, the status bar and the page say it. */
+export function modeLabel(mode: PermissionMode): string {
+  switch (mode) {
+    case 'default':
+      return 'default';
+    case 'acceptEdits':
+      return 'accept edits';
+    case 'plan':
+      return 'plan mode';
+    case 'auto':
+      return 'auto mode';
+    case 'bypassPermissions':
+      return 'bypass permissions';
+    case 'dontAsk':
+      return "don't ask";
+  }
+}
+
+/** How an approved plan is carried out, as the mode chosen at approval says it. */
+export function planModeNote(mode: PermissionMode): string {
+  if (mode === 'default') return 'each edit asks first';
+  if (mode === 'acceptEdits') return 'edits accepted without asking';
+  return modeLabel(mode);
+}

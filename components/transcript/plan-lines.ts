@@ -1,8 +1,7 @@
-import { titleLine } from '../../src/tools/call-view.js';
+import { planTitle } from '../../src/tools/exit-plan-mode.js';
 import { boundKeyLabel } from '../keys/key-help.js';
 import { markdownVersion, renderMarkdown } from '../markdown/render-markdown.js';
-import { modeLabel } from '../mode-label.js';
-import type { PermissionMode } from '../../src/events.js';
+import { planModeNote } from '../../src/permission-modes.js';
 import type { ApprovedPlan } from '../store/types.js';
 import { bold, clipLine, paint, textWidth } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
@@ -15,10 +14,8 @@ const INDENT = '  ';
 /** The notice code of a plan shown again (/plan): the transcript draws its text as Markdown under a title line. */
 export const PLAN_NOTICE = 'plan';
 
-/** The plan's name: its first line, heading marks gone. */
-export function planTitle(text: string): string {
-  return titleLine(text.replace(/^#+\s*/gm, '')) || 'the plan';
-}
+// The plan's name: its first line, heading marks gone (as its approval card titles it).
+export { planTitle } from '../../src/tools/exit-plan-mode.js';
 
 let cached: { text: string; width: number; theme: string; version: number; lines: string[] } | undefined;
 
@@ -32,12 +29,8 @@ function bodyLines(text: string, width: number, theme: Theme): string[] {
   return lines;
 }
 
-/** How the plan is carried out, as the mode chosen at approval says it. */
-export function planModeNote(mode: PermissionMode): string {
-  if (mode === 'default') return 'each edit asks first';
-  if (mode === 'acceptEdits') return 'edits accepted without asking';
-  return modeLabel(mode);
-}
+// How the plan is carried out: said by src/permission-modes.ts, which the page's server shares.
+export { planModeNote } from '../../src/permission-modes.js';
 
 function shorten(text: string, width: number): string {
   return textWidth(text) <= width ? text : `${clipLine(text, width - 1)}…`;

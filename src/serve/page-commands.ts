@@ -1,7 +1,10 @@
 import type { AgentEvent } from '../events.js';
-import { allowedModes, isPermissionMode, nextMode, whyNotOffered } from '../permission-modes.js';
+import { allowedModes, isPermissionMode, nextMode, planModeNote, whyNotOffered } from '../permission-modes.js';
 import { errorMessage } from '../util/error-message.js';
 import { HttpError } from './http-error.js';
+import { stripTerminalControls } from '../util/terminal-text.js';
+import { worktreeListing } from '../worktrees/worktree-list.js';
+import { listServedWorktrees, removeServedWorktree } from './served-worktrees.js';
 import type { SessionHub } from './session-hub.js';
 
 /** The slash commands a page can run; their output is a notice in the session, so every tab sees it. */
@@ -70,6 +73,36 @@ export const PAGE_COMMANDS: readonly PageCommand[] = [
         throw new HttpError(409, `compact: ${errorMessage(error)}`);
       }
       return 'Compacted.';
+    },
+  },
+  {
+    name: 'plan',
+    argHint: '[task]',
+    description: 'show the approved plan again; with a task: switch to plan mode and start on it',
+    async run(hub, id, args) {
+      const task = args.trim();
+      if (task === '') {
+        const { plan } = hub.get(id);
+        // The terminal's words (components/actions/plan.ts).
+        if (!plan) return 'No plan has been approved in this session. /plan <task> switches to plan mode and starts on the task; the model can also ask to plan first.';
+        return `Approved plan${plan.mode !== undefined ? ` (${planModeNote(plan.mode)})` : ''}:\n${plan.text}`;
+      }
+      hub.setMode(id, 'plan');
+      hub.prompt(id, task);
+      return 'Plan mode: the model explores read-only and presents a plan for you to approve.';
+    },
+  },
+  {
+    name: 'worktrees',
+    argHint: '[remove NAME]',
+    description: "list cairn's git worktrees (branch, state, commits ahead); remove a clean one",
+    // A removal tells every tab itself (a notice); a listing is this command's output.
+    shownBy: 'notice',
+    async run(hub, id, args) {
+      const [verb, name, ...rest] = args.split(/\s+/).filter(Boolean);
+      if (verb === undefined) return stripTerminalControls(worktreeListing(await listServedWorktrees(hub, id)));
+      if (verb !== 'remove' || name === undefined || rest.length > 0) throw new HttpError(400, 'worktrees: /worktrees lists them, /worktrees remove NAME removes a clean one (its branch stays)');
+      return removeServedWorktree(hub, id, name);
     },
   },
   {

@@ -15,6 +15,7 @@ import { indexSessions } from './session-index.js';
 import { openSse } from './sse.js';
 import { serveStatic } from './static-files.js';
 import { exportServedSession, renameServedSession } from './session-manage.js';
+import { listServedWorktrees, removeServedWorktree } from './served-worktrees.js';
 
 export interface RouteContext {
   hub: SessionHub;
@@ -34,6 +35,8 @@ const AnswerBody = z.strictObject({ request_id: z.string().min(1), answer: z.enu
 const QuestionBody = z.strictObject({ request_id: z.string().min(1), answers: z.array(QuestionAnswerSchema.strict()).max(4).optional() });
 const CommandBody = z.strictObject({ text: z.string().min(1).max(10_000) });
 const RenameBody = z.strictObject({ name: z.string().max(1_000) });
+// The name is checked by removeServedWorktree, which says what a worktree name is.
+const RemoveWorktreeBody = z.strictObject({ name: z.string().min(1).max(1_000) });
 
 // The page runs only its own scripts: a model's text that slipped through as markup could not run.
 const PAGE_HEADERS = {
@@ -118,6 +121,15 @@ export async function route(req: IncomingMessage, res: ServerResponse, url: URL,
       return json(res, 200, { removed: name });
     }
     if (method === 'GET' && kind === 'images') return sendImage(res, ctx.hub.image(id, name));
+  }
+  if ((m = /^\/api\/sessions\/([\w-]+)\/worktrees(\/remove)?$/.exec(p))) {
+    const [, id = '', remove] = m;
+    if (method === 'GET' && !remove) return json(res, 200, { worktrees: await listServedWorktrees(hub, id) });
+    if (method === 'POST' && remove) {
+      const body = await readJsonBody(req, RemoveWorktreeBody);
+      const message = await removeServedWorktree(hub, id, body.name);
+      return json(res, 200, { removed: body.name, message, worktrees: await listServedWorktrees(hub, id) });
+    }
   }
   if ((m = /^\/api\/sessions\/([\w-]+)(\/[a-z]+)?$/.exec(p))) {
     const id = m[1] ?? '';

@@ -10,6 +10,9 @@ import { findBlob, sessionFolderOf, withBlobsReferenced } from '../session/sessi
 import { imageLimitsFor } from '../attachments/image-limits.js';
 import { PendingUploads, prepareUpload, uploadView, type UploadBody, type UploadView } from './page-uploads.js';
 import type * as z from 'zod';
+import type { HookRunner } from '../hooks/hook-types.js';
+import { planModeNote } from '../permission-modes.js';
+import { planTitle } from '../tools/exit-plan-mode.js';
 
 /** What the server needs of a runtime (src/bootstrap.ts's Runtime has it all). */
 export interface ServedRuntime {
@@ -22,6 +25,8 @@ export interface ServedRuntime {
   /** The model's context window in tokens, for the page's context bar. */
   contextWindow?: number;
   startBackground(): void;
+  /** The session's hooks (WorktreeRemove, when the page removes a worktree). */
+  hooks?: { runner: HookRunner };
   /** Runs SessionEnd hooks (bounded) before the session closes. */
   endSession?(reason: 'other'): Promise<string[]>;
   close(): void;
@@ -46,6 +51,14 @@ export interface LiveSession {
   startedInBypass: boolean;
   /** Images and PDFs a page attached to the prompt it has not sent yet. */
   uploads: PendingUploads;
+  /** The plan the user approved last (exit_plan_mode), until /clear: the page pins it. */
+  plan?: ApprovedPlan;
+}
+
+/** An approved plan and the mode chosen to carry it out in (the plan_approved event). */
+export interface ApprovedPlan {
+  text: string;
+  mode?: PermissionMode;
 }
 
 /** What a page needs to draw a session's controls (pushed as `state` on every change of them). */
@@ -58,6 +71,8 @@ export interface SessionState {
   provider: string;
   queued: readonly string[];
   contextWindow?: number;
+  /** The approved plan, pinned above the page's prompt (kept here, not only in the events: a long session's log may have dropped it); `title`: its first line, `note`: how it is carried out. */
+  plan?: ApprovedPlan & { title: string; note?: string };
   /** expires_in_ms: how long until the request is answered no by itself (the approval timeout), as of this state; absent when it waits for ever. */
   /** request_id: the ask's own id, which an answer names (id is the tool_use id, for placing it under its card). */
   pending: { id: string; request_id: string; name: string; input: unknown; reason: string; suggestions: string[]; folder?: string[]; preview?: string; view?: CallView; answers: ApprovalAnswer[]; expires_in_ms?: number }[];
@@ -101,6 +116,7 @@ export function createSessionHub(opts: SessionHubOptions) {
       provider: session.providerName,
       queued: [...session.queued],
       ...(s.runtime.contextWindow !== undefined ? { contextWindow: s.runtime.contextWindow } : {}),
+      ...(s.plan ? { plan: { ...s.plan, title: planTitle(s.plan.text), ...(s.plan.mode !== undefined ? { note: planModeNote(s.plan.mode) } : {}) } } : {}),
       pending: session.pendingRequests().map((r) => ({
         ...expiry(session.expiresAt(r.request_id)),
         id: r.id,
@@ -131,11 +147,13 @@ export function createSessionHub(opts: SessionHubOptions) {
     const entry: LiveSession = { id: runtime.sessionId, cwd: runtime.cwd, runtime, log, title: '', opened: Date.now(), startedInBypass: runtime.session.mode === 'bypassPermissions', uploads: new PendingUploads() };
     for (const event of runtime.resumed?.events ?? []) {
       if (event.type === 'user_prompt' && !entry.title) entry.title = event.text.slice(0, 80);
+      trackPlan(entry, event);
       log.append(withBlobsReferenced(event), fold(event));
     }
     log.append(runtime.session.sessionStart());
     runtime.session.subscribe((event) => {
       if (event.type === 'user_prompt' && !entry.title) entry.title = event.text.slice(0, 80);
+      trackPlan(entry, event);
       // Pages get an image's hash, not its bytes: they ask for a thumbnail when they draw it (blob()).
       log.append(withBlobsReferenced(event), fold(event));
       if (event.type === 'cron' || (event.type === 'notice' && event.level !== 'info') || event.type === 'auto_run') {
@@ -143,7 +161,7 @@ export function createSessionHub(opts: SessionHubOptions) {
       }
       // Busy, queue, mode and the approvals waiting change with these; pages redraw their controls.
       // After the emitter has finished its step (a request is pending only once its event is out).
-      if (['user_prompt', 'turn_start', 'terminal', 'permission_request', 'permission_denied', 'tool_start', 'tool_result', 'mode_change', 'clear'].includes(event.type)) {
+      if (['user_prompt', 'turn_start', 'terminal', 'permission_request', 'permission_denied', 'tool_start', 'tool_result', 'mode_change', 'clear', 'plan_approved'].includes(event.type)) {
         setImmediate(() => pushState(entry));
       }
     });
@@ -289,6 +307,12 @@ export function createSessionHub(opts: SessionHubOptions) {
 }
 
 export type SessionHub = ReturnType<typeof createSessionHub>;
+
+/** The approved plan as the terminal's store keeps it: set by plan_approved, dropped by /clear. */
+function trackPlan(entry: LiveSession, event: AgentEvent): void {
+  if (event.type === 'plan_approved') entry.plan = { text: event.plan, ...(event.mode !== undefined ? { mode: event.mode } : {}) };
+  else if (event.type === 'clear') delete entry.plan;
+}
 
 /** Sent as time left, not a time of day: the page's clock need not agree with the server's. */
 function expiry(at: number | undefined): { expires_in_ms?: number } {

@@ -7,6 +7,11 @@ const inputSchema = z.object({
   plan: z.string().min(1).describe('The plan to show the user, in Markdown: what you will change, file by file, and how you will check it'),
 });
 
+/** A plan's name: its first line, heading marks gone (the approval card's title, the pinned block's). */
+export function planTitle(plan: string): string {
+  return titleLine(plan.replace(/^#+\s*/gm, '')) || 'the plan';
+}
+
 /**
  * Plan mode's way out, as in Claude Code: the model presents its plan and the user approves it (and
  * picks the mode to carry on in) or sends it back with feedback. The approval card is the prompt;
@@ -20,7 +25,7 @@ export function createExitPlanModeTool(permissions: Pick<PermissionChecker, 'mod
       'The user sees the plan on an approval card and approves it (nothing changes until then; they may pick the mode to carry on in) ' +
       'or sends it back with what to change, which you get as the result. Offered only in plan mode; not for research-only tasks.',
     inputSchema,
-    describe: (input) => ({ title: titleLine(input.plan.replace(/^#+\s*/gm, '')) || 'the plan', subject: { kind: 'plan', plan: input.plan } }),
+    describe: (input) => ({ title: planTitle(input.plan), subject: { kind: 'plan', plan: input.plan } }),
     kind: 'other',
     asksUser: true,
     effects: () => 'session',

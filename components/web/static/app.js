@@ -6,6 +6,8 @@ import { renderTranscript, newTranscript, applyEvent } from './transcript.js';
 import { questionBox } from './question.js';
 import { createAttachmentTray } from './attachments.js';
 import { sessionButtons } from './session-tools.js';
+import { drawPlan, resetPlan } from './plan.js';
+import { closeWorktrees, worktreesButton } from './worktrees.js';
 
 const token = new URLSearchParams(location.search).get('token') ?? sessionStorage.getItem('cairn-token') ?? '';
 if (token) sessionStorage.setItem('cairn-token', token);
@@ -67,7 +69,9 @@ document.body.replaceChildren(
       { class: 'main' },
       el('header', { class: 'topbar', id: 'topbar' }),
       el('div', { class: 'rename-row', id: 'rename-row' }),
+      el('div', { class: 'worktrees-row', id: 'worktrees-row' }),
       el('section', { class: 'transcript', id: 'transcript', 'aria-live': 'polite' }),
+      el('section', { class: 'pinned-plan', id: 'plan', 'aria-label': 'approved plan' }),
       el('section', { class: 'queued', id: 'queued' }),
       el('form', { class: 'composer', id: 'composer' }),
     ),
@@ -145,6 +149,8 @@ function follow(id) {
   app.source?.close();
   app.sessionId = id;
   tray.reset(id);
+  resetPlan();
+  closeWorktrees(sessionDeps);
   app.transcript = newTranscript();
   app.state = undefined;
   drawAll();
@@ -210,6 +216,7 @@ function drawTopbar() {
     s ? el('span', { class: 'pill' }, s.model) : null,
     s ? el('span', { class: `context ${level}`, id: 'context', title: `${used} of ${limit} tokens` }, el('span', { class: 'bar' }, fill(share)), `${Math.round(share * 100)}%`) : null,
     ...(s ? sessionButtons(sessionDeps) : []),
+    s ? worktreesButton(sessionDeps) : null,
     s?.busy ? el('button', { type: 'button', id: 'stop', onclick: stop }, 'Stop (Esc)') : null,
   ];
   // replaceChildren would draw a null as the text "null": only the parts that are there.
@@ -529,6 +536,7 @@ function drawAll() {
   box.replaceChildren(...renderTranscript(app.transcript, { el, markdown, imageUrl, approvalFor: (id) => (request && request.id === id ? approvalBox(request) : null) }));
   if (request && !box.querySelector('#approval')) box.append(approvalBox(request));
   if (atBottom) box.scrollTop = box.scrollHeight;
+  drawPlan($('#plan'), app.state?.plan, app.transcript.planFolds, { el, markdown });
   drawQueued();
   drawComposer();
 }

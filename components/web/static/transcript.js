@@ -6,7 +6,13 @@ import { attachmentLabel } from './attachments.js';
 import { findingCards } from './findings.js';
 
 export function newTranscript() {
-  return { items: [], cards: new Map(), contextTokens: 0, version: 0 };
+  // planFolds: whether the pinned plan (plan.js) is folded, and how often that changed: approved opens it, the next prompt folds it.
+  return { items: [], cards: new Map(), contextTokens: 0, version: 0, planFolds: { folded: true, count: 0 } };
+}
+
+function foldPlan(t, folded) {
+  if (t.planFolds.folded === folded) return;
+  t.planFolds = { folded, count: t.planFolds.count + 1 };
 }
 
 function touch(t, item) {
@@ -84,6 +90,7 @@ function foldEvent(t, event) {
       return;
     case 'user_prompt':
       finishStreams(t);
+      foldPlan(t, true);
       push(t, { kind: 'user', text: event.text, attachments: event.attachments ?? [] });
       return;
     case 'text_delta':
@@ -178,6 +185,10 @@ function foldEvent(t, event) {
       push(t, { kind: 'notice', level: failed ? 'warning' : 'info', message: [head, ...shown].join('\n') });
       return;
     }
+    case 'plan_approved':
+      // The block itself is drawn from the session's state (plan.js); here only whether it is open.
+      t.planFolds = { folded: false, count: t.planFolds.count + 1 };
+      return;
     case 'mode_change':
       push(t, { kind: 'notice', level: 'info', message: `Mode: ${event.mode}` });
       return;

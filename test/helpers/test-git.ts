@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createSessionWorktree } from '../../src/worktrees/session-worktree.js';
 
 /**
  * git in a test's own repository: a fixed author, no hooks and no signing, whatever the machine's
@@ -17,4 +18,23 @@ export async function repoWithUncommittedChange(dir: string, file: string, commi
   git(dir, 'add', '.');
   git(dir, 'commit', '-q', '-m', `add ${file}`);
   await writeFile(path.join(dir, file), changed);
+}
+
+/** The worktree folders real `git worktree list` gives, the main one first. */
+export const gitWorktreeDirs = (cwd: string): string[] =>
+  git(cwd, 'worktree', 'list', '--porcelain')
+    .split('\n')
+    .filter((l) => l.startsWith('worktree '))
+    .map((l) => l.slice('worktree '.length));
+
+/** `dir` as a repository with cairn's own worktrees `clean-one` (nothing changed) and `dirty-one` (a new file, notes.txt); their folders. */
+export async function repoWithCleanAndDirtyWorktrees(dir: string): Promise<{ clean: string; dirty: string }> {
+  await writeFile(path.join(dir, 'a.txt'), 'a\n');
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'add', 'a.txt');
+  git(dir, 'commit', '-q', '-m', 'init');
+  const clean = await createSessionWorktree(dir, 'clean-one');
+  const dirty = await createSessionWorktree(dir, 'dirty-one');
+  await writeFile(path.join(dirty.dir, 'notes.txt'), 'unsaved\n');
+  return { clean: clean.dir, dirty: dirty.dir };
 }

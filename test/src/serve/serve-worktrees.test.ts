@@ -5,35 +5,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSessionWorktree } from '../../../src/worktrees/session-worktree.js';
-import { trackedServeRigs, type ServeRig } from '../../helpers/serve-rig.js';
-import { git } from '../../helpers/test-git.js';
+import { command, script } from '../../helpers/hook-rig.js';
+import { trackedServeRigs } from '../../helpers/serve-rig.js';
+import { git, gitWorktreeDirs, repoWithCleanAndDirtyWorktrees } from '../../helpers/test-git.js';
 
 const rig = trackedServeRigs();
-
-/** The workspace as a repository with cairn's worktrees `clean-one` (nothing changed) and `dirty-one` (a new file). */
-async function repoWithWorktrees(r: ServeRig): Promise<{ clean: string; dirty: string }> {
-  await fs.writeFile(path.join(r.dir, 'a.txt'), 'a\n');
-  git(r.dir, 'init', '-q', '-b', 'main');
-  git(r.dir, 'add', 'a.txt');
-  git(r.dir, 'commit', '-q', '-m', 'init');
-  const clean = await createSessionWorktree(r.dir, 'clean-one');
-  const dirty = await createSessionWorktree(r.dir, 'dirty-one');
-  await fs.writeFile(path.join(dirty.dir, 'notes.txt'), 'unsaved\n');
-  return { clean: clean.dir, dirty: dirty.dir };
-}
-
-/** The worktree folders real git lists. */
-const gitWorktrees = (cwd: string): string[] =>
-  git(cwd, 'worktree', 'list', '--porcelain')
-    .split('\n')
-    .filter((l) => l.startsWith('worktree '))
-    .map((l) => l.slice('worktree '.length));
 
 describe('cairn serve: the worktrees routes', () => {
   it('lists cairn\'s worktrees with their state; removes the clean one by name (its branch stays), refuses the dirty one saying why', async () => {
     const r = await rig();
-    const { clean, dirty } = await repoWithWorktrees(r);
+    const { clean, dirty } = await repoWithCleanAndDirtyWorktrees(r.dir);
     const id = await r.newSession();
 
     const listed = await r.api(`/api/sessions/${id}/worktrees`);
@@ -50,21 +31,21 @@ describe('cairn serve: the worktrees routes', () => {
     const refused = await r.api(`/api/sessions/${id}/worktrees/remove`, { body: { name: 'dirty-one' } });
     expect(refused.status).toBe(409);
     expect(refused.body['error']).toBe('worktrees: dirty-one has uncommitted work, so it is kept (commit or discard it first):\n?? notes.txt');
-    expect(gitWorktrees(r.dir)).toContain(dirty);
+    expect(gitWorktreeDirs(r.dir)).toContain(dirty);
     expect(await fs.readFile(path.join(dirty, 'notes.txt'), 'utf8')).toBe('unsaved\n');
 
     const removed = await r.api(`/api/sessions/${id}/worktrees/remove`, { body: { name: 'clean-one' } });
     expect(removed.status).toBe(200);
     expect(removed.body['message']).toBe(`Removed the worktree ${clean}; the branch clean-one is kept.`);
     expect((removed.body['worktrees'] as { name: string }[]).map((w) => w.name)).toEqual(['dirty-one']);
-    expect(gitWorktrees(r.dir)).toEqual([r.dir, dirty]);
+    expect(gitWorktreeDirs(r.dir)).toEqual([r.dir, dirty]);
     await expect(fs.stat(clean)).rejects.toThrow(/ENOENT/);
     expect(git(r.dir, 'branch', '--list', 'clean-one').trim()).toBe('clean-one');
   });
 
   it('refuses a name that is a path or climbs out (nothing is removed), a name that is none of cairn\'s, and a worktree another open session works in', async () => {
     const r = await rig();
-    const { clean, dirty } = await repoWithWorktrees(r);
+    const { clean, dirty } = await repoWithCleanAndDirtyWorktrees(r.dir);
     const id = await r.newSession();
     for (const name of ['../..', '..', '../../ws', clean, '/etc', 'clean-one/../dirty-one', '.cairn', '-rf', 'a b']) {
       const res = await r.api(`/api/sessions/${id}/worktrees/remove`, { body: { name } });
@@ -85,12 +66,12 @@ describe('cairn serve: the worktrees routes', () => {
     const own = await r.api(`/api/sessions/${other.body['id'] as string}/worktrees/remove`, { body: { name: 'clean-one' } });
     expect(own.status).toBe(409);
     expect(own.body['error']).toContain('clean-one is the worktree this session works in');
-    expect(gitWorktrees(r.dir)).toEqual([r.dir, clean, dirty]);
+    expect(gitWorktreeDirs(r.dir)).toEqual([r.dir, clean, dirty]);
   });
 
   it('the remove route passes the access checks every POST does: token, Origin, JSON', async () => {
     const r = await rig({ token: 'sekrit' });
-    const { clean } = await repoWithWorktrees(r);
+    const { clean } = await repoWithCleanAndDirtyWorktrees(r.dir);
     const id = await r.newSession();
     const url = `${r.base}/api/sessions/${id}/worktrees/remove`;
     const body = JSON.stringify({ name: 'clean-one' });
@@ -102,12 +83,12 @@ describe('cairn serve: the worktrees routes', () => {
     expect(form.status).toBe(415);
     const listNoToken = await fetch(`${r.base}/api/sessions/${id}/worktrees`);
     expect(listNoToken.status).toBe(401);
-    expect(gitWorktrees(r.dir)).toContain(clean);
+    expect(gitWorktreeDirs(r.dir)).toContain(clean);
   });
 
   it('/worktrees typed in the page\'s prompt lists them as the terminal does, and removes a clean one; outside a repository it says so', async () => {
     const r = await rig();
-    const { dirty } = await repoWithWorktrees(r);
+    const { dirty } = await repoWithCleanAndDirtyWorktrees(r.dir);
     const id = await r.newSession();
     const listing = await r.api(`/api/sessions/${id}/prompt`, { body: { text: '/worktrees' } });
     expect(listing.status).toBe(200);
@@ -121,12 +102,30 @@ describe('cairn serve: the worktrees routes', () => {
     const removed = await r.api(`/api/sessions/${id}/prompt`, { body: { text: '/worktrees remove clean-one' } });
     expect(removed.status).toBe(200);
     expect(removed.body['output']).toMatch(/^Removed the worktree .*clean-one; the branch clean-one is kept\.$/);
-    expect(gitWorktrees(r.dir)).toEqual([r.dir, dirty]);
+    expect(gitWorktreeDirs(r.dir)).toEqual([r.dir, dirty]);
 
     const plain = await rig();
     const id2 = await plain.newSession();
     const outside = await plain.api(`/api/sessions/${id2}/worktrees`);
     expect(outside.status).toBe(409);
     expect(outside.body['error']).toMatch(new RegExp(`^worktrees: ${plain.dir} is not in a git repository cairn can read`));
+  });
+
+  it('a removal from the page tells the WorktreeRemove hooks (the folder still there), and every tab sees what they said', async () => {
+    const r = await rig();
+    const { clean } = await repoWithCleanAndDirtyWorktrees(r.dir);
+    // A user-level hook (~/.claude/settings.json: the rig's HOME is beside CAIRN_HOME), which records what it was told.
+    const logs = path.dirname(r.home);
+    const hook = await script(logs, 'remove.sh', `cat > "${logs}/stdin.json"\n[ -d "${clean}" ] && echo present > "${logs}/saw"\necho "told" >&2\nexit 2`);
+    await fs.mkdir(path.join(logs, '.claude'), { recursive: true });
+    await fs.writeFile(path.join(logs, '.claude', 'settings.json'), JSON.stringify({ hooks: { WorktreeRemove: [{ hooks: [command(hook)] }] } }));
+    const id = await r.newSession();
+    const tab = r.stream(`/api/sessions/${id}/events`);
+    expect((await r.api(`/api/sessions/${id}/worktrees/remove`, { body: { name: 'clean-one' } })).status).toBe(200);
+    expect(JSON.parse(await fs.readFile(path.join(logs, 'stdin.json'), 'utf8'))).toMatchObject({ hook_event_name: 'WorktreeRemove', worktree_path: clean });
+    expect((await fs.readFile(path.join(logs, 'saw'), 'utf8')).trim()).toBe('present');
+    await tab.waitFor((m) => m.event === 'agent' && m.data['type'] === 'hook' && m.data['hook_event'] === 'WorktreeRemove', 'the hook event in the tab');
+    await tab.waitFor((m) => m.event === 'agent' && m.data['type'] === 'notice' && String(m.data['message']).startsWith('Removed the worktree'), 'the removal notice in the tab');
+    expect(gitWorktreeDirs(r.dir)).not.toContain(clean);
   });
 });

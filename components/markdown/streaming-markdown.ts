@@ -7,6 +7,8 @@ import { itemAt } from '../../src/util/invariant.js';
 // unfinished tail, so the cost of an update does not grow with the message.
 
 export type RenderFn = (text: string, width: number, theme: MarkdownTheme) => string[];
+/** Fits one rendered line to the width (applied once per rendered block, not once per frame). */
+export type ClipFn = (line: string, width: number) => string;
 
 export type MarkdownStream = {
   append(delta: string): void;
@@ -21,9 +23,11 @@ type Block = { text: string; rendered: Map<string, string[]> };
 export function createMarkdownStream(
   width: number,
   theme: MarkdownTheme,
-  options: { render?: RenderFn } = {},
+  options: { render?: RenderFn; clip?: ClipFn } = {},
 ): MarkdownStream {
-  const render = options.render ?? renderMarkdown;
+  const { clip } = options;
+  const draw = options.render ?? renderMarkdown;
+  const render = (text: string, w: number, t: MarkdownTheme): string[] => (clip ? draw(text, w, t).map((l) => clip(l, w)) : draw(text, w, t));
   const scanner = createSplitScanner();
   const blocks: Block[] = [];
   // Only the unfinished part is kept as one string: appending to the whole answer and searching
@@ -69,7 +73,9 @@ export function createMarkdownStream(
       const out = finishedLines(key).slice();
       const tailText = pending;
       if (!tail || tail.key !== key || tail.text !== tailText) {
-        tail = { key, text: tailText, lines: tailText === '' ? [] : isOpenTable(tailText) ? tailText.split('\n') : render(tailText, currentWidth, theme) };
+        const source = isOpenTable(tailText) ? tailText.split('\n') : undefined;
+        const lines = tailText === '' ? [] : source ? (clip ? source.map((l) => clip(l, currentWidth)) : source) : render(tailText, currentWidth, theme);
+        tail = { key, text: tailText, lines };
       }
       appendBlock(out, tail.lines);
       return out;

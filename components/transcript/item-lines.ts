@@ -63,8 +63,10 @@ function render(item: TranscriptItem, width: number, theme: Theme, expanded: boo
     case 'user':
       return userLines(item, width, theme, expanded);
     case 'assistant': {
-      const lines = item.streaming ? markdown.streaming(item.id, item.text, width, theme) : markdown.finished(item.id, item.text, width, theme);
-      return lines.map((l) => clipLine(l, width));
+      // A streaming answer's lines come clipped, block by block: re-clipping all of them on every
+      // frame made the cost of a frame grow with the answer.
+      if (item.streaming) return markdown.streaming(item.id, item.text, width, theme);
+      return markdown.finished(item.id, item.text, width, theme).map((l) => clipLine(l, width));
     }
     case 'thinking':
       return thinkingLines(item, width, theme, expanded);

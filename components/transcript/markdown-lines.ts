@@ -1,6 +1,7 @@
 import { createMarkdownStream, renderCached } from '../markdown/streaming-markdown.js';
 import type { MarkdownTheme } from '../markdown/render-markdown.js';
 import type { Theme } from '../theme/theme.js';
+import { clipLine } from '../theme/ansi.js';
 
 type MarkdownStream = ReturnType<typeof createMarkdownStream>;
 
@@ -14,6 +15,7 @@ function markdownTheme(theme: Theme): MarkdownTheme {
  */
 export function createMarkdownLines(): {
   finished(id: string, text: string, width: number, theme: Theme): string[];
+  /** Lines already clipped to `width`. */
   streaming(id: string, text: string, width: number, theme: Theme): string[];
   forget(id: string): void;
 } {
@@ -26,7 +28,7 @@ export function createMarkdownLines(): {
     streaming(id, text, width, theme) {
       let entry = streams.get(id);
       if (!entry || entry.theme !== theme || text.length < entry.consumed) {
-        entry = { stream: createMarkdownStream(width, markdownTheme(theme)), consumed: 0, width, theme };
+        entry = { stream: createMarkdownStream(width, markdownTheme(theme), { clip: clipLine }), consumed: 0, width, theme };
         streams.set(id, entry);
       }
       if (entry.width !== width) {
@@ -37,6 +39,7 @@ export function createMarkdownLines(): {
         entry.stream.append(text.slice(entry.consumed));
         entry.consumed = text.length;
       }
+      // Clipped to the width as each block renders: the whole answer is not re-clipped every frame.
       return entry.stream.lines();
     },
     forget(id) {

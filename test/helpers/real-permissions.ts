@@ -12,6 +12,8 @@ export interface RealPermissionsOptions {
   workspace?: string;
   /** The workspace's `.cairn/settings.json`, written first: its rules are in force, as a trusted project's are. */
   settings?: Record<string, unknown>;
+  /** The user's `$CAIRN_HOME/settings.json` (what only the user may set: lifting a built-in deny rule). */
+  userSettings?: Record<string, unknown>;
   /** The starting mode, as `--permission-mode` gives it (over the settings' defaultMode). */
   mode?: PermissionMode;
 }
@@ -36,11 +38,14 @@ export interface RealPermissions {
 export async function realPermissions(options: RealPermissionsOptions = {}): Promise<RealPermissions> {
   const dir = options.workspace ?? (await realpath(await mkdtemp(join(tmpdir(), 'cairn-ws-'))));
   const home = await realpath(await mkdtemp(join(tmpdir(), 'cairn-home-')));
-  if (options.settings) {
-    await mkdir(join(dir, '.cairn'), { recursive: true });
-    await writeFile(join(dir, '.cairn', 'settings.json'), JSON.stringify(options.settings, null, 2));
-  }
   const cairnHome = join(home, '.cairn');
+  const write = async (folder: string, settings: Record<string, unknown> | undefined): Promise<void> => {
+    if (!settings) return;
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, 'settings.json'), JSON.stringify(settings, null, 2));
+  };
+  await write(join(dir, '.cairn'), options.settings);
+  await write(cairnHome, options.userSettings);
   const settings = await loadSettings({ workspace: dir, cairnHome, claudeHome: join(home, '.claude'), trusted: true });
   if (settings.warnings.length > 0) throw new Error(`the test's settings: ${settings.warnings.join('; ')}`);
   const { mode, warning } = startingMode(options.mode, settings);

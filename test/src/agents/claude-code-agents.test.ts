@@ -9,7 +9,7 @@ import { agentToolNotices, grantsTool } from '../../../src/agents/agent-tool-gra
 import { createAgentTool } from '../../../src/agents/agent-tool.js';
 import { BUILTIN_AGENTS } from '../../../src/agents/agent-definition.js';
 import { canonicalToolName } from '../../../src/permissions/rules/parse.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 import { createOfflineProvider } from '../../../src/providers/offline.js';
 
 // 158 real definitions from VoltAgent/awesome-claude-code-subagents, by category (see its README).
@@ -77,7 +77,8 @@ describe('the real subagent definitions of a Claude Code project', () => {
     expect(full.length).toBeGreaterThan(30_000);
     expect(listing.length).toBeLessThanOrEqual(AGENT_LISTING_BUDGET);
     for (const a of agents) expect(listing).toContain(a.name);
-    const tool = createAgentTool({ definitions: () => agents, provider: () => createOfflineProvider(), tools: () => [], permissions: () => fakePermissions(), environment: () => '', cwd: base });
+    const open = await allowEverything(base);
+    const tool = createAgentTool({ definitions: () => agents, provider: () => createOfflineProvider(), tools: () => [], permissions: () => open, environment: () => '', cwd: base });
     expect(tool.description.length).toBeLessThan(AGENT_LISTING_BUDGET + 600);
     const described = await tool.call({ type: 'rails-expert', task: '-', description: '-', describe: true }, { cwd: base, signal: new AbortController().signal });
     expect(described.content).toContain('Version-aware');

@@ -7,7 +7,7 @@ import { toolResultText, userText, type Message } from '../../../src/messages.js
 import type { ModelRequest } from '../../../src/providers/provider.js';
 import { createReadFileTool } from '../../../src/tools/read-file.js';
 import { collect, ofType } from '../../helpers/collect.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { realPermissions } from '../../helpers/real-permissions.js';
 import { assistantText, scriptedProvider, toolCalls } from '../../helpers/scripted-provider.js';
 
 // Micro-compaction through the loop, on real files read by the real read_file tool: what each
@@ -55,7 +55,8 @@ describe('micro-compaction of a request', () => {
         prompt: userText('read the 24 files'),
         provider,
         tools: [createReadFileTool()],
-        permissions: fakePermissions(),
+        // The real chain in default mode: reads in the workspace need no approval.
+        permissions: (await realPermissions({ workspace: ws })).permissions,
         system: () => 'system',
         cwd: ws,
         signal: new AbortController().signal,

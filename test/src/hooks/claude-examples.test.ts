@@ -10,7 +10,7 @@ import { createBashTool } from '../../../src/tools/bash.js';
 import { createEditFileTool } from '../../../src/tools/edit-file.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
 import { collect, ofType } from '../../helpers/collect.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 import { hookWorkspace } from '../../helpers/hook-rig.js';
 import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
 
@@ -63,7 +63,7 @@ async function session(calls: Parameters<typeof scriptedProvider>[0]) {
   const provider = scriptedProvider(calls);
   return collect(query({
     messages: [], prompt: userText('go'), provider, tools: [createBashTool(), createWriteFileTool(), createEditFileTool()],
-    permissions: fakePermissions(), system: () => 's', cwd: ws, signal: new AbortController().signal, hooks,
+    permissions: await allowEverything(ws), system: () => 's', cwd: ws, signal: new AbortController().signal, hooks,
   }));
 }
 

@@ -14,21 +14,25 @@ import { ProviderError } from '../../../src/providers/provider.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
 import { createReadFileTool } from '../../../src/tools/read-file.js';
 import type { HookRunner } from '../../../src/hooks/hook-types.js';
+import type { PermissionChecker } from '../../../src/permissions/types.js';
 import { collect, ofType } from '../../helpers/collect.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 import { hookedTurn, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
 import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
 
 let dir: string;
+// The real chain in bypassPermissions: these tests are about hooks, not approvals.
+let open: PermissionChecker;
 beforeEach(async () => {
   dir = await hookWorkspace();
+  open = await allowEverything(dir);
 });
 afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
 function run(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], extra: Partial<QueryParams> = {}) {
-  return hookedTurn(hooks, replies, { tools: [createWriteFileTool(), createReadFileTool()], permissions: fakePermissions(), cwd: dir, ...extra });
+  return hookedTurn(hooks, replies, { tools: [createWriteFileTool(), createReadFileTool()], permissions: open, cwd: dir, ...extra });
 }
 
 const lines = async (file: string) => (await fs.readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -46,7 +50,7 @@ describe('SubagentStart and SubagentStop', () => {
     });
     const provider = scriptedProvider([assistantText('done: pnpm noted')]);
     const tool = createAgentTool({
-      definitions: () => BUILTIN_AGENTS, tools: () => [], permissions: () => fakePermissions(), environment: () => 'env', cwd: dir, provider: () => provider,
+      definitions: () => BUILTIN_AGENTS, tools: () => [], permissions: () => open, environment: () => 'env', cwd: dir, provider: () => provider,
     });
     const events: AgentEvent[] = [];
     const result = await tool.call({ type: 'general', task: 'look around', description: 'look' }, { cwd: dir, signal: new AbortController().signal, toolUseId: 'parent_1', emit: (e) => events.push(e), hooks: runner });

@@ -12,16 +12,20 @@ import { query, type QueryParams } from '../../../src/loop/query.js';
 import type { Message } from '../../../src/messages.js';
 import { userText } from '../../../src/messages.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
+import type { PermissionChecker } from '../../../src/permissions/types.js';
 import type { ModelProvider } from '../../../src/providers/provider.js';
 import { collect, ofType } from '../../helpers/collect.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 import { hookWorkspace } from '../../helpers/hook-rig.js';
 import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
 
 let dir: string;
 let server: http.Server | undefined;
+// The real chain in bypassPermissions: these tests are about hooks, not approvals.
+let open: PermissionChecker;
 beforeEach(async () => {
   dir = await hookWorkspace();
+  open = await allowEverything(dir);
 });
 afterEach(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -63,7 +67,7 @@ function runner(hooks: unknown, scope: 'user' | 'project', model?: () => ModelPr
 function run(hooks: ReturnType<typeof runner>, replies: Parameters<typeof scriptedProvider>[0]) {
   const provider = scriptedProvider(replies);
   const params: QueryParams = {
-    messages: [], prompt: userText('go'), provider, tools: [createWriteFileTool()], permissions: fakePermissions(),
+    messages: [], prompt: userText('go'), provider, tools: [createWriteFileTool()], permissions: open,
     system: () => 'system', cwd: dir, signal: new AbortController().signal, hooks,
   };
   return { provider, events: collect(query(params)) };

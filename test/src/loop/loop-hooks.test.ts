@@ -3,21 +3,25 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCompaction } from '../../../src/loop/query.js';
 import { textOf, userText, type Message } from '../../../src/messages.js';
 import { ofType } from '../../helpers/collect.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 import { hookedTurn, cairnHooks, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
 import { assistantText, scriptedProvider } from '../../helpers/scripted-provider.js';
 import type { HookRunner } from '../../../src/hooks/hook-types.js';
+import type { PermissionChecker } from '../../../src/permissions/types.js';
 
 let dir: string;
+// The real chain in bypassPermissions: these tests are about hooks, not approvals.
+let open: PermissionChecker;
 beforeEach(async () => {
   dir = await hookWorkspace();
+  open = await allowEverything(dir);
 });
 afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
 function run(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], agentName?: string) {
-  return hookedTurn(hooks, replies, { prompt: userText('deploy with password hunter2'), system: () => 's', tools: [], permissions: fakePermissions(), cwd: dir, ...(agentName ? { agentName } : {}) });
+  return hookedTurn(hooks, replies, { prompt: userText('deploy with password hunter2'), system: () => 's', tools: [], permissions: open, cwd: dir, ...(agentName ? { agentName } : {}) });
 }
 const lastUserText = (messages: readonly Message[]) => textOf(messages.filter((m) => m.role === 'user').at(-1) ?? { role: 'user', content: [] });
 

@@ -3,22 +3,25 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type QueryParams } from '../../../src/loop/query.js';
 import { createPermissionChecker } from '../../../src/permissions/checker.js';
-import type { AskPermission } from '../../../src/permissions/types.js';
+import type { AskPermission, PermissionChecker } from '../../../src/permissions/types.js';
 import { createEditFileTool } from '../../../src/tools/edit-file.js';
 import { createReadFileTool } from '../../../src/tools/read-file.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
 import type { HookRunner } from '../../../src/hooks/hook-types.js';
 import type { collect} from '../../helpers/collect.js';
 import { ofType } from '../../helpers/collect.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything, realPermissions } from '../../helpers/real-permissions.js';
 import { waitFor } from '../../helpers/wait-for.js';
 import { hookedTurn, cairnHooks, claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
 import type { scriptedProvider} from '../../helpers/scripted-provider.js';
 import { assistantText, toolCall, toolCalls } from '../../helpers/scripted-provider.js';
 
 let dir: string;
+// The real chain in bypassPermissions: these tests are about hooks, not approvals.
+let open: PermissionChecker;
 beforeEach(async () => {
   dir = await hookWorkspace();
+  open = await allowEverything(dir);
 });
 afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
@@ -27,7 +30,7 @@ afterEach(async () => {
 const tools = () => [createWriteFileTool(), createEditFileTool(), createReadFileTool()];
 
 function run(hooks: HookRunner, replies: Parameters<typeof scriptedProvider>[0], extra: Partial<QueryParams> = {}) {
-  return hookedTurn(hooks, replies, { tools: tools(), permissions: fakePermissions(), cwd: dir, ...extra });
+  return hookedTurn(hooks, replies, { tools: tools(), permissions: open, cwd: dir, ...extra });
 }
 
 const exists = (file: string) => fs.access(file).then(() => true, () => false);
@@ -77,7 +80,9 @@ describe("PreToolUse, Claude Code's format", () => {
       asked.push(req.reason);
       return { behavior: 'deny' };
     };
-    const all = await run(runner, [toolCall('w1', 'write_file', { path: 'a.txt', content: 'x' }), assistantText('ok')], { ask }).events;
+    // The project allows writes (default mode, an allow rule): only the hook's ask puts this one to the user.
+    const { permissions } = await realPermissions({ workspace: dir, settings: { permissions: { allow: ['write_file'] } } });
+    const all = await run(runner, [toolCall('w1', 'write_file', { path: 'a.txt', content: 'x' }), assistantText('ok')], { ask, permissions }).events;
     expect(asked).toEqual([expect.stringContaining('big file')]);
     expect(ofType(all, 'permission_request')).toHaveLength(1);
     expect(await exists(path.join(dir, 'a.txt'))).toBe(false);

@@ -8,7 +8,7 @@ import { resolveProvider } from '../../../src/providers/registry.js';
 import { setUpProvider } from '../../../src/runtime/provider-setup.js';
 import { AgentSession } from '../../../src/session/agent-session.js';
 import { anthropicReply, startAnthropicServer, type AnthropicRequestBody, type ScriptedServer } from '../../helpers/anthropic-server.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 import { openaiReply, startOpenAIServer, type OpenAIRequestBody } from '../../helpers/openai-server.js';
 
 let home: string;
@@ -28,7 +28,7 @@ async function servers2() {
   const env = { ANTHROPIC_API_KEY: 'a', ANTHROPIC_BASE_URL: anthropic.url, OPENAI_API_KEY: 'o', OPENAI_BASE_URL: openai.url };
   const resolved = resolveProvider({ flags: { provider: 'anthropic' }, env, cairnHome: home });
   const { provider, providerFor } = setUpProvider({ env, cairnHome: home, interactive: false, resolved });
-  const session = new AgentSession({ provider, providerFor, tools: [], permissions: fakePermissions(), cwd: home, system: () => 's', interactive: false });
+  const session = new AgentSession({ provider, providerFor, tools: [], permissions: await allowEverything(), cwd: home, system: () => 's', interactive: false });
   return { anthropic, openai, session };
 }
 

@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/events.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from '../../../src/providers/provider.js';
+import type { PermissionChecker } from '../../../src/permissions/types.js';
 import { AgentSession } from '../../../src/session/agent-session.js';
 import { loadSession } from '../../../src/session/session-loader.js';
 import { SessionWriter } from '../../../src/session/session-writer.js';
 import { AbortError } from '../../../src/util/abort.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
 /**
@@ -36,8 +37,14 @@ function holdingProvider(): ModelProvider & { requests: ModelRequest[] } {
   };
 }
 
+// The real chain in bypassPermissions: these tests are not about approvals.
+let open: PermissionChecker;
+beforeEach(async () => {
+  open = await allowEverything();
+});
+
 function session(provider: ModelProvider, extra: Partial<ConstructorParameters<typeof AgentSession>[0]> = {}) {
-  return new AgentSession({ provider, tools: [], permissions: fakePermissions(), cwd: '/tmp', system: () => 's', interactive: true, ...extra });
+  return new AgentSession({ provider, tools: [], permissions: open, cwd: '/tmp', system: () => 's', interactive: true, ...extra });
 }
 
 const userTexts = (req: ModelRequest): string[] => req.messages.flatMap((m) => m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])));

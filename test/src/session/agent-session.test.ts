@@ -1,15 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/events.js';
 import { createOfflineProvider } from '../../../src/providers/offline.js';
+import type { PermissionChecker } from '../../../src/permissions/types.js';
 import { AgentSession } from '../../../src/session/agent-session.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 import { waitFor } from '../../helpers/wait-for.js';
+
+// The real chain in bypassPermissions: these tests are not about approvals.
+let open: PermissionChecker;
+beforeEach(async () => {
+  open = await allowEverything();
+});
 
 function session(withFactory: boolean) {
   return new AgentSession({
     provider: createOfflineProvider({ model: 'first' }),
     tools: [],
-    permissions: fakePermissions(),
+    permissions: open,
     cwd: '/tmp',
     system: () => 's',
     interactive: false,

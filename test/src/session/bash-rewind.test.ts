@@ -13,7 +13,7 @@ import { codeChanges, rewindCode } from '../../../src/session/rewind.js';
 import { SessionSnapshots } from '../../../src/session/workspace-snapshots.js';
 import { createBashTool } from '../../../src/tools/bash.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { realPermissions } from '../../helpers/real-permissions.js';
 import { hostileRepo, pwnedBy, type HostileKind } from '../../helpers/hostile-repos.js';
 import { testSandbox } from '../../helpers/sandbox.js';
 import { git } from '../../helpers/test-git.js';
@@ -47,7 +47,9 @@ async function open(cwd: string, opts: { sandbox?: CommandSandbox; home?: string
   const session = new AgentSession({
     provider: createOfflineProvider({ model: 'm' }),
     tools: [bash, createWriteFileTool()].map((t) => withBashCheckpoints(withCheckpoints(t, recorder), recorder)),
-    permissions: fakePermissions(),
+    // bypassPermissions with the built-in denies lifted (user settings): cairn cannot tell what
+    // `sh gen.sh` runs after the command wrote files, so otherwise it denies the command in every mode.
+    permissions: (await realPermissions({ workspace: cwd, mode: 'bypassPermissions', userSettings: { permissions: { liftBuiltinDeny: ['recursive-rm', 'sudo'] } } })).permissions,
     cwd,
     system: () => 's',
     interactive: false,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/events.js';
 import { AgentSession } from '../../../src/session/agent-session.js';
 import { rebuildMessages } from '../../../src/session/session-loader.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 import { claudeHooks, command, hookWorkspace, script } from '../../helpers/hook-rig.js';
 import { assistantText, scriptedProvider } from '../../helpers/scripted-provider.js';
 
@@ -22,7 +22,7 @@ describe('a prompt a UserPromptSubmit hook blocks', () => {
     const hook = await script(dir, 'no-secrets.sh', 'grep -q password && { echo "prompt contains a password" >&2; exit 2; }; exit 0');
     const { runner } = claudeHooks(dir, { UserPromptSubmit: [{ hooks: [command(hook)] }] });
     const provider = scriptedProvider([assistantText('one'), assistantText('two')]);
-    const session = new AgentSession({ provider, tools: [], permissions: fakePermissions(), cwd: dir, system: () => 's', interactive: true, hooks: runner });
+    const session = new AgentSession({ provider, tools: [], permissions: await allowEverything(dir), cwd: dir, system: () => 's', interactive: true, hooks: runner });
     const events: AgentEvent[] = [];
     session.subscribe((e) => events.push(e));
 

@@ -13,7 +13,7 @@ import { SessionWriter } from '../../../src/session/session-writer.js';
 import { createEditFileTool } from '../../../src/tools/edit-file.js';
 import { createWriteFileTool } from '../../../src/tools/write-file.js';
 import { textOf } from '../../../src/messages.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 
 let root: string;
 let ws: string;
@@ -36,7 +36,7 @@ async function open(resume: boolean) {
   const session = new AgentSession({
     provider: createOfflineProvider({ model: 'm' }),
     tools: [createWriteFileTool(), createEditFileTool()].map((t) => withCheckpoints(t, recorder)),
-    permissions: fakePermissions(),
+    permissions: await allowEverything(ws),
     cwd: ws,
     system: () => 's',
     interactive: false,

@@ -4,7 +4,7 @@ import type { AgentEvent } from '../../../src/events.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from '../../../src/providers/provider.js';
 import { StartingSession } from '../../../src/session/starting-session.js';
 import { defineTool, type AnyTool } from '../../../src/tools/tool.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 
 function recordingProvider(): ModelProvider & { requests: ModelRequest[] } {
   const requests: ModelRequest[] = [];
@@ -37,7 +37,7 @@ describe('StartingSession', () => {
     const tools: AnyTool[] = [];
     const gate = deferred();
     let finishes = 0;
-    const session = new StartingSession({ provider, tools, permissions: fakePermissions(), cwd: '/tmp', system: () => 's', interactive: true }, async () => {
+    const session = new StartingSession({ provider, tools, permissions: await allowEverything(), cwd: '/tmp', system: () => 's', interactive: true }, async () => {
       finishes++;
       await gate.promise;
       tools.push(tool('read_file'));
@@ -66,7 +66,7 @@ describe('StartingSession', () => {
   it('finishStartup() starts it without a turn; a turn after that does not wait', async () => {
     const provider = recordingProvider();
     let finishes = 0;
-    const session = new StartingSession({ provider, tools: [], permissions: fakePermissions(), cwd: '/tmp', system: () => 's', interactive: true }, async () => {
+    const session = new StartingSession({ provider, tools: [], permissions: await allowEverything(), cwd: '/tmp', system: () => 's', interactive: true }, async () => {
       finishes++;
     });
     await session.finishStartup();
@@ -78,7 +78,7 @@ describe('StartingSession', () => {
 
   it('a start-up that fails ends each waiting turn with its error, told as a terminal event', async () => {
     const provider = recordingProvider();
-    const session = new StartingSession({ provider, tools: [], permissions: fakePermissions(), cwd: '/tmp', system: () => 's', interactive: true }, () => Promise.reject(new Error('the tools did not load')));
+    const session = new StartingSession({ provider, tools: [], permissions: await allowEverything(), cwd: '/tmp', system: () => 's', interactive: true }, () => Promise.reject(new Error('the tools did not load')));
     const events: AgentEvent[] = [];
     session.subscribe((e) => events.push(e));
     const terminal = await session.run('hi');

@@ -1,11 +1,18 @@
 // One prompt's own model (a custom command's `model:`): used for that turn; a model cairn cannot
 // make a provider for leaves the turn on the session's model, said as a warning, and the turn still runs.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/events.js';
 import { createOfflineProvider } from '../../../src/providers/offline.js';
 import type { ModelProvider } from '../../../src/providers/provider.js';
+import type { PermissionChecker } from '../../../src/permissions/types.js';
 import { AgentSession } from '../../../src/session/agent-session.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
+
+// The real chain in bypassPermissions: these tests are not about approvals.
+let open: PermissionChecker;
+beforeEach(async () => {
+  open = await allowEverything();
+});
 
 function recording(model: string, seen: string[]): ModelProvider {
   const inner = createOfflineProvider({ model });
@@ -16,7 +23,7 @@ function session(seen: string[], providerFor: (model: string) => ModelProvider) 
   return new AgentSession({
     provider: recording('session-model', seen),
     tools: [],
-    permissions: fakePermissions(),
+    permissions: open,
     cwd: '/tmp',
     system: () => 's',
     interactive: false,

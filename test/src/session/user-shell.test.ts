@@ -4,7 +4,7 @@ import { createOfflineProvider } from '../../../src/providers/offline.js';
 import { AgentSession } from '../../../src/session/agent-session.js';
 import { rebuildMessages } from '../../../src/session/session-loader.js';
 import { clipOutput, runUserShell, shellCommandMessage } from '../../../src/session/user-shell.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { allowEverything } from '../../helpers/real-permissions.js';
 
 describe('runUserShell', () => {
   it('runs through $SHELL in the given folder, stdout and stderr together, with the exit code', async () => {
@@ -34,7 +34,7 @@ describe('a ! command in the conversation', () => {
     const session = new AgentSession({
       provider: createOfflineProvider({ model: 'm' }),
       tools: [],
-      permissions: fakePermissions(),
+      permissions: await allowEverything(),
       cwd: '/tmp',
       env: { ...process.env, SHELL: '/bin/sh', CAIRN_SESSION_ONLY: 'yes' },
       system: () => 's',

@@ -12,7 +12,7 @@ import { createMessageBus } from '../../../src/team/message-bus.js';
 import { createTeam } from '../../../src/team/team.js';
 import { createBuiltinTools } from '../../../src/tools/builtin.js';
 import { createMessagingTools } from '../../../src/tools/team-tools.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { realPermissions } from '../../helpers/real-permissions.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
 interface Seen { provider: string; model: string; tools: string[] }
@@ -42,7 +42,8 @@ async function spawn(type: string) {
     definitions: () => defs,
     provider: (model) => recording(model ?? 'claude-sonnet-5-5'),
     tools: (name) => [...createBuiltinTools(), ...createMessagingTools(bus, name)],
-    permissions: () => fakePermissions(),
+    // The lead's real chain in default mode, as start-up wires teammates.
+    permissions: (await realPermissions({ workspace: cwd })).forMode,
     emit: (e) => events.push(e),
     cwd,
     environment: () => '',

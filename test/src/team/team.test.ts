@@ -9,7 +9,7 @@ import type { ModelProvider, ModelRequest } from '../../../src/providers/provide
 import { createMessageBus } from '../../../src/team/message-bus.js';
 import { createTeam, LEAD } from '../../../src/team/team.js';
 import { createMessagingTools } from '../../../src/tools/team-tools.js';
-import { fakePermissions } from '../../helpers/fake-permissions.js';
+import { realPermissions } from '../../helpers/real-permissions.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
 // A teammate model: greets the lead when it starts, answers each message with an echo.
@@ -42,7 +42,8 @@ describe('teammates', () => {
       definitions: () => BUILTIN_AGENTS,
       provider: teammateModel,
       tools: (name) => createMessagingTools(bus, name),
-      permissions: () => fakePermissions(),
+      // The lead's real chain in default mode, as start-up wires teammates.
+      permissions: (await realPermissions({ workspace: cwd })).forMode,
       emit: (e) => events.push(e),
       cwd,
       environment: () => '',
@@ -69,7 +70,7 @@ describe('teammates', () => {
 
   it('refuses bad names and unknown types with a clear message', async () => {
     const cwd = await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-team-'));
-    const team = createTeam({ bus: createMessageBus(cwd), definitions: () => BUILTIN_AGENTS, provider: teammateModel, tools: () => [], permissions: () => fakePermissions(), emit: () => {}, cwd, environment: () => '' });
+    const team = createTeam({ bus: createMessageBus(cwd), definitions: () => BUILTIN_AGENTS, provider: teammateModel, tools: () => [], permissions: (await realPermissions({ workspace: cwd })).forMode, emit: () => {}, cwd, environment: () => '' });
     expect(() => team.spawn('lead', 'general', 'x')).toThrow(/invalid teammate name/);
     expect(() => team.spawn('a', 'wizard', 'x')).toThrow(/unknown agent type "wizard"; available: explore, general/);
   });

@@ -50,6 +50,8 @@ const BASE_EVENTS = [
     session_id: z.string().optional(),
     // The spending cap in force (maxBudgetUsd, --max-budget-usd), for the status row.
     max_budget_usd: z.number().optional(),
+    // The model's context window in tokens (the context bar's limit); a later session_start (after /model) carries the new model's.
+    context_window: z.number().int().positive().optional(),
   }),
   // attachments: the images and PDFs sent with the prompt (by reference in session files, session-blobs.ts).
   z.object({ type: z.literal('user_prompt'), text: z.string(), attachments: z.array(AttachmentBlockSchema).optional() }),

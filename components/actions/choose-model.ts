@@ -14,7 +14,9 @@ export async function chooseModel(row: ModelRow, dialog: ModelDialog, opts: { sa
   const unchanged = row.provider === session.providerName && row.model === session.model && effort === session.modelChoice.effort;
   if (!unchanged) {
     try {
-      if (!session.switchModel(row.model, { provider: row.provider, ...(effort !== undefined ? { effort } : {}) })) return stay('This session cannot switch models.');
+      // The row's window (the endpoint's list may give one per model) becomes the context bar's limit and the compaction threshold's base.
+      const choice = { provider: row.provider, ...(effort !== undefined ? { effort } : {}), ...(row.contextWindow !== undefined ? { contextWindow: row.contextWindow } : {}) };
+      if (!session.switchModel(row.model, choice)) return stay('This session cannot switch models.');
     } catch (error) {
       return stay(errorMessage(error));
     }

@@ -5,8 +5,8 @@ import { modelCatalog } from '../../src/providers/model-catalog.js';
 import { saveDefaultModel } from '../../src/providers/save-default-model.js';
 import type { PriceTable } from '../../src/pricing.js';
 import { errorMessage } from '../../src/util/error-message.js';
-import type { AppContext, SlashCommand } from '../actions/app-context.js';
-import { loadingModelDialog, withCatalog } from '../store/model-picker.js';
+import type { SlashCommand } from '../actions/app-context.js';
+import { openModelPicker } from '../actions/open-model-picker.js';
 import type { ModelActions } from './model-actions.js';
 
 export type { ModelActions };
@@ -18,22 +18,6 @@ export function createModelActions(opts: { cairnHome: string; env: Readonly<Reco
       modelCatalog({ cairnHome: opts.cairnHome, env: opts.env, current, prices: opts.prices, ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}), ...(signal ? { signal } : {}) }),
     saveDefault: (provider, model) => saveDefaultModel({ cairnHome: opts.cairnHome, provider, model, env: opts.env }),
   };
-}
-
-let openings = 0;
-
-/** Opens the picker at once (the list says it is loading) and fills it when the providers answer. */
-export async function openModelPicker(ctx: AppContext): Promise<void> {
-  const { models, session, store } = ctx;
-  if (!models) return ctx.print(`Model: ${session.model} (${session.providerName}). Switch with /model <name>.`);
-  const opened = ++openings;
-  const current = { provider: session.providerName, model: session.model };
-  store.dispatch({ type: 'dialog', dialog: loadingModelDialog(opened, current, session.modelChoice.effort, models.configFile) });
-  const catalog = await models.catalog(current);
-  const dialog = store.getSnapshot().dialog;
-  // Closed, or closed and opened again, while the providers answered: this list is no one's.
-  if (dialog?.kind !== 'model' || dialog.opened !== opened) return;
-  store.dispatch({ type: 'dialog', dialog: withCatalog(dialog, catalog) });
 }
 
 export const modelCommand: SlashCommand = {

@@ -5,6 +5,7 @@ import { cycleMode } from '../actions/cycle-mode.js';
 import { editDraftInEditor } from '../actions/edit-in-editor.js';
 import { attachDroppedFiles, attachingNames, pasteClipboardImage } from '../actions/attach-files.js';
 import { interrupt, takeLastQueued } from '../actions/interrupt.js';
+import { openModelPicker } from '../actions/open-model-picker.js';
 import { openRewind } from '../actions/rewind.js';
 import { togglePlan } from '../actions/plan.js';
 import { submit } from '../actions/submit.js';
@@ -82,6 +83,7 @@ function handleOneKey(input: string, pressed: Key, deps: AppContext, raw: string
   if (is('editInEditor', input, key)) return void editDraftInEditor(deps);
   if (is('pasteImage', input, key)) return void pasteClipboardImage(deps);
   if (is('togglePlan', input, key)) return togglePlan(deps);
+  if (is('modelPicker', input, key)) return void openModelPicker(deps);
   if (!state.busy && !autoRunInProgress(state.items) && is('clearDraft', input, key) && escOnDraft(state, deps, raw)) return;
   if (!state.busy && !autoRunInProgress(state.items) && is('rewind', input, key) && escOnEmpty(state, deps, raw, () => openRewind(deps))) return;
   if (is('interrupt', input, key)) {

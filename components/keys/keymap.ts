@@ -42,6 +42,7 @@ export type KeyCommand =
   | 'editInEditor'
   | 'pasteImage'
   | 'togglePlan'
+  | 'modelPicker'
   // The prompt's editing keys (components/keys/editor-keys.ts).
   | 'left'
   | 'right'
@@ -205,7 +206,9 @@ export const KEYMAP: Readonly<Record<KeyCommand, KeyBinding>> = {
   clearDraft: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'twice: clear the draft (kept in history: ↑ brings it back)' }] },
   rewind: { keys: [{ key: 'escape' }], help: [{ in: 'prompt', does: 'twice on an empty prompt: rewind to an earlier prompt (/rewind)' }] },
   editInEditor: { keys: [{ input: 'g', ctrl: true }], help: [{ in: 'prompt', does: 'edit the prompt in $VISUAL/$EDITOR (saved text comes back as the draft)' }] },
-  togglePlan: { keys: [{ input: 'p', meta: true }], help: [{ in: 'prompt', does: 'fold / unfold the approved plan pinned above the prompt (/plan shows it in the transcript)' }] },
+  // Alt+P is Claude Code's model picker; the plan's fold takes Alt+A ("approved plan"), which Claude Code leaves free.
+  modelPicker: { keys: [{ input: 'p', meta: true }], help: [{ in: 'prompt', does: 'choose the model (the /model list); the draft stays in the prompt' }] },
+  togglePlan: { keys: [{ input: 'a', meta: true }], help: [{ in: 'prompt', does: 'fold / unfold the approved plan pinned above the prompt (/plan shows it in the transcript)' }] },
   pasteImage: { keys: [{ input: 'v', ctrl: true }], help: [{ in: 'prompt', does: 'attach the image on the clipboard as a chip' }] },
   toggleMouse: {
     keys: [{ input: 'm', meta: true }],

@@ -28,6 +28,8 @@ export function reduceEvent(state: TuiState, event: AgentEvent, at: number): Tui
           offline: event.offline,
           ...(event.max_budget_usd !== undefined ? { maxBudgetUsd: event.max_budget_usd } : {}),
         },
+        // The context bar's limit follows the model (/model); an event without one leaves it.
+        ...(event.context_window !== undefined ? { contextLimit: event.context_window } : {}),
       };
     case 'user_prompt': {
       const queued = state.queued[0] === event.text ? state.queued.slice(1) : state.queued;

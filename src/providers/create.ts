@@ -6,7 +6,7 @@ import type { SleepFn } from './retry.js';
 
 export interface CreateProviderDeps {
   /** The offline model lives with the lead; passed in so providers never import it. */
-  createOffline: (model: string) => ModelProvider;
+  createOffline: (model: string, contextWindow: number) => ModelProvider;
   maxRetries?: number;
   sleep?: SleepFn;
 }
@@ -24,17 +24,17 @@ export function createProvider(resolved: ResolvedProvider, deps: CreateProviderD
   };
   switch (resolved.api) {
     case 'offline':
-      return deps.createOffline(resolved.model);
+      return deps.createOffline(resolved.model, resolved.contextWindow);
     case 'anthropic': {
       const opts: AnthropicProviderOptions = { ...common, apiKey: resolved.apiKey ?? '' };
       if (resolved.thinking) opts.thinking = resolved.thinking;
-      return lazyProvider(resolved.name, resolved.model, 'anthropic', async () => (await import('./anthropic.js')).createAnthropicProvider(opts));
+      return lazyProvider(resolved, 'anthropic', async () => (await import('./anthropic.js')).createAnthropicProvider(opts));
     }
     case 'openai': {
       const opts: OpenAIProviderOptions = { ...common };
       if (resolved.apiKey !== undefined) opts.apiKey = resolved.apiKey;
       if (resolved.reasoningEffort) opts.reasoningEffort = resolved.reasoningEffort;
-      return lazyProvider(resolved.name, resolved.model, 'openai', async () => (await import('./openai.js')).createOpenAIProvider(opts));
+      return lazyProvider(resolved, 'openai', async () => (await import('./openai.js')).createOpenAIProvider(opts));
     }
   }
 }
@@ -43,12 +43,13 @@ export function createProvider(resolved: ResolvedProvider, deps: CreateProviderD
  * The SDKs cost ~100-200 ms to import: they load on the first model call, not at start-up
  * (`--version`, `--help` and the first frame never pay for them). One client per provider, as before.
  */
-function lazyProvider(name: string, model: string, api: 'anthropic' | 'openai', load: () => Promise<ModelProvider>): ModelProvider {
+function lazyProvider(resolved: ResolvedProvider, api: 'anthropic' | 'openai', load: () => Promise<ModelProvider>): ModelProvider {
   let real: Promise<ModelProvider> | undefined;
   return {
-    name,
-    model,
+    name: resolved.name,
+    model: resolved.model,
     api,
+    contextWindow: resolved.contextWindow,
     async *stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
       real ??= load();
       yield* (await real).stream(request);

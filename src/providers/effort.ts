@@ -10,6 +10,8 @@ export type Effort = (typeof EFFORT_LEVELS)[number];
 export interface ModelChoice {
   provider?: string;
   effort?: Effort;
+  /** The model's context window when the caller knows it (the /model list's row, from the endpoint); default the provider's. */
+  contextWindow?: number;
 }
 
 /** Extended-thinking budget in tokens per level (max is Claude Code's "ultrathink" budget). */

@@ -15,6 +15,9 @@ export function withFallbackModel(primary: ModelProvider, fallback: () => ModelP
     get model() {
       return (switched ?? primary).model;
     },
+    get contextWindow() {
+      return (switched ?? primary).contextWindow;
+    },
     async *stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
       if (switched) {
         yield* onFallback(switched, request);

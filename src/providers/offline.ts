@@ -21,6 +21,8 @@ export interface OfflineOptions {
   model?: string;
   /** Delay between ordinary text deltas, so the UI shows streaming like a real model. */
   deltaDelayMs?: number;
+  /** The window it claims (the offline provider's config); absent: unknown. */
+  contextWindow?: number;
 }
 
 /** A deterministic scripted model: no network, same answer for the same history. */
@@ -30,6 +32,7 @@ export function createOfflineProvider(options: OfflineOptions = {}): ModelProvid
     name: 'offline',
     model,
     offline: true,
+    ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
     stream: (request) => streamOffline(request, options.deltaDelayMs ?? 0),
   };
 }

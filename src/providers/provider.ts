@@ -36,6 +36,8 @@ export interface ModelProvider {
   readonly offline?: boolean;
   /** The wire protocol, which decides how images are sized for it (attachments/image-limits.ts); absent: the offline model. */
   readonly api?: 'anthropic' | 'openai';
+  /** The model's context window in tokens (config.json/preset, or the endpoint's list via /model); absent when unknown. */
+  readonly contextWindow?: number;
   /**
    * Streams one model call. Throws ProviderError when the call fails for good (after retries);
    * the loop turns that into an `error` terminal and never keeps a half-written message.

@@ -56,7 +56,7 @@ async function setUpTools(services: Services, opened: OpenedSession, skills: Ski
     todos: start.todos,
     permissions,
     agents: () => services.agents.list,
-    provider: (model) => (model ? services.providerFor(model) : services.currentProvider()),
+    provider: services.modelProvider,
     environment: services.environment,
     env: options.env,
     largeOutput: setUpLargeOutput({ cwd, cairnHome, env: options.env, sessionId: start.sessionId, permissions, now, onProblem: services.reportProblem }),

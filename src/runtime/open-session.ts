@@ -63,6 +63,8 @@ export function openSession(services: Services, finish: (opened: OpenedSession) 
         // An episodic note and the memory updates the summary proposes, told in a notice.
         onCompacted: (result, trigger) => memoryDistiller(services).distill(result.summary, `compaction (${trigger}), ${result.summarisedCount} messages summarised`),
       },
+      // After /model, the threshold follows the new model's window.
+      compactionThreshold: (window) => compactThreshold(options.env, window),
       providerFor: services.providerFor,
       modelForPrompt: (text) => services.skills.current?.modelFor(text),
       sessionId: start.sessionId,
@@ -94,7 +96,7 @@ export function openSession(services: Services, finish: (opened: OpenedSession) 
   const team = createTeam({
     bus,
     definitions: () => services.agents.list,
-    provider: (model) => (model ? services.providerFor(model) : services.currentProvider()),
+    provider: services.modelProvider,
     tools: (name) => {
       if (!services.teammateTools) throw new Error('the tools are not available yet');
       return services.teammateTools(name);

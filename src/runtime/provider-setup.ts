@@ -28,8 +28,9 @@ export function setUpProvider(opts: {
     // Another configured provider (the /model picker): resolved as `--provider NAME` would be; throws ConfigError without its key.
     const base = choice.provider !== undefined && choice.provider !== resolved.name ? resolveProvider({ flags: { provider: choice.provider, model }, env: opts.env, cairnHome: opts.cairnHome }) : resolved;
     const effort = choice.effort ?? opts.effort;
-    return createProvider(withEffort({ ...base, model: modelForAlias(model, base.name, opts.cairnHome) }, effort).resolved, {
-      createOffline: (m) => createOfflineProvider({ model: m, deltaDelayMs }),
+    const window = choice.contextWindow !== undefined ? { contextWindow: choice.contextWindow } : {};
+    return createProvider(withEffort({ ...base, model: modelForAlias(model, base.name, opts.cairnHome), ...window }, effort).resolved, {
+      createOffline: (m, contextWindow) => createOfflineProvider({ model: m, deltaDelayMs, contextWindow }),
     });
   };
   const { fallbackModel } = opts;

@@ -61,6 +61,11 @@ export interface Services {
   providerFor: ProviderFor;
   /** The session's provider once it is open (it may switch with /model), else the starting one. */
   currentProvider: () => ModelProvider;
+  /**
+   * The provider for a model a subagent, teammate or prompt hook names: that model of the provider the
+   * session uses now (after /model switched provider too); none named: the session's own.
+   */
+  modelProvider: (model?: string) => ModelProvider;
   start: StartupState;
   /** The agent definitions: loaded by finishStartup (phase 4). */
   agents: { list: readonly AgentDefinition[]; problems: readonly AgentLoadProblem[]; loaded: boolean };
@@ -98,6 +103,8 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
   };
   const { permissions, sources, origins } = permissionsFromSettings({ ...options, cwd, cairnHome, mode: facts.mode }, facts.settings);
   const { resolved, provider, providerFor, notices: providerNotices } = setUpProvider({ ...options, cairnHome, resolved: facts.resolved });
+  const currentProvider = (): ModelProvider => ref.session?.provider ?? provider;
+  const modelProvider = (model?: string): ModelProvider => (model === undefined || model === '' ? currentProvider() : providerFor(model, { provider: currentProvider().name }));
   notices.push(...providerNotices);
   // The agent definitions wait for finishStartup (the TUI's first frame does not show them).
   const start = await loadStartupState({ ...options, cwd, cairnHome, skipAgents: true }, notices);
@@ -113,7 +120,7 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
     cwd, cairnHome, claudeHome: facts.claudeHome, env: options.env, trusted: () => facts.trusted, sessionId: start.sessionId,
     transcriptPath: () => ref.file, permissionMode: () => ref.session?.mode ?? facts.mode,
     // A prompt hook's `model` is resolved as /model would; none named: the session's current model.
-    model: (name) => (name !== undefined ? providerFor(name) : (ref.session?.provider ?? provider)),
+    model: modelProvider,
   });
   notices.push(...hooks.set.problems());
   // An exit path that skipped endSession (a crash, process.exit) still starts them; nobody waits.
@@ -132,7 +139,8 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
   const promptSource = createSystemPromptSource({
     cwd, cairnHome, claudeHome: claudeHomeFrom(options.env), ...(options.env['HOME'] ? { home: options.env['HOME'] } : {}),
     isReadDenied: () => permissions.readDeniedMatcher(), now, toolNames: () => offeredTools(tools).map((t) => t.name), onProblem: reportProblem,
-    skillListing: () => skills.current?.listing(resolved.contextWindow).text ?? '',
+    // Its share of the window of the model in use (/model changes it).
+    skillListing: () => skills.current?.listing(ref.session?.contextWindow ?? resolved.contextWindow).text ?? '',
     ...(options.systemPrompt ? { custom: options.systemPrompt } : {}),
     onInstructionsLoaded: instructionsLoadedHooks(hooks.runner, (event) => ref.session?.emit(event), [cairnHome, facts.claudeHome]),
     ...(options.bare ? { bare: true } : {}),
@@ -148,7 +156,8 @@ export async function buildServices(options: RuntimeOptions, facts: SessionFacts
 
   return {
     options, facts, cwd, cairnHome, now, ref, notices, permissions, sources, origins, resolved, provider, providerFor,
-    currentProvider: () => ref.session?.provider ?? provider,
+    currentProvider,
+    modelProvider,
     start,
     agents: { list: [], problems: [], loaded: false },
     skills, sandbox, hooks, background, bus, tasks,

@@ -107,6 +107,8 @@ export function createSessionHub(opts: SessionHubOptions) {
 
   const stateOf = (s: LiveSession): SessionState => {
     const session = s.runtime.session;
+    // The model in use's window (it follows /model), else the start-up one's.
+    const contextWindow = session.contextWindow ?? s.runtime.contextWindow;
     return {
       id: s.id,
       cwd: s.cwd,
@@ -115,7 +117,7 @@ export function createSessionHub(opts: SessionHubOptions) {
       model: session.model,
       provider: session.providerName,
       queued: [...session.queued],
-      ...(s.runtime.contextWindow !== undefined ? { contextWindow: s.runtime.contextWindow } : {}),
+      ...(contextWindow !== undefined ? { contextWindow } : {}),
       ...(s.plan ? { plan: { ...s.plan, title: planTitle(s.plan.text), ...(s.plan.mode !== undefined ? { note: planModeNote(s.plan.mode) } : {}) } } : {}),
       pending: session.pendingRequests().map((r) => ({
         ...expiry(session.expiresAt(r.request_id)),

@@ -41,6 +41,11 @@ export interface AgentSessionOptions {
   now?: () => number;
   history?: readonly Message[];
   compaction?: CompactionSettings;
+  /**
+   * The auto-compaction threshold for a model's context window: with it, compaction follows the model
+   * in use (/model), not the start-up one's window that `compaction.thresholdTokens` was made from.
+   */
+  compactionThreshold?: (contextWindow: number) => number;
   /** Builds a provider for another model (for /model): of the start-up provider, or of `choice.provider`. */
   providerFor?: (model: string, choice?: ModelChoice) => ModelProvider;
   /** A model for one prompt's turn only (a custom command's `model:`), or undefined for the session's. */
@@ -160,6 +165,10 @@ export class AgentSession {
   get providerName(): string {
     return this.provider_.name;
   }
+  /** The context window of the model in use, in tokens (it follows /model); undefined when the provider does not say. */
+  get contextWindow(): number | undefined {
+    return this.provider_.contextWindow;
+  }
   get permissions(): PermissionChecker {
     return this.options.permissions;
   }
@@ -232,7 +241,16 @@ export class AgentSession {
       offline: this.provider_.offline === true,
       ...(this.options.sessionId !== undefined ? { session_id: this.options.sessionId } : {}),
       ...(this.options.spendCap ? { max_budget_usd: this.options.spendCap.capUsd } : {}),
+      ...(this.provider_.contextWindow !== undefined ? { context_window: this.provider_.contextWindow } : {}),
     };
+  }
+
+  /** The compaction settings for a turn on `provider`: its window's threshold, when both are known. */
+  private compactionFor(provider: ModelProvider): { compaction?: CompactionSettings } {
+    const { compaction, compactionThreshold } = this.options;
+    if (!compaction) return {};
+    const window = provider.contextWindow;
+    return { compaction: window !== undefined && compactionThreshold ? { ...compaction, thresholdTokens: compactionThreshold(window) } : compaction };
   }
 
   /**
@@ -316,7 +334,7 @@ export class AgentSession {
       ...(this.options.now ? { now: this.options.now } : {}),
       denials: this.denials,
       readState: this.readState,
-      ...(this.options.compaction ? { compaction: this.options.compaction } : {}),
+      ...this.compactionFor(provider),
       ...(this.options.reminders ? { reminders: this.options.reminders } : {}),
       ...(this.options.maxTokens !== undefined ? { maxTokens: this.options.maxTokens } : {}),
       ...(this.options.continueOnMaxTokens ? { continueOnMaxTokens: true } : {}),
@@ -564,7 +582,7 @@ export class AgentSession {
     this.controller = controller;
     const run = (async (): Promise<EventOf<'terminal'>> => {
       try {
-        const stream = runCompaction(this.history, { provider: this.provider_, signal: controller.signal, ...(this.options.compaction ? { compaction: this.options.compaction } : {}), ...(this.options.hooks ? { hooks: this.options.hooks } : {}) }, 'manual', instructions);
+        const stream = runCompaction(this.history, { provider: this.provider_, signal: controller.signal, ...this.compactionFor(this.provider_), ...(this.options.hooks ? { hooks: this.options.hooks } : {}) }, 'manual', instructions);
         const generation = this.generation;
         for (;;) {
           const next = await stream.next();

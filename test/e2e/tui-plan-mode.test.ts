@@ -83,8 +83,8 @@ describe.skipIf(!TmuxTerminal.available())('plan mode both ways in a real termin
     expect(approvedPlans(events)).toEqual([{ plan: PLAN, mode: 'default' }]);
     expect(editDecidedBy(events)).toEqual(['user']);
 
-    // Alt+P folds the block to its title line.
-    term.keys('M-p');
+    // Alt+A folds the block to its title line (Alt+P is the model picker, as in Claude Code).
+    term.keys('M-a');
     screen = await term.waitForText('▸ Approved plan: Greet in French');
     expect(screen).not.toContain('▾ Approved plan');
 

@@ -24,6 +24,8 @@ afterEach(async () => {
 
 const CTRL_S = '\x13';
 const RIGHT = '\x1b[C';
+// Alt+P as a terminal sends it (Esc, then p).
+const ALT_P = '\x1bp';
 
 async function rigOnLoopback(configJson?: string) {
   const home = await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-model-picker-'));
@@ -128,6 +130,37 @@ describe('/model picker', () => {
     await r.type('/model claude-opus-5-5');
     await r.press(KEYS.enter);
     await r.waitFrame((fr) => fr.includes('Model set to claude-opus-5-5 (anthropic)'));
+  });
+
+  it('Alt+P opens the same list with the draft kept; the model chosen sets the context bar’s limit to its own window', async () => {
+    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-model-alt-p-'));
+    const anthropic = await startAnthropicServer((req) =>
+      isModelList(req) ? anthropicModelsReply([{ id: 'claude-small-1', max_input_tokens: 40_000 }, { id: 'claude-large-1', max_input_tokens: 1_000_000 }]) : anthropicReply([{ type: 'text', text: `answered by ${req.body.model}` }]),
+    );
+    cleanups.push(() => anthropic.close(), () => fs.rm(home, { recursive: true, force: true }));
+    const env = { ANTHROPIC_API_KEY: 'a', ANTHROPIC_BASE_URL: anthropic.url };
+    const { provider, providerFor } = setUpProvider({ env, cairnHome: home, interactive: false, resolved: resolveProvider({ flags: { provider: 'anthropic' }, env, cairnHome: home }) });
+    rig = await createRig({ columns: 120, rows: 40, provider, providerFor });
+    rig.deps.models = createModelActions({ cairnHome: home, env, prices: builtinPriceTable });
+    const r = rig;
+    await r.waitFrame((fr) => /ctx \S+ 0\/200k/.test(fr));
+    await r.type('fix the parser');
+    await r.press(ALT_P);
+    let f = await r.waitFrame((fr) => fr.includes('claude-large-1'));
+    expect(f).toMatch(/ claude-small-1 +40k/);
+    expect(f).toMatch(/ claude-large-1 +1M/);
+    await r.press(KEYS.down);
+    await r.waitFrame((fr) => fr.includes('› claude-small-1'));
+    await r.press(KEYS.enter);
+    f = await r.waitFrame((fr) => fr.includes('Model set to claude-small-1 (anthropic)'));
+    expect(r.store.getSnapshot().editor.text).toBe('fix the parser');
+    expect(f).toContain('fix the parser');
+    // Was 200k (the provider's preset window, at start).
+    expect(f).toMatch(/ctx \S+ 0\/40\.0k/);
+    await r.press(KEYS.enter);
+    await r.waitFrame((fr) => fr.includes('answered by claude-small-1'));
+    expect(prompts(anthropic)).toEqual(['claude-small-1']);
+    expect(JSON.stringify(anthropic.requests.at(-1)?.body.messages)).toContain('fix the parser');
   });
 
   it('offline: the picker opens and says only the offline model is available and how to configure a provider', async () => {

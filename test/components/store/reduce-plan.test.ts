@@ -47,13 +47,13 @@ describe('the pinned plan block', () => {
 
   it('folded: one title line naming the plan, how it is carried out and the key', () => {
     const lines = plain(planPanelLines({ text: PLAN, mode: 'acceptEdits', expanded: false }, 110, theme, 12));
-    expect(lines).toEqual(['▸ Approved plan: Rename the greeting · edits accepted without asking · Alt+p unfolds · /plan shows it']);
+    expect(lines).toEqual(['▸ Approved plan: Rename the greeting · edits accepted without asking · Alt+a unfolds · /plan shows it']);
   });
 
   it('unfolded: the plan under its title, capped at its rows with a line pointing at /plan', () => {
     const lines = plain(planPanelLines({ text: PLAN, expanded: true }, 80, theme, 10));
     expect(lines).toHaveLength(10);
-    expect(lines[0]).toBe('▾ Approved plan: Rename the greeting · Alt+p folds');
+    expect(lines[0]).toBe('▾ Approved plan: Rename the greeting · Alt+a folds');
     expect(lines.some((l) => /^ {2,}1\. step 1$/.test(l))).toBe(true);
     expect(lines.join('\n')).not.toContain('# Rename');
     expect(lines[9]).toMatch(/^ {2}… \d+ more lines: \/plan shows the whole plan$/);

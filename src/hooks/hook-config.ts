@@ -140,6 +140,7 @@ export function parseSettingsHooks(value: unknown, source: string, opts: Setting
           event, command: kind.command, timeoutMs: timeout.ms, format: 'claude', source, key,
           ...(kind.handler ? { handler: kind.handler } : {}),
           ...(opts.origin !== undefined ? { origin: opts.origin } : {}),
+          ...(opts.userOwned === true ? { userOwned: true } : {}),
           ...(typeof matcher === 'string' ? { matcher } : {}),
         });
       });

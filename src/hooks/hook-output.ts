@@ -95,8 +95,9 @@ function applyPermissionAnswer(out: HookOutcome, decision: unknown, input: HookI
   }
   // The rewritten input is a new call: the loop judges it again with the permission chain.
   const rewrite = behavior === 'allow' && isRecord(updated) ? { updatedInput: out.hook.format === 'claude' && input.toolName ? fromClaudeInput(input.toolName, updated) : updated } : {};
-  out.permission = { behavior, ...(message ? { message } : {}), ...(behavior === 'deny' && decision['interrupt'] === true ? { interrupt: true } : {}), ...rewrite };
-  if (decision['updatedPermissions'] !== undefined) out.message = 'its updatedPermissions are not applied (cairn adds rules only from your answer at the prompt, /rules or settings)';
+  // The updates are checked and applied by the loop (src/loop/permission-updates.ts) when the allow answers the prompt.
+  const updates = behavior === 'allow' && decision['updatedPermissions'] !== undefined ? { updatedPermissions: decision['updatedPermissions'] } : {};
+  out.permission = { behavior, ...(message ? { message } : {}), ...(behavior === 'deny' && decision['interrupt'] === true ? { interrupt: true } : {}), ...rewrite, ...updates };
 }
 
 /**

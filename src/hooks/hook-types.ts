@@ -53,6 +53,8 @@ export interface HookDefinition {
   handler?: HookHandler;
   /** Where it came from for /hooks: "user settings", "project settings", "local settings", "plugin NAME". */
   origin?: string;
+  /** Read from the user's own settings ($CAIRN_HOME, ~/.claude, --settings): not a project's or a plugin's. */
+  userOwned?: boolean;
   timeoutMs: number;
   format: HookFormat;
   /** The file it was read from. */
@@ -87,7 +89,7 @@ export interface HookOutcome {
   decision?: 'allow' | 'deny' | 'ask';
   decisionReason?: string;
   /** PermissionRequest: the answer to the permission prompt (an allow is honoured only where the user could have been asked). */
-  permission?: { behavior: 'allow' | 'deny'; message?: string; interrupt?: boolean; updatedInput?: unknown };
+  permission?: { behavior: 'allow' | 'deny'; message?: string; interrupt?: boolean; updatedInput?: unknown; updatedPermissions?: unknown };
   /** suppressOutput: true: the hook's own lines are not shown (its decisions still apply). */
   suppressOutput?: boolean;
   /** PreToolUse: the new input, already in cairn's field names (validated again before use). */

@@ -2,20 +2,24 @@
 // `decision.behavior` deny refuses the call, its allow answers the prompt, except where only the
 // user may answer (a protected path, a write a command may make there, a command that needs approval
 // each time): there the allow is set aside, said so, and the user is asked as before. Deny rules
-// never reach this point (the chain has refused already). PermissionDenied runs after any denial and
-// only tells.
+// never reach this point (the chain has refused already). An allow's updatedPermissions apply with it
+// (permission-updates.ts). PermissionDenied runs after any denial and only tells.
 import type { AgentEvent } from '../events.js';
 import { notice } from '../events.js';
 import { hookEvents } from '../hooks/hook-events.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import type { ToolUseBlock } from '../messages.js';
-import type { PermissionCheck } from '../permissions/types.js';
+import type { PermissionCheck, PermissionChecker } from '../permissions/types.js';
+import { applyPermissionUpdates } from './permission-updates.js';
 import type { AnyTool } from '../tools/tool.js';
 
 interface PermissionHookContext {
   hooks?: HookRunner;
   signal: AbortSignal;
   agentName?: string;
+  /** Where an allow's updatedPermissions are applied. */
+  permissions: PermissionChecker;
+  classifier?: unknown;
 }
 
 /** updatedInput: the input the hook's allow is for (a new call to judge); interrupt: its deny also ends the turn. */
@@ -45,9 +49,12 @@ export async function* permissionRequestHooks(
   const allowing = [...allows].reverse().find((o) => o.permission?.updatedInput !== undefined) ?? allows[0];
   if (!allowing) return undefined;
   if (check.userOnly === true) {
-    yield notice('warning', `A PermissionRequest hook (${allowing.hook.source}) answered allow for ${call.name}, but only you can approve this (${check.reason}): you are asked.`);
+    const updates = allows.some((o) => o.permission?.updatedPermissions !== undefined) ? ' Its updatedPermissions are not applied either.' : '';
+    yield notice('warning', `A PermissionRequest hook (${allowing.hook.source}) answered allow for ${call.name}, but only you can approve this (${check.reason}): you are asked.${updates}`);
     return undefined;
   }
+  // Its allow answers the prompt: the permission updates each allowing hook gave apply, as the matching answer would.
+  for (const o of allows) if (o.permission?.updatedPermissions !== undefined) yield* applyPermissionUpdates(o.permission.updatedPermissions, o.hook, ctx);
   const reason = `approved by a PermissionRequest hook (${allowing.hook.source})${allowing.permission?.message ? `: ${allowing.permission.message}` : ''}`;
   const updated = allowing.permission?.updatedInput;
   return { behavior: 'allow', reason, ...(updated !== undefined ? { updatedInput: updated } : {}) };

@@ -69,7 +69,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
   const localSettings = settingsPaths({ workspace: opts.workspace, cairnHome: opts.cairnHome }).local;
   let basesPromise: Promise<PathBases> | undefined;
   let extraPromise: Promise<string[]> | undefined;
-  const extraRoots = (): Promise<string[]> => (extraPromise ??= Promise.all((opts.additionalDirectories ?? []).map((d) => realpathLongestPrefix(d))));
+  const extraDirs = [...(opts.additionalDirectories ?? [])];
+  const extraRoots = (): Promise<string[]> => (extraPromise ??= Promise.all(extraDirs.map((d) => realpathLongestPrefix(d))));
   const origins: RuleOrigin[] = [...(opts.origins ?? [])];
   const builtinDeny: ReadonlySet<string> = new Set(BUILTIN_DENY.map((r) => r.id).filter((id) => !opts.liftedBuiltinDeny?.includes(id)));
 
@@ -238,8 +239,14 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
     allowReadsUnder(dir) {
       readableDirs.push(resolve(dir));
     },
-    addSessionRules(rules) {
-      session = [...session, ...rules.map(parseRule)];
+    addSessionRules(rules, list = 'allow') {
+      if (list === 'allow') session = [...session, ...rules.map(parseRule)];
+      else configured[list].push(...rules.map(parseRule)); // this run only: no file says so
+    },
+    addDirectories(dirs) {
+      extraDirs.push(...dirs.map((d) => resolve(d)));
+      extraPromise = undefined;
+      basesPromise = undefined;
     },
     forgetSessionRules() {
       const dropped = new Set(session.map((r) => r.text)).size;

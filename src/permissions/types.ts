@@ -55,8 +55,10 @@ export interface PermissionChecker {
   check(tool: AnyTool, input: unknown): Promise<PermissionCheck>;
   /** Lets read-only tools read inside `dir` without asking (the session's own saved tool outputs); deny rules still apply. */
   allowReadsUnder?(dir: string): void;
-  /** Adds "don't ask again this session" rules. */
-  addSessionRules(rules: string[]): void;
+  /** Adds "don't ask again this session" rules (allow); deny and ask rules for this run only (a hook's updatedPermissions). */
+  addSessionRules(rules: string[], list?: 'allow' | 'ask' | 'deny'): void;
+  /** Folders where reads need no approval and acceptEdits edits, for the rest of this run (a hook's addDirectories; absolute). */
+  addDirectories?(dirs: string[]): void;
   /** Drops them again (/clear hard); returns how many distinct rules there were. Project rules stay. */
   forgetSessionRules?(): number;
   /** Allow rules for the rest of this turn only (a skill's allowed-tools); deny, ask and protected paths still come first. */

@@ -47,6 +47,16 @@ describe('hooks from every settings file', () => {
     expect((await fs.readFile(path.join(workspace, 'log.txt'), 'utf8')).split('\n').filter(Boolean).sort()).toEqual(['project', 'user']);
   });
 
+  it("only the user's own files' hooks count as the user's (what a PermissionRequest hook's updatedPermissions may do depends on it)", async () => {
+    await writeJson(path.join(claudeHome, 'settings.json'), { hooks: { PermissionRequest: [entry('claude-user')] } });
+    await writeJson(path.join(cairnHome, 'settings.json'), { hooks: { PermissionRequest: [entry('cairn-user')] } });
+    await writeJson(path.join(workspace, '.claude', 'settings.json'), { hooks: { PermissionRequest: [entry('project')] } });
+    await writeJson(path.join(workspace, '.claude', 'settings.local.json'), { hooks: { PermissionRequest: [entry('local')] } });
+    await writeJson(path.join(workspace, '.hooks.json'), { PreToolUse: [{ command: 'dot-hooks' }] });
+    const loaded = await loadHooks(at());
+    expect(Object.fromEntries(loaded.hooks.map((h) => [h.command, h.userOwned === true]))).toEqual({ 'claude-user': true, 'cairn-user': true, project: false, local: false, 'dot-hooks': false });
+  });
+
   it("an untrusted folder's hooks (settings and .hooks.json) wait; the user's own run", async () => {
     await writeJson(path.join(claudeHome, 'settings.json'), { hooks: { Stop: [entry('true')] } });
     await writeJson(path.join(workspace, '.claude', 'settings.json'), { hooks: { PreToolUse: [entry('evil')] } });

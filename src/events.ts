@@ -208,7 +208,9 @@ const BASE_EVENTS = [
   // `watching` when it starts, `lines` for each delivery of new (matching) lines to the model,
   // `ended` once when the shell has ended (with its exit code and the last lines), `stopped` when
   // the model or the user stopped watching or the pattern ran away. `dropped` counts lines left
-  // out by the rate limit since the previous delivery.
+  // out by the rate limit since the previous delivery. A watch monitor started ({command}) owns
+  // its command: `stopped` stops that too; `cause` says when cairn stopped it itself (`timeout`:
+  // its timeout_ms expired; `flood`: it printed more than can be delivered for too long).
   z.object({
     type: z.literal('shell_watch'),
     shell_id: z.string(),
@@ -219,6 +221,7 @@ const BASE_EVENTS = [
     dropped: z.number().int().nonnegative().optional(),
     exit_code: z.number().optional(),
     reason: z.string().optional(),
+    cause: z.enum(['timeout', 'flood']).optional(),
   }),
   // A teammate's news. A stretch of its work is a `run_id`: `status: working` with it opens the
   // teammate's card (`text` is what it was asked), its loop's events arrive wrapped as subagent

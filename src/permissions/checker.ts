@@ -190,7 +190,8 @@ export function createPermissionChecker(opts: PermissionCheckerOptions): Permiss
   }
 
   async function decideByRules(tool: AnyTool, input: unknown): Promise<PermissionCheck> {
-    if (tool.command) return checkCommand(commandContext, tool, tool.command(input), tool.sandboxAutoAllows?.(input) === true);
+    const command = tool.command?.(input);
+    if (command !== undefined) return checkCommand(commandContext, tool, command, tool.sandboxAutoAllows?.(input) === true);
     if (tool.asksUser) return checkAsksUser(tool);
     const scoped = pathlessScopedVerdict(tool, input, current());
     if (scoped) return scoped;

@@ -13,7 +13,8 @@ const SUMMARY_CHARS = 200;
 export function summarizeInput(tool: AnyTool, input: unknown): string {
   let text: string;
   try {
-    if (tool.command) text = tool.command(input);
+    const command = tool.command?.(input);
+    if (command !== undefined) text = command;
     else if (tool.url) text = tool.url(input);
     else {
       const paths = tool.paths?.(input) ?? [];

@@ -67,7 +67,7 @@ async function setUpTools(services: Services, opened: OpenedSession, skills: Ski
     team: () => opened.team,
     questions: () => opened.session.questionChannel,
     // Background agents need a session that outlives the turn (the TUI, the page); cairn -p ends with it.
-    ...(options.interactive ? { backgroundAgents: services.background.agents } : {}),
+    ...(options.interactive ? { backgroundAgents: services.background.agents } : { headless: true }),
   });
   services.teammateTools = pool.teammateTools;
   // Reads and edits in a subfolder bring its CLAUDE.md/AGENTS.md (and matching .claude/rules) into the context.

@@ -8,7 +8,7 @@ import type { ModelProvider } from '../providers/provider.js';
 import type { CommandSandbox } from '../sandbox/sandbox.js';
 import type { ShellManager } from '../shells/shell-manager.js';
 import type { ShellWatches } from '../shells/shell-watches.js';
-import { createMonitorTool } from '../tools/monitor.js';
+import { createMonitorTool, MONITOR_MAX_TIMEOUT_HEADLESS_MS, MONITOR_MAX_TIMEOUT_MS } from '../tools/monitor.js';
 import type { TodoList } from '../todos/todo-list.js';
 import { withBashCheckpoints } from '../session/bash-checkpoints.js';
 import { withCheckpoints, type CheckpointRecorder } from '../session/checkpoint-tools.js';
@@ -63,6 +63,8 @@ export interface ToolPoolDeps {
   subagentTools?: readonly AnyTool[];
   /** Where ask_user_question's questions go when a call has no ask channel (the session's: the TUI, the page, a stream-json client); absent or undefined: no one can answer. */
   questions?: () => AskPermission | undefined;
+  /** cairn -p: monitor's timeout_ms is capped lower (10 min, as in Claude Code's -p). */
+  headless?: boolean;
   /** Where the lead's run_in_background agent calls go; absent (cairn -p): they run in the foreground. */
   backgroundAgents?: BackgroundAgents;
 }
@@ -103,7 +105,7 @@ export function createToolPool(deps: ToolPoolDeps): ToolPool {
     createMemoryTool({ cairnHome: deps.cairnHome, now: deps.now }),
     createCompactTool(),
     createReportFindingsTool(),
-    ...(deps.watches ? [createMonitorTool(deps.shells, deps.watches)] : []),
+    ...(deps.watches ? [createMonitorTool(deps.shells, deps.watches, { ...(deps.sandbox ? { sandbox: deps.sandbox } : {}), maxTimeoutMs: deps.headless ? MONITOR_MAX_TIMEOUT_HEADLESS_MS : MONITOR_MAX_TIMEOUT_MS })] : []),
     ...[createCronCreateTool(deps.cron), createCronListTool(deps.cron), createCronDeleteTool(deps.cron)].map((t) => offeredWhile(t, cronOff)),
     ...createTaskTools(deps.tasks, 'lead').map((t) => offeredWhile(t, noTeam)),
     createTeamSpawnTool(deps.team),

@@ -3,12 +3,14 @@ import type { AgentEvent, EventOf } from '../events.js';
 import { ChunkLines } from '../tools/bash-progress.js';
 import { RegexSearch } from '../tools/regex-worker.js';
 import type { ShellInfo, ShellManager } from './shell-manager.js';
+import { deliveryNote, duration, endNote, endText, type WatchCause } from './watch-notes.js';
 
 // Watching a background shell's output (the monitor tool, issue 38 item 3): its new lines, those
 // matching an optional pattern, reach the model as notes for its next request, batched and
 // rate-limited, and as `shell_watch` events the user sees. When the lead is idle, background-work.ts
 // starts a turn for them. The pattern runs in a worker thread with a deadline (regex-worker.ts),
-// so a pattern that backtracks for ever stops the watch, never the engine.
+// so a pattern that backtracks for ever stops the watch, never the engine. A watch that started its
+// command (monitor {command}) owns it: its timeout, a flood, or stopping the watch stops the command.
 
 export interface WatchLimits {
   /** Lines are gathered this long before a delivery. */
@@ -22,6 +24,10 @@ export interface WatchLimits {
   maxLineChars: number;
   /** A batch the pattern takes longer than this on ends the watch. */
   regexTimeoutMs: number;
+  /** A watch that keeps dropping lines this long is stopped (its command too, when it owns one): it floods. */
+  floodMs: number;
+  /** Batches that drop lines with no longer pause than this between them are one flood. */
+  floodGapMs: number;
 }
 
 export const DEFAULT_WATCH_LIMITS: WatchLimits = {
@@ -31,6 +37,8 @@ export const DEFAULT_WATCH_LIMITS: WatchLimits = {
   windowMs: 60_000,
   maxLineChars: 400,
   regexTimeoutMs: 2_000,
+  floodMs: 30_000,
+  floodGapMs: 5_000,
 };
 
 /** Lines waiting for the pattern in one batch; more are dropped (a flood is not searched line by line). */
@@ -44,14 +52,30 @@ export interface WatchInfo {
   /** Lines delivered so far. */
   delivered: number;
   dropped: number;
+  /** The watch started the command (monitor {command}): ending the watch stops the command. */
+  owned?: boolean;
+  /** An owned watch's timeout, and when it expires (clock time); absent: it runs until stopped. */
+  timeoutMs?: number;
+  expiresAt?: number;
+}
+
+export interface WatchOptions {
+  /** Must already be a valid RegExp source. */
+  pattern?: string;
+  description?: string;
+  /**
+   * The watch started this shell (monitor {command}) and owns it: absent timeoutMs, it runs until
+   * stopped (persistent). A new watch of a shell an owned watch held keeps the ownership and deadline.
+   */
+  owned?: { timeoutMs?: number };
 }
 
 export type WatchStart = { ok: true; info: WatchInfo; replaced: boolean } | { ok: false; error: string };
 
 export interface ShellWatches {
-  /** Starts (or restarts, with the new pattern) watching a running shell. `pattern` must already be a valid RegExp source. */
-  start(shellId: string, opts: { pattern?: string; description?: string }): WatchStart;
-  /** Stops a watch (the model's or the user's call); false when the shell is not watched. */
+  /** Starts (or restarts, with the new pattern) watching a running shell. */
+  start(shellId: string, opts: WatchOptions): WatchStart;
+  /** Stops a watch (the model's or the user's call), and its command when it owns one; false when the shell is not watched. */
   stop(shellId: string, reason: string): boolean;
   list(): WatchInfo[];
   /** Notes for the model's next request, one per delivery; emptied. */
@@ -78,22 +102,15 @@ interface Watch {
   sent: number[];
   batchTimer?: TimerHandle;
   rateTimer?: TimerHandle;
+  expiryTimer?: TimerHandle;
+  /** Lines dropped since the last batch was judged, and the flood those batches are part of. */
+  batchDrops: number;
+  flood?: { since: number; last: number; suppressed: number };
   /** The pattern's filtering, one batch at a time. */
   work: Promise<void>;
   regex?: RegexSearch;
   controller: AbortController;
   over: boolean;
-}
-
-function clip(command: string): string {
-  const line = command.replace(/\s+/g, ' ').trim();
-  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
-}
-
-function endText(info: ShellInfo): string {
-  if (info.exitCode !== undefined) return `exit code ${info.exitCode}`;
-  if (info.signal !== undefined) return `signal ${info.signal}`;
-  return 'no exit code';
 }
 
 export function createShellWatches(opts: { shells: ShellManager; emit: (event: AgentEvent) => void; clock?: Clock; limits?: Partial<WatchLimits> }): ShellWatches {
@@ -119,11 +136,6 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
     for (const l of listeners) l();
   };
 
-  const header = (w: Watch): string => {
-    const what = w.info.pattern !== undefined ? ` matching /${w.info.pattern}/` : '';
-    return `<shell-watch shell="${w.info.shellId}" command="${clip(w.info.command).replace(/"/g, "'")}">\nNew output from the background shell ${w.info.shellId} you are watching${what}`;
-  };
-
   const deliver = (w: Watch): void => {
     if (w.ready.length === 0 && w.droppedSince === 0) return;
     const lines = w.ready.splice(0);
@@ -131,10 +143,36 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
     w.droppedSince = 0;
     w.sent.push(clock.now());
     w.info.delivered += lines.length;
-    const droppedText = dropped > 0 ? `; ${dropped} more dropped by the rate limit (read them with bash_output)` : '';
     // The user's notice first: a queued note may start a turn at once.
     event(w, 'lines', { lines, ...(dropped > 0 ? { dropped } : {}) });
-    queue(`${header(w)} (${lines.length} line${lines.length === 1 ? '' : 's'}${droppedText}):\n${lines.join('\n')}\n</shell-watch>`);
+    queue(deliveryNote(w.info, lines, dropped));
+  };
+
+  const drop = (w: Watch, n: number): void => {
+    w.droppedSince += n;
+    w.info.dropped += n;
+    w.batchDrops += n;
+  };
+
+  /**
+   * After each batch: a batch that dropped nothing ends a flood; batches that keep dropping lines,
+   * with no pause longer than floodGapMs, for floodMs in all are a flood, which stops the watch.
+   * True when it did.
+   */
+  const flooded = (w: Watch): boolean => {
+    const dropped = w.batchDrops;
+    w.batchDrops = 0;
+    if (dropped === 0) {
+      delete w.flood;
+      return false;
+    }
+    const now = clock.now();
+    if (!w.flood || now - w.flood.last > limits.floodGapMs) w.flood = { since: now, last: now, suppressed: 0 };
+    w.flood.last = now;
+    w.flood.suppressed += dropped;
+    if (now - w.flood.since < limits.floodMs) return false;
+    finish(w, 'stopped', `it printed more lines than can be delivered for ${duration(limits.floodMs)} (${w.flood.suppressed} suppressed)`, { cause: 'flood' });
+    return true;
   };
 
   /** Delivers now if the rate allows, else once the window has moved on. */
@@ -153,10 +191,7 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
   const take = (w: Watch, lines: readonly string[]): void => {
     for (const line of lines) {
       if (w.ready.length < limits.maxLines) w.ready.push(line.length > limits.maxLineChars ? `${line.slice(0, limits.maxLineChars)}…` : line);
-      else {
-        w.droppedSince++;
-        w.info.dropped++;
-      }
+      else drop(w, 1);
     }
   };
 
@@ -194,44 +229,62 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
     if (w.over) return;
     const lines = text.replace(/\n$/, '').split('\n').filter((l) => l.trim() !== '');
     const room = MAX_RAW_LINES - w.raw.length;
-    if (lines.length > room) {
-      w.droppedSince += lines.length - Math.max(0, room);
-      w.info.dropped += lines.length - Math.max(0, room);
-    }
+    if (lines.length > room) drop(w, lines.length - Math.max(0, room));
     w.raw.push(...lines.slice(0, Math.max(0, room)));
     if (w.batchTimer || w.raw.length === 0) return;
     w.batchTimer = clock.setTimeout(() => {
       delete w.batchTimer;
-      flush(w, () => tryDeliver(w));
+      flush(w, () => {
+        if (!flooded(w)) tryDeliver(w);
+      });
     }, limits.batchMs);
   };
 
-  /** Ends a watch: no more deliveries; `ended` and `stopped` are told to the model once. */
-  const finish = (w: Watch, status: 'ended' | 'stopped', reason: string, exitCode?: number): void => {
+  /**
+   * Ends a watch: no more deliveries; `ended` and `stopped` are told to the model once. An owned
+   * command stops with its watch, unless a new watch takes it over (keepCommand).
+   */
+  const finish = (w: Watch, status: 'ended' | 'stopped', reason: string, more: { cause?: WatchCause; exitCode?: number; keepCommand?: boolean } = {}): void => {
     if (w.over) return;
     w.over = true;
     w.unfollow();
-    if (w.batchTimer) clock.clearTimeout(w.batchTimer);
-    if (w.rateTimer) clock.clearTimeout(w.rateTimer);
+    for (const t of [w.batchTimer, w.rateTimer, w.expiryTimer]) if (t) clock.clearTimeout(t);
     w.controller.abort();
     watches.delete(w.info.shellId);
+    const stopsCommand = status === 'stopped' && w.info.owned === true && more.keepCommand !== true;
+    if (stopsCommand) void opts.shells.kill(w.info.shellId);
     const lines = w.ready.splice(0);
     const dropped = w.droppedSince;
-    const droppedText = dropped > 0 ? ` (${dropped} line${dropped === 1 ? '' : 's'} dropped by the rate limit: read them with bash_output)` : '';
-    const body = lines.length > 0 ? `\nIts last new lines:\n${lines.join('\n')}` : '';
-    const text = status === 'ended' ? `The watched background shell ${w.info.shellId} (${clip(w.info.command)}) ${reason}; the watch is over${droppedText}.` : `Stopped watching the background shell ${w.info.shellId}: ${reason}${droppedText}.`;
-    event(w, status, { reason, ...(lines.length > 0 ? { lines } : {}), ...(dropped > 0 ? { dropped } : {}), ...(exitCode !== undefined ? { exit_code: exitCode } : {}) });
-    queue(`<shell-watch shell="${w.info.shellId}" status="${status}">\n${text}${body}\n</shell-watch>`);
+    const told = stopsCommand ? `${reason}; its command was stopped` : reason;
+    event(w, status, {
+      reason: told,
+      ...(lines.length > 0 ? { lines } : {}),
+      ...(dropped > 0 ? { dropped } : {}),
+      ...(more.exitCode !== undefined ? { exit_code: more.exitCode } : {}),
+      ...(more.cause ? { cause: more.cause } : {}),
+    });
+    const note = { ...w.info, owned: w.info.owned === true && more.keepCommand !== true };
+    queue(endNote(note, { status, reason, lines, dropped, suppressed: w.flood?.suppressed ?? 0, floodMs: limits.floodMs, ...(more.cause ? { cause: more.cause } : {}) }));
+  };
+
+  /** Ends a watch once the lines printed so far went through its pattern (the last lines go with the note, whatever the rate limit). */
+  const finishAfterFilter = (w: Watch, status: 'ended' | 'stopped', reason: string, more: { cause?: WatchCause; exitCode?: number } = {}): void => {
+    w.work = w.work.then(async () => {
+      if (w.over) return;
+      if (!(await filter(w))) return;
+      finish(w, status, reason, more);
+    });
   };
 
   const onEnd = (w: Watch) => (info: ShellInfo): void => {
     for (const s of w.splitters) s.flush();
-    // The last lines go with the one final note, whatever the rate limit.
-    w.work = w.work.then(async () => {
-      if (w.over) return;
-      if (!(await filter(w))) return;
-      finish(w, 'ended', `${info.status === 'killed' ? 'was stopped' : info.status} with ${endText(info)}`, info.exitCode);
-    });
+    finishAfterFilter(w, 'ended', `${info.status === 'killed' ? 'was stopped' : info.status} with ${endText(info)}`, info.exitCode !== undefined ? { exitCode: info.exitCode } : {});
+  };
+
+  /** An owned command's timeout: the watch and the command stop, the lines so far delivered with the note. */
+  const expire = (w: Watch, timeoutMs: number): void => {
+    delete w.expiryTimer;
+    finishAfterFilter(w, 'stopped', `its timeout of ${duration(timeoutMs)} expired`, { cause: 'timeout' });
   };
 
   return {
@@ -240,8 +293,23 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
       if (!shell) return { ok: false, error: `no background shell with id "${shellId}"` };
       if (shell.status !== 'running') return { ok: false, error: `the background shell ${shellId} has already ended (${shell.status}${shell.exitCode !== undefined ? `, exit code ${shell.exitCode}` : ''}): read its output with bash_output` };
       const old = watches.get(shellId);
-      if (old) finish(old, 'stopped', 'replaced by a new watch');
-      const info: WatchInfo = { shellId, command: shell.command, delivered: 0, dropped: 0, ...(o.pattern !== undefined ? { pattern: o.pattern } : {}), ...(o.description !== undefined ? { description: o.description } : {}) };
+      if (old) finish(old, 'stopped', 'replaced by a new watch', { keepCommand: true });
+      // A new watch of a command an old watch started owns it as the old one did, deadline included.
+      const now = clock.now();
+      const timeoutMs = o.owned ? o.owned.timeoutMs : old?.info.timeoutMs;
+      const expiresAt = o.owned ? (timeoutMs !== undefined ? now + timeoutMs : undefined) : old?.info.expiresAt;
+      const owned = o.owned !== undefined || old?.info.owned === true;
+      const description = o.description ?? (o.owned === undefined ? old?.info.description : undefined);
+      const info: WatchInfo = {
+        shellId,
+        command: shell.command,
+        delivered: 0,
+        dropped: 0,
+        ...(o.pattern !== undefined ? { pattern: o.pattern } : {}),
+        ...(description !== undefined ? { description } : {}),
+        ...(owned ? { owned } : {}),
+        ...(owned && timeoutMs !== undefined && expiresAt !== undefined ? { timeoutMs, expiresAt } : {}),
+      };
       const controller = new AbortController();
       const w: Watch = {
         info,
@@ -251,6 +319,7 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
         ready: [],
         droppedSince: 0,
         sent: [],
+        batchDrops: 0,
         work: Promise.resolve(),
         controller,
         over: false,
@@ -260,7 +329,11 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
       if (!unfollow) return { ok: false, error: `the background shell ${shellId} has already ended: read its output with bash_output` };
       w.unfollow = unfollow;
       watches.set(shellId, w);
-      event(w, 'watching', o.description !== undefined ? { reason: o.description } : {});
+      if (info.timeoutMs !== undefined && info.expiresAt !== undefined) {
+        const full = info.timeoutMs;
+        w.expiryTimer = clock.setTimeout(() => expire(w, full), Math.max(1, info.expiresAt - now));
+      }
+      event(w, 'watching', description !== undefined ? { reason: description } : {});
       return { ok: true, info: { ...info }, replaced: old !== undefined };
     },
     stop(shellId, reason) {
@@ -282,8 +355,7 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
       for (const w of watches.values()) {
         w.over = true;
         w.unfollow();
-        if (w.batchTimer) clock.clearTimeout(w.batchTimer);
-        if (w.rateTimer) clock.clearTimeout(w.rateTimer);
+        for (const t of [w.batchTimer, w.rateTimer, w.expiryTimer]) if (t) clock.clearTimeout(t);
         w.controller.abort();
       }
       watches.clear();

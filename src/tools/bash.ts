@@ -179,6 +179,28 @@ async function prepare(input: BashInput, sandbox: CommandSandbox | undefined, ap
   return sandbox.prepare(input.command, { disable: input.dangerously_disable_sandbox === true, approval: approval ?? UNASKED });
 }
 
+/** Whether the sandbox's auto-allow covers this command (sandbox.autoAllowBashIfSandboxed, and the command would run inside). */
+export function sandboxAutoAllowsCommand(sandbox: CommandSandbox | undefined, command: string, disable = false): boolean {
+  return (sandbox?.autoAllow() ?? false) && (sandbox?.sandboxes(command, disable) ?? false);
+}
+
+/**
+ * Starts a command as a background shell, as bash run_in_background does (and monitor {command}):
+ * in the sandbox unless the user let it leave, under this call's approval. The shell's id, or why
+ * it did not start.
+ */
+export async function startBackgroundShell(
+  input: { command: string; dangerously_disable_sandbox?: boolean },
+  ctx: ToolContext,
+  shells: ShellManager,
+  sandbox: CommandSandbox | undefined,
+): Promise<{ id: string } | { error: string }> {
+  if (ctx.signal.aborted) return { error: 'Command was interrupted by the user before it started.' };
+  const launch = await prepare(input, sandbox, ctx.approval);
+  if ('refuse' in launch) return { error: `The command did not run: ${launch.refuse}.` };
+  return shells.start(input.command, ctx.cwd, launch);
+}
+
 async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandbox | undefined, keepChars = MAX_OUTPUT_CHARS, env: NodeJS.ProcessEnv = process.env, background = false): Promise<ToolResult> {
   if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
   const timeoutMs = Math.min(Math.max(1, input.timeout ?? DEFAULT_TIMEOUT_MS), MAX_TIMEOUT_MS);
@@ -213,10 +235,9 @@ async function runBash(input: BashInput, ctx: ToolContext, sandbox: CommandSandb
 }
 
 async function startBackground(input: BashInput, ctx: ToolContext, shells: ShellManager, sandbox: CommandSandbox | undefined): Promise<ToolResult> {
-  if (ctx.signal.aborted) return errorResult('Command was interrupted by the user before it started.');
-  const launch = await prepare(input, sandbox, ctx.approval);
-  if ('refuse' in launch) return errorResult(`The command did not run: ${launch.refuse}.`);
-  const { id } = shells.start(input.command, ctx.cwd, launch);
+  const started = await startBackgroundShell(input, ctx, shells, sandbox);
+  if ('error' in started) return errorResult(started.error);
+  const { id } = started;
   return {
     content: `Started background shell ${id}. Read its output with bash_output {"id": "${id}"}; stop it with kill_shell {"id": "${id}"}. You will be told when it ends.`,
     display: { kind: 'bash', command: input.command, description: input.description, background: true, shellId: id },
@@ -241,7 +262,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashInput> {
     alwaysAsks: (input) => (input.dangerously_disable_sandbox === true ? 'the command asks to run outside the sandbox (dangerously_disable_sandbox)' : undefined),
     // ... or, in auto mode, its classifier's (which sees the user's prompts and this command, never tool output).
     classifierMayAnswer: true,
-    sandboxAutoAllows: (input) => (sandbox?.autoAllow() ?? false) && (sandbox?.sandboxes(input.command, input.dangerously_disable_sandbox === true) ?? false),
+    sandboxAutoAllows: (input) => sandboxAutoAllowsCommand(sandbox, input.command, input.dangerously_disable_sandbox === true),
     async call(input, ctx) {
       try {
         if (input.run_in_background && shells) return await startBackground(input, ctx, shells, sandbox);

@@ -121,8 +121,14 @@ export interface Tool<I = unknown> {
   paths?(input: I): string[];
   /** The URL a call fetches, for `WebFetch(domain:...)` rules. */
   url?(input: I): string;
-  /** The shell command a call runs, for bash rules and the safety check. */
-  command?(input: I): string;
+  /** The shell command a call runs, for bash rules and the safety check; undefined for a call that runs none (monitor watching a shell bash started). */
+  command?(input: I): string | undefined;
+  /**
+   * Another tool whose rules also judge this tool's commands, and in whose name an "always allow"
+   * is saved: monitor's command is bash's (`Bash(...)` deny, ask and allow rules apply to it).
+   * Rules naming this tool itself still apply too.
+   */
+  readonly commandRulesOf?: string;
   /**
    * What a `Tool(specifier)` rule is matched against when the call has no paths or command (an
    * agent's type for `Agent(Explore)`, a skill's name). Absent: a scoped deny or ask rule naming

@@ -151,7 +151,7 @@ async function judgeCommand(ctx: CommandCheckContext, tool: AnyTool, command: st
   }
   const suggestions = notAllowed
     .filter((p) => p.risk === undefined)
-    .map((p) => bashSuggestion(tool.name, p.text))
+    .map((p) => bashSuggestion(tool.commandRulesOf ?? tool.name, p.text))
     .filter((s): s is string => s !== undefined);
   if (notAllowed.length > 0) {
     const risky = notAllowed.find((p) => p.risk !== undefined);

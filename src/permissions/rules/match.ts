@@ -158,9 +158,11 @@ export function ruleNamesTool(ruleTool: string, toolName: string): boolean {
   return ruleTool.startsWith('mcp__') && !ruleTool.slice('mcp__'.length).includes('__') && toolName.startsWith(`${ruleTool}__`);
 }
 
-/** Claude Code semantics: `Edit(path)` covers every edit tool and `Read(path)` every read tool; anything else names one tool. */
-export function ruleCoversTool(rule: ParsedRule, tool: { name: string; kind: ToolKind }): boolean {
+/** Claude Code semantics: `Edit(path)` covers every edit tool and `Read(path)` every read tool; anything else names one tool (and a tool whose commands are another's, that one's). */
+export function ruleCoversTool(rule: ParsedRule, tool: { name: string; kind: ToolKind; commandRulesOf?: string }): boolean {
   if (ruleNamesTool(rule.tool, tool.name)) return true;
+  // monitor's command is judged by bash's rules as well as its own (tool.ts, commandRulesOf).
+  if (tool.commandRulesOf !== undefined && ruleNamesTool(rule.tool, tool.commandRulesOf)) return true;
   if (rule.specifier === undefined) return false;
   return (rule.tool === 'edit_file' && tool.kind === 'edit') || (rule.tool === 'read_file' && tool.kind === 'read');
 }

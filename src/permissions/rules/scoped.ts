@@ -16,7 +16,7 @@ import { ask, BY_MODE, byRule, deny } from '../verdicts.js';
  * rule applies rather than fail open. Undefined: no such rule; the ordinary chain decides.
  */
 export function pathlessScopedVerdict(tool: AnyTool, input: unknown, rules: RuleLists): PermissionCheck | undefined {
-  if (tool.paths || tool.command || 'url' in tool) return undefined; // a URL tool (web_fetch) judges its own `domain:` rules
+  if (tool.paths || tool.command?.(input) !== undefined || 'url' in tool) return undefined; // a URL tool (web_fetch) judges its own `domain:` rules
   // Deny and ask only: matched without case, so Claude Code's `Agent(Explore)` holds for cairn's `explore`.
   const subject = tool.ruleSubject?.(input).toLowerCase();
   const hits = (r: ParsedRule): boolean =>

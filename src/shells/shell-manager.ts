@@ -75,7 +75,7 @@ export interface ShellManager {
    * marker (session-processes.ts), gets SIGTERM, then SIGKILL after a short grace; synchronously.
    */
   killAll(graceMs?: number): EndReport;
-  /** One system-reminder line per shell that ended on its own since the last call (not ones killed via kill()). */
+  /** One system-reminder line per shell that ended on its own since the last call (not ones killed via kill(), nor ones whose follower tells their end). */
   drainCompletions(): string[];
   /**
    * Hands on what a running shell prints from now on (stdout and stderr as they come), and its end;
@@ -90,6 +90,8 @@ export interface ShellFollower {
   data(chunk: string, stream: 0 | 1): void;
   /** The shell ended (on its own, killed, or failed to start); called once, after its status is set. */
   end(info: ShellInfo): void;
+  /** The follower tells the model of the shell's end itself (a watch's last note): no completion line of its own. */
+  readonly tellsEnd?: boolean;
 }
 
 interface Shell {
@@ -145,7 +147,7 @@ export function createShellManager(options: ShellManagerOptions): ShellManager {
       s.all.append(`\nCould not start bash: ${spawnError.message}\n`);
     }
     s.info.status = s.killRequested ? 'killed' : code === 0 ? 'completed' : 'failed';
-    if (!s.killRequested) {
+    if (!s.killRequested && ![...s.followers].some((f) => f.tellsEnd === true)) {
       const how = code !== null ? `exit code ${code}` : signal ? `signal ${signal}` : 'an error';
       const verb = s.info.status === 'completed' ? 'completed' : 'failed';
       completions.push(

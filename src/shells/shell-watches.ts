@@ -325,7 +325,7 @@ export function createShellWatches(opts: { shells: ShellManager; emit: (event: A
         over: false,
         ...(o.pattern !== undefined ? { regex: new RegexSearch(o.pattern, '', { timeoutMs: limits.regexTimeoutMs, signal: controller.signal, maxChars: limits.maxLineChars }) } : {}),
       };
-      const unfollow = opts.shells.follow(shellId, { data: (chunk, stream) => w.splitters[stream].push(chunk), end: onEnd(w) });
+      const unfollow = opts.shells.follow(shellId, { data: (chunk, stream) => w.splitters[stream].push(chunk), end: onEnd(w), tellsEnd: true });
       if (!unfollow) return { ok: false, error: `the background shell ${shellId} has already ended: read its output with bash_output` };
       w.unfollow = unfollow;
       watches.set(shellId, w);

@@ -67,24 +67,23 @@ export interface EndOfWatch {
 
 function endSentence(w: NoteWatch, end: EndOfWatch): string {
   const cmd = `${w.shellId} (${clip(w.command)})`;
+  // Lines the rate limit left out since the last delivery (a flood tells its own count).
+  const drops = end.dropped > 0 && end.cause !== 'flood' ? ` (${end.dropped} line${end.dropped === 1 ? '' : 's'} dropped by the rate limit: read them with bash_output)` : '';
   if (end.status === 'ended') {
-    return w.owned ? `The command you were monitoring, ${cmd}, ${end.reason}: stream ended, and the watch is over.` : `The watched background shell ${cmd} ${end.reason}; the watch is over.`;
+    return w.owned ? `The command you were monitoring, ${cmd}, ${end.reason}: stream ended, and the watch is over${drops}.` : `The watched background shell ${cmd} ${end.reason}; the watch is over${drops}.`;
   }
   const stopped = w.owned ? 'the command was stopped' : 'the watch was stopped; the shell keeps running (kill_shell stops it)';
   if (end.cause === 'timeout') {
-    return `The monitor of ${cmd} expired: ${end.reason}, so ${stopped}. If you still need it, start it again with a longer timeout_ms or persistent: true.`;
+    return `The monitor of ${cmd} expired: ${end.reason}, so ${stopped}${drops}. If you still need it, start it again with a longer timeout_ms or persistent: true.`;
   }
   if (end.cause === 'flood') {
     return `Stopped monitoring ${cmd}: it printed more lines than can be delivered for ${duration(end.floodMs)} straight (${end.suppressed} suppressed), so ${stopped}. Filter its output to the lines that matter (pattern, or grep --line-buffered in the command) and start the watch again.`;
   }
-  return w.owned ? `Stopped monitoring ${cmd}: ${end.reason}; the command was stopped.` : `Stopped watching the background shell ${w.shellId}: ${end.reason}.`;
+  return w.owned ? `Stopped monitoring ${cmd}: ${end.reason}; the command was stopped${drops}.` : `Stopped watching the background shell ${w.shellId}: ${end.reason}${drops}.`;
 }
 
 /** The one last note of a watch. */
 export function endNote(w: NoteWatch, end: EndOfWatch): string {
-  const droppedText = end.dropped > 0 ? ` (${end.dropped} line${end.dropped === 1 ? '' : 's'} dropped by the rate limit: read them with bash_output)` : '';
   const body = end.lines.length > 0 ? `\nIts last new lines:\n${end.lines.join('\n')}` : '';
-  const sentence = endSentence(w, end);
-  const withDrops = droppedText === '' ? sentence : sentence.replace(/\.$/, `${droppedText}.`);
-  return `<shell-watch shell="${w.shellId}" status="${end.status}">\n${withDrops}${body}\n</shell-watch>`;
+  return `<shell-watch shell="${w.shellId}" status="${end.status}">\n${endSentence(w, end)}${body}\n</shell-watch>`;
 }

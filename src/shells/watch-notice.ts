@@ -29,6 +29,7 @@ export function shellWatchNotice(event: EventOf<'shell_watch'>): { text: string;
       return { text: [`${event.shell_id} ${event.reason ?? 'ended'}; watch over${dropped}`, ...body].join('\n'), warning: failed };
     }
     case 'stopped':
-      return { text: [`Stopped watching ${event.shell_id}: ${event.reason ?? 'stopped'}${dropped}`, ...body].join('\n'), warning: /pattern/.test(event.reason ?? '') };
+      // cairn stopped it itself (a timeout, a flood, a runaway pattern): worth the user's eye.
+      return { text: [`Stopped watching ${event.shell_id}: ${event.reason ?? 'stopped'}${dropped}`, ...body].join('\n'), warning: event.cause !== undefined || /pattern/.test(event.reason ?? '') };
   }
 }

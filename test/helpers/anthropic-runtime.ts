@@ -35,6 +35,8 @@ export async function anthropicRuntime(
     setUp?: (ws: { dir: string; home: string; userHome: string }) => Promise<void>;
     /** More runtime options (permissionMode, sandbox...). */
     runtime?: Partial<RuntimeOptions>;
+    /** More environment variables (CAIRN_CLOCK_SPEED...), beside the home, cairn's home and the server's address. */
+    env?: NodeJS.ProcessEnv;
   } = {},
 ): Promise<AnthropicRuntime> {
   const server = await startAnthropicServer(options.script ?? (() => anthropicReply([{ type: 'text', text: 'ok' }])));
@@ -46,7 +48,7 @@ export async function anthropicRuntime(
   await options.setUp?.({ ...ws, userHome });
   entry.runtime = await createRuntime({
     cwd: ws.dir,
-    env: { HOME: userHome, CAIRN_HOME: ws.home, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: server.url },
+    env: { HOME: userHome, CAIRN_HOME: ws.home, ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: server.url, ...options.env },
     interactive: false,
     persist: false,
     provider: 'anthropic',

@@ -181,7 +181,7 @@ function foldEvent(t, event) {
       const head = event.status === 'lines'
         ? `${event.shell_id}${pattern}: ${lines.length} new line${lines.length === 1 ? '' : 's'}${dropped}`
         : event.status === 'ended' ? `${event.shell_id} ${event.reason ?? 'ended'}; watch over${dropped}` : `Stopped watching ${event.shell_id}: ${event.reason ?? 'stopped'}${dropped}`;
-      const failed = event.status === 'ended' && event.exit_code !== undefined && event.exit_code !== 0;
+      const failed = (event.status === 'ended' && event.exit_code !== undefined && event.exit_code !== 0) || (event.status === 'stopped' && (event.cause !== undefined || /pattern/.test(event.reason ?? '')));
       push(t, { kind: 'notice', level: failed ? 'warning' : 'info', message: [head, ...shown].join('\n') });
       return;
     }

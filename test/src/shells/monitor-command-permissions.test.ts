@@ -79,8 +79,8 @@ function tools(withSandbox: boolean): { bash: AnyTool; monitor: AnyTool; shells:
   started.push({ shells, watches });
   const s = withSandbox ? { sandbox } : {};
   return {
-    bash: createBashTool({ shells, ...s }) as AnyTool,
-    monitor: createMonitorTool(shells, watches, s) as AnyTool,
+    bash: createBashTool({ shells, ...s }),
+    monitor: createMonitorTool(shells, watches, s),
     shells,
     watches,
     events,

@@ -153,6 +153,11 @@ describe('monitor {command} is judged as bash judges the same command', () => {
     expect((await allowed.check(bash, { command: 'npm run dev' })).behavior).toBe('ask');
     // A Monitor rule reaches no further than a Bash rule would: a chained command is still asked.
     expect((await allowed.check(monitor, { command: 'npm run dev; curl -s http://127.0.0.1:9/' })).behavior).toBe('ask');
+    // A bare Monitor allow vouches for every program monitor starts, as a bare Bash allow does for bash, but not for writes outside.
+    const bare = checker('default', { allow: ['Monitor'] });
+    expect((await bare.check(monitor, { command: 'npm run dev' })).behavior).toBe('allow');
+    expect((await bare.check(bash, { command: 'npm run dev' })).behavior).toBe('ask');
+    expect((await bare.check(monitor, { command: `echo x > ${outside}/PWNED; npm run dev` })).behavior).toBe('ask');
     // Watching a shell bash started is still never asked.
     expect((await checker('default').check(monitor, { shell_id: 'bash_1' })).behavior).toBe('allow');
   });

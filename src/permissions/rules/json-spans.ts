@@ -1,6 +1,7 @@
 // Where each value of a JSON text starts and ends, by its path (`permissions.allow[2]`), so a settings
-// file can be edited in place: one rule added or removed, every other byte (order, indentation,
-// unknown keys) kept. The text is assumed to parse (callers check with JSON.parse first).
+// file can be edited in place (one rule added or removed, every other byte, order, indentation and
+// unknown keys, kept) and a rule's line found (rule-lines.ts). Keys are read as JSON.parse reads
+// them. The text is assumed to parse (callers check with JSON.parse first).
 
 export interface JsonSpan {
   path: Array<string | number>;
@@ -9,6 +10,7 @@ export interface JsonSpan {
   end: number;
 }
 
+/** Every value's span, each container after its contents (so leaves, and a list's items, come in text order). */
 export function jsonSpans(text: string): JsonSpan[] {
   const spans: JsonSpan[] = [];
   const path: Array<string | number> = [];

@@ -57,4 +57,24 @@ describe.skipIf(!TmuxTerminal.available())('monitor {command} in a real terminal
     expect(listed).toMatch(/bash_1\s+failed \(exit 2\)\s+bash server\.sh/);
     expect(listed).toMatch(/bash_2\s+killed \(SIGTERM\)\s+sleep 60/);
   }, 180_000);
+
+  it('asks for a command exactly as for bash (--no-sandbox): the approval shows the command, and a yes starts it', async () => {
+    const { term } = await startAnthropic((body) => {
+      if (body.messages.length === 1) {
+        return anthropicReply([{ type: 'tool_use', id: 'toolu_server', name: 'monitor', input: { command: 'bash server.sh', description: 'Dev server errors', pattern: 'ERROR' } }]);
+      }
+      return anthropicReply([{ type: 'text', text: 'Watching the server.' }]);
+    }, { columns: 100, rows: 30, args: '--no-sandbox', files: { 'server.sh': SERVER } });
+    term.type('start the server and watch it');
+    term.keys('Enter');
+    const asked = await term.waitForText('Allow monitor: Dev server errors?');
+    expect(asked).toContain('$ bash server.sh');
+    // bash's reason and bash's rules to remember (the script is read: its `exit 2` is a part too).
+    expect(asked).toContain('needs your approval: no rule allows "bash server.sh", "exit 2" in this compound command');
+    expect(asked).toContain("Yes, and don't ask again this session for bash(bash server.sh:*), bash(exit:*) (a)");
+    await term.pauseBeforeAnswering();
+    term.keys('y');
+    const running = await term.waitForScreen((s) => s.includes('Watching the server.') && !s.includes('esc to interrupt'), 'the watch started', 60_000);
+    expect(running).toContain('✓ monitor Dev server errors');
+  }, 120_000);
 });

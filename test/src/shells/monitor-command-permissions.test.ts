@@ -158,6 +158,8 @@ describe('monitor {command} is judged as bash judges the same command', () => {
     expect((await bare.check(monitor, { command: 'npm run dev' })).behavior).toBe('allow');
     expect((await bare.check(bash, { command: 'npm run dev' })).behavior).toBe('ask');
     expect((await bare.check(monitor, { command: `echo x > ${outside}/PWNED; npm run dev` })).behavior).toBe('ask');
+    // A bare Bash deny (--disallowed-tools Bash) leaves monitor no way to run a command either.
+    expect((await checker('default', { deny: ['Bash'] }).check(monitor, { command: 'tail -f app.log' })).behavior).toBe('deny');
     // Watching a shell bash started is still never asked.
     expect((await checker('default').check(monitor, { shell_id: 'bash_1' })).behavior).toBe('allow');
   });

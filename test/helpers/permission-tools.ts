@@ -3,8 +3,19 @@ import { expect } from 'vitest';
 import { z } from 'zod';
 import type { PermissionMode } from '../../src/events.js';
 import { createPermissionChecker } from '../../src/permissions/checker.js';
-import type { PermissionRuleSet } from '../../src/permissions/types.js';
+import type { PermissionChecker, PermissionRuleSet } from '../../src/permissions/types.js';
 import { defineTool } from '../../src/tools/tool.js';
+
+/** A real checker for a workspace, with `home` for `~` and cairn's home where the caller puts it, in `mode` with `rules`. */
+export function testChecker(places: { workspace: string; home: string; cairnHome: string }, mode: PermissionMode, rules: Partial<PermissionRuleSet> = {}): PermissionChecker {
+  return createPermissionChecker({
+    workspace: places.workspace,
+    mode,
+    rules: { allow: rules.allow ?? [], ask: rules.ask ?? [], deny: rules.deny ?? [] },
+    cairnHome: places.cairnHome,
+    homeDir: places.home,
+  });
+}
 
 /** A bash tool as the permission chain sees it: its command, and effects on the world. It runs nothing. */
 export const fakeBashTool = defineTool({

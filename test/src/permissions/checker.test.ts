@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { PermissionMode } from '../../../src/events.js';
-import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { PermissionRuleSet } from '../../../src/permissions/types.js';
 import { defineTool } from '../../../src/tools/tool.js';
-import { fakeBashTool } from '../../helpers/permission-tools.js';
+import { fakeBashTool, testChecker } from '../../helpers/permission-tools.js';
 import type { ToolKind } from '../../../src/tools/tool.js';
 
 const PathInput = z.object({ path: z.string() });
@@ -52,13 +51,7 @@ afterEach(async () => {
 });
 
 function checker(mode: PermissionMode, rules: Partial<PermissionRuleSet> = {}) {
-  return createPermissionChecker({
-    workspace,
-    mode,
-    rules: { allow: rules.allow ?? [], ask: rules.ask ?? [], deny: rules.deny ?? [] },
-    cairnHome: join(home, '.cairn'),
-    homeDir: home,
-  });
+  return testChecker({ workspace, home, cairnHome: join(home, '.cairn') }, mode, rules);
 }
 
 describe('decision chain order', () => {

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionMode } from '../../../src/events.js';
 import { query } from '../../../src/loop/query.js';
 import { userText } from '../../../src/messages.js';
-import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { AskPermission, PermissionChecker, PermissionRuleSet } from '../../../src/permissions/types.js';
 import { buildPolicy } from '../../../src/sandbox/policy.js';
 import { createSandbox, type CommandSandbox } from '../../../src/sandbox/sandbox.js';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../../src/sandbox/sandbox-settings.js';
 import { createBashTool } from '../../../src/tools/bash.js';
 import { collect, ofType } from '../../helpers/collect.js';
+import { testChecker } from '../../helpers/permission-tools.js';
 import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
 
 // Nothing runs unasked unless the operating system contains it: with no settings at all, every
@@ -56,13 +56,7 @@ function sandboxFor(settings: Partial<typeof DEFAULT_SANDBOX_SETTINGS> = {}): Co
 }
 
 function checker(mode: PermissionMode, rules: Partial<PermissionRuleSet> = {}): PermissionChecker {
-  return createPermissionChecker({
-    workspace: ws,
-    mode,
-    rules: { allow: rules.allow ?? [], ask: rules.ask ?? [], deny: rules.deny ?? [] },
-    cairnHome: path.join(root, 'cairn-home'),
-    homeDir: home,
-  });
+  return testChecker({ workspace: ws, home, cairnHome: path.join(root, 'cairn-home') }, mode, rules);
 }
 
 /** A checker that calls every command read-only: the analysis at its worst. */

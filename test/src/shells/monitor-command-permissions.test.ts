@@ -11,7 +11,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent, PermissionMode } from '../../../src/events.js';
 import { query } from '../../../src/loop/query.js';
 import { userText } from '../../../src/messages.js';
-import { createPermissionChecker } from '../../../src/permissions/checker.js';
 import type { AskPermission, PermissionChecker, PermissionRuleSet } from '../../../src/permissions/types.js';
 import type { CommandSandbox } from '../../../src/sandbox/sandbox.js';
 import { createShellManager, type ShellManager } from '../../../src/shells/shell-manager.js';
@@ -20,6 +19,7 @@ import { createBashTool } from '../../../src/tools/bash.js';
 import { createMonitorTool } from '../../../src/tools/monitor.js';
 import type { AnyTool } from '../../../src/tools/tool.js';
 import { collect, ofType } from '../../helpers/collect.js';
+import { testChecker } from '../../helpers/permission-tools.js';
 import { testSandbox } from '../../helpers/sandbox.js';
 import { assistantText, scriptedProvider, toolCall } from '../../helpers/scripted-provider.js';
 import { waitFor } from '../../helpers/wait-for.js';
@@ -62,13 +62,7 @@ afterAll(async () => {
 });
 
 function checker(mode: PermissionMode, rules: Partial<PermissionRuleSet> = {}): PermissionChecker {
-  return createPermissionChecker({
-    workspace: ws,
-    mode,
-    rules: { allow: rules.allow ?? [], ask: rules.ask ?? [], deny: rules.deny ?? [] },
-    cairnHome: path.join(root, 'cairn-home'),
-    homeDir: home,
-  });
+  return testChecker({ workspace: ws, home, cairnHome: path.join(root, 'cairn-home') }, mode, rules);
 }
 
 /** The session's bash and monitor, on one shell manager, with or without the sandbox. */

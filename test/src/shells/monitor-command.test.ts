@@ -3,61 +3,43 @@
 // with the exit code; its timeout, a flood, and stopping the watch stop the command too, while a
 // watch of a shell bash started never stops that shell.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentEvent, EventOf } from '../../../src/events.js';
-import { createShellManager, type ShellManager } from '../../../src/shells/shell-manager.js';
-import { createShellWatches, type ShellWatches, type WatchLimits } from '../../../src/shells/shell-watches.js';
+import { describe, expect, it } from 'vitest';
+import type { WatchLimits } from '../../../src/shells/shell-watches.js';
 import { shellWatchNotice } from '../../../src/shells/watch-notice.js';
 import { createMonitorTool, MONITOR_MAX_TIMEOUT_HEADLESS_MS } from '../../../src/tools/monitor.js';
+import { shellWatchRig } from '../../helpers/shell-watch-rig.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
-let dir: string;
-let shells: ShellManager;
-let watches: ShellWatches;
-let events: AgentEvent[];
-
-const watchEvents = (): EventOf<'shell_watch'>[] => events.filter((e): e is EventOf<'shell_watch'> => e.type === 'shell_watch');
-const ctx = () => ({ cwd: dir, signal: new AbortController().signal });
+const rig = shellWatchRig('cairn-monitor-cmd-');
+const watchEvents = () => rig.watchEvents();
+const ctx = () => ({ cwd: rig.dir, signal: new AbortController().signal });
 
 function setUp(limits: Partial<WatchLimits> = {}) {
-  watches = createShellWatches({ shells, emit: (e) => events.push(e), limits: { batchMs: 100, ...limits } });
-  return createMonitorTool(shells, watches);
+  return createMonitorTool(rig.shells, rig.watch(limits));
 }
 
 /** Notes until one matches. */
 async function notesUntil(match: RegExp, timeout = 10_000): Promise<string[]> {
   const notes: string[] = [];
   await waitFor(() => {
-    notes.push(...watches.drainNotes());
+    notes.push(...rig.watches.drainNotes());
     return notes.some((n) => match.test(n));
   }, { timeout, message: `a note matching ${match}` });
   return notes;
 }
 
-beforeEach(async () => {
-  dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-monitor-cmd-')));
-  events = [];
-  shells = createShellManager({ onEvent: (e) => events.push(e) });
-});
-afterEach(async () => {
-  watches.stopAll();
-  shells.killAll();
-  await fs.rm(dir, { recursive: true, force: true });
-});
-
 describe('monitor {command}', () => {
   it('starts the command as a background shell, delivers its lines, and ends with "stream ended" and the exit code', async () => {
     const tool = setUp();
-    await fs.writeFile(path.join(dir, 'server.sh'), `while [ ! -e go ]; do sleep 0.02; done; echo 'listening on 3000'; echo 'ERROR: db down'; sleep 0.5; exit 3`);
+    await fs.writeFile(path.join(rig.dir, 'server.sh'), `while [ ! -e go ]; do sleep 0.02; done; echo 'listening on 3000'; echo 'ERROR: db down'; sleep 0.5; exit 3`);
     const result = await tool.call({ command: 'bash server.sh', description: 'dev server errors' }, ctx());
     expect(result.isError).toBeUndefined();
     expect(result.content).toMatch(/^Started background shell bash_1 and monitoring it\. Each line it prints will reach you as it comes, and "stream ended" with its exit code when it exits\. It is stopped after 5 min \(timeout_ms\)/);
     // The shell manager runs it, as it runs bash's background commands (/bashes lists it).
-    expect(shells.list()).toMatchObject([{ id: 'bash_1', command: 'bash server.sh', status: 'running' }]);
-    expect(watches.list()).toMatchObject([{ shellId: 'bash_1', owned: true, timeoutMs: 300_000 }]);
-    await fs.writeFile(path.join(dir, 'go'), '');
+    expect(rig.shells.list()).toMatchObject([{ id: 'bash_1', command: 'bash server.sh', status: 'running' }]);
+    expect(rig.watches.list()).toMatchObject([{ shellId: 'bash_1', owned: true, timeoutMs: 300_000 }]);
+    await fs.writeFile(path.join(rig.dir, 'go'), '');
     const notes = await notesUntil(/status="ended"/);
     const all = notes.join('\n');
     expect(all).toContain('New output from the command you are monitoring "dev server errors" (bash_1: bash server.sh) (2 lines):\nlistening on 3000\nERROR: db down');
@@ -69,7 +51,7 @@ describe('monitor {command}', () => {
     const tool = setUp();
     const result = await tool.call({ command: `while [ ! -e go ]; do sleep 0.02; done; echo ok; echo 'FAIL: x'; echo ok`, pattern: 'FAIL' }, ctx());
     expect(result.content).toContain('Lines matching /FAIL/ will reach you');
-    await fs.writeFile(path.join(dir, 'go'), '');
+    await fs.writeFile(path.join(rig.dir, 'go'), '');
     const all = (await notesUntil(/stream ended/)).join('\n');
     expect(all).toContain('FAIL: x');
     expect(all).not.toMatch(/^ok$/m);
@@ -81,7 +63,7 @@ describe('monitor {command}', () => {
     const notes = await notesUntil(/expired/);
     expect(notes.at(-1)).toMatch(/The monitor of bash_1 \(echo started; sleep 60\) expired: its timeout of 1 s expired, so the command was stopped\. If you still need it, start it again with a longer timeout_ms or persistent: true\./);
     expect(notes.join('\n')).toContain('started');
-    await waitFor(() => shells.list()[0]?.status === 'killed', { message: 'the command was killed' });
+    await waitFor(() => rig.shells.list()[0]?.status === 'killed', { message: 'the command was killed' });
     const stopped = watchEvents().at(-1)!;
     expect(stopped).toMatchObject({ status: 'stopped', cause: 'timeout', reason: 'its timeout of 1 s expired; its command was stopped' });
     expect(shellWatchNotice(stopped)).toEqual({ text: 'Stopped watching bash_1: its timeout of 1 s expired; its command was stopped', warning: true });
@@ -91,7 +73,7 @@ describe('monitor {command}', () => {
     const tool = setUp();
     const result = await tool.call({ command: 'sleep 60', persistent: true, timeout_ms: 1_000 }, ctx());
     expect(result.content).toContain('It runs until stopped (persistent)');
-    expect(watches.list()[0]).not.toHaveProperty('expiresAt');
+    expect(rig.watches.list()[0]).not.toHaveProperty('expiresAt');
   });
 
   it('a flood (lines dropped for floodMs) stops the watch and its command, telling the model to filter', async () => {
@@ -99,7 +81,7 @@ describe('monitor {command}', () => {
     await tool.call({ command: 'while true; do echo noise; sleep 0.001; done', description: 'noise' }, ctx());
     const notes = await notesUntil(/status="stopped"/);
     expect(notes.at(-1)).toMatch(/Stopped monitoring bash_1 \(while true; do echo noise; sleep 0\.001; done\): it printed more lines than can be delivered for 1 s straight \(\d+ suppressed\), so the command was stopped\. Filter its output to the lines that matter \(pattern, or grep --line-buffered in the command\) and start the watch again\./);
-    await waitFor(() => shells.list()[0]?.status === 'killed', { message: 'the command was killed' });
+    await waitFor(() => rig.shells.list()[0]?.status === 'killed', { message: 'the command was killed' });
     const stopped = watchEvents().at(-1)!;
     expect(stopped).toMatchObject({ status: 'stopped', cause: 'flood' });
     expect(shellWatchNotice(stopped).warning).toBe(true);
@@ -107,11 +89,11 @@ describe('monitor {command}', () => {
 
   it('a flood on a shell bash started stops only the watch: the shell keeps running', async () => {
     const tool = setUp({ maxLines: 5, floodMs: 1_000 });
-    const { id } = shells.start('while true; do echo noise; sleep 0.001; done', dir);
+    const { id } = rig.shells.start('while true; do echo noise; sleep 0.001; done', rig.dir);
     await tool.call({ shell_id: id }, ctx());
     const notes = await notesUntil(/status="stopped"/);
     expect(notes.at(-1)).toMatch(/so the watch was stopped; the shell keeps running \(kill_shell stops it\)/);
-    expect(shells.list()[0]?.status).toBe('running');
+    expect(rig.shells.list()[0]?.status).toBe('running');
   });
 
   it('bursts with a pause between them are no flood: the watch goes on', async () => {
@@ -129,27 +111,27 @@ describe('monitor {command}', () => {
     const replaced = await tool.call({ shell_id: 'bash_1', pattern: 'x' }, ctx());
     expect(replaced.content).toMatch(/^Replaced the watch/);
     // The command stays running through the replacement, its deadline kept.
-    expect(shells.list()[0]?.status).toBe('running');
-    expect(watches.list()[0]).toMatchObject({ owned: true, timeoutMs: 60_000 });
+    expect(rig.shells.list()[0]?.status).toBe('running');
+    expect(rig.watches.list()[0]).toMatchObject({ owned: true, timeoutMs: 60_000 });
     const stop = await tool.call({ shell_id: 'bash_1', stop: true }, ctx());
     expect(stop.content).toBe('Stopped watching bash_1 and stopped its command.');
-    await waitFor(() => shells.list()[0]?.status === 'killed', { message: 'the command was killed' });
+    await waitFor(() => rig.shells.list()[0]?.status === 'killed', { message: 'the command was killed' });
     expect(watchEvents().at(-1)).toMatchObject({ status: 'stopped', reason: 'asked to stop watching; its command was stopped' });
 
     await tool.call({ command: 'sleep 60' }, ctx());
-    expect(watches.stop('bash_2', 'the user stopped the watch')).toBe(true);
-    await waitFor(() => shells.list()[1]?.status === 'killed', { message: 'the second command was killed' });
+    expect(rig.watches.stop('bash_2', 'the user stopped the watch')).toBe(true);
+    await waitFor(() => rig.shells.list()[1]?.status === 'killed', { message: 'the second command was killed' });
   });
 
   it('a command that ends by kill_shell ends its watch with its end; a shell bash started is never stopped by its watch ending', async () => {
     const tool = setUp();
     await tool.call({ command: 'sleep 60' }, ctx());
-    await shells.kill('bash_1');
+    await rig.shells.kill('bash_1');
     expect((await notesUntil(/status="ended"/)).at(-1)).toContain('was stopped with signal');
-    const { id } = shells.start('sleep 60', dir);
+    const { id } = rig.shells.start('sleep 60', rig.dir);
     await tool.call({ shell_id: id }, ctx());
     expect((await tool.call({ shell_id: id, stop: true }, ctx())).content).toBe(`Stopped watching ${id}; the shell keeps running.`);
-    expect(shells.list().find((s) => s.id === id)?.status).toBe('running');
+    expect(rig.shells.list().find((s) => s.id === id)?.status).toBe('running');
   });
 
   it('bad input is told, naming the field; nothing starts', async () => {
@@ -165,14 +147,14 @@ describe('monitor {command}', () => {
       expect(r.isError, JSON.stringify(input)).toBe(true);
       expect(r.content).toMatch(message);
     }
-    const { id } = shells.start('sleep 30', dir);
+    const { id } = rig.shells.start('sleep 30', rig.dir);
     expect((await tool.call({ shell_id: id, timeout_ms: 5_000 }, ctx())).content).toMatch(/timeout_ms and persistent apply to a command monitor starts/);
-    expect(shells.list()).toHaveLength(1);
+    expect(rig.shells.list()).toHaveLength(1);
     // The schema: Claude Code's bounds (1 s; 30 min interactive, 10 min with -p).
     expect(tool.inputSchema.safeParse({ command: 'x', timeout_ms: 999 }).success).toBe(false);
     expect(tool.inputSchema.safeParse({ command: 'x', timeout_ms: 1_800_000 }).success).toBe(true);
     expect(tool.inputSchema.safeParse({ command: 'x', timeout_ms: 1_800_001 }).success).toBe(false);
-    const headless = createMonitorTool(shells, watches, { maxTimeoutMs: MONITOR_MAX_TIMEOUT_HEADLESS_MS });
+    const headless = createMonitorTool(rig.shells, rig.watches, { maxTimeoutMs: MONITOR_MAX_TIMEOUT_HEADLESS_MS });
     expect(headless.inputSchema.safeParse({ command: 'x', timeout_ms: 600_001 }).success).toBe(false);
     expect(headless.description).toContain('max 10 min');
   });

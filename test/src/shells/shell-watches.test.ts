@@ -2,51 +2,34 @@
 // notes, what does not never does; a noisy command is rate-limited with the drops counted; the end
 // comes once with the exit code; a runaway pattern stops the watch, not the engine.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentEvent, EventOf } from '../../../src/events.js';
-import { createShellManager, type ShellManager } from '../../../src/shells/shell-manager.js';
-import { createShellWatches, type ShellWatches, type WatchLimits } from '../../../src/shells/shell-watches.js';
+import { describe, expect, it } from 'vitest';
+import type { WatchLimits } from '../../../src/shells/shell-watches.js';
 import { createMonitorTool } from '../../../src/tools/monitor.js';
 import { claudeToolName } from '../../../src/hooks/claude-tool-names.js';
 import { canonicalToolName } from '../../../src/permissions/rules/parse.js';
+import { shellWatchRig } from '../../helpers/shell-watch-rig.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
-let dir: string;
-let shells: ShellManager;
-let events: AgentEvent[];
-let watches: ShellWatches;
-
-const watchEvents = (): EventOf<'shell_watch'>[] => events.filter((e): e is EventOf<'shell_watch'> => e.type === 'shell_watch');
+const rig = shellWatchRig('cairn-watch-');
+const watchEvents = () => rig.watchEvents();
 
 function setUp(limits: Partial<WatchLimits> = {}): void {
-  watches = createShellWatches({ shells, emit: (e) => events.push(e), limits: { batchMs: 100, ...limits } });
+  rig.watch(limits);
 }
-
-beforeEach(async () => {
-  dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-watch-')));
-  events = [];
-  shells = createShellManager({ onEvent: (e) => events.push(e) });
-});
-afterEach(async () => {
-  watches.stopAll();
-  shells.killAll();
-  await fs.rm(dir, { recursive: true, force: true });
-});
 
 describe('shell watches', () => {
   it('delivers only the lines that match, then one last note with the exit code', async () => {
     setUp();
     // Waits for a go file, so the watch is in place before anything is printed.
-    await fs.writeFile(path.join(dir, 'server.sh'), `while [ ! -e go ]; do sleep 0.02; done; echo 'compiled ok'; echo 'ERROR: db down' >&2; echo 'GET / 200'; sleep 0.3; echo 'ERROR: again'; exit 3`);
-    const { id } = shells.start('bash server.sh', dir);
-    const started = watches.start(id, { pattern: 'ERROR' });
+    await fs.writeFile(path.join(rig.dir, 'server.sh'), `while [ ! -e go ]; do sleep 0.02; done; echo 'compiled ok'; echo 'ERROR: db down' >&2; echo 'GET / 200'; sleep 0.3; echo 'ERROR: again'; exit 3`);
+    const { id } = rig.shells.start('bash server.sh', rig.dir);
+    const started = rig.watches.start(id, { pattern: 'ERROR' });
     expect(started.ok).toBe(true);
-    await fs.writeFile(path.join(dir, 'go'), '');
+    await fs.writeFile(path.join(rig.dir, 'go'), '');
     const notes: string[] = [];
     await waitFor(() => {
-      notes.push(...watches.drainNotes());
+      notes.push(...rig.watches.drainNotes());
       return notes.some((n) => n.includes('status="ended"'));
     }, { timeout: 10_000, message: 'the watch ended' });
     const all = notes.join('\n');
@@ -60,28 +43,28 @@ describe('shell watches', () => {
     expect(seen[0]).toMatchObject({ status: 'watching', shell_id: id, pattern: 'ERROR' });
     expect(seen.at(-1)).toMatchObject({ status: 'ended', exit_code: 3 });
     expect(seen.flatMap((e) => e.lines ?? [])).toEqual(['ERROR: db down', 'ERROR: again']);
-    expect(watches.list()).toEqual([]);
+    expect(rig.watches.list()).toEqual([]);
   });
 
   it('rate-limits a noisy command: capped lines per delivery, capped deliveries per window, the drops counted', async () => {
     setUp({ maxLines: 5, perWindow: 2, windowMs: 60_000 });
-    const { id } = shells.start(`while [ ! -e go ]; do sleep 0.02; done; for r in 1 2 3 4 5; do for i in $(seq 1 200); do echo "noise $r.$i"; done; sleep 0.25; done; sleep 30`, dir);
-    expect(watches.start(id, {}).ok).toBe(true);
-    await fs.writeFile(path.join(dir, 'go'), '');
+    const { id } = rig.shells.start(`while [ ! -e go ]; do sleep 0.02; done; for r in 1 2 3 4 5; do for i in $(seq 1 200); do echo "noise $r.$i"; done; sleep 0.25; done; sleep 30`, rig.dir);
+    expect(rig.watches.start(id, {}).ok).toBe(true);
+    await fs.writeFile(path.join(rig.dir, 'go'), '');
     // Two deliveries in the window, then nothing more may go until it moves on.
     await waitFor(() => watchEvents().filter((e) => e.status === 'lines').length === 2, { timeout: 10_000 });
     const first = watchEvents().find((e) => e.status === 'lines')!;
     expect(first.lines).toHaveLength(5);
     expect(first.lines![0]).toBe('noise 1.1');
     expect(first.dropped).toBeGreaterThan(0);
-    const notes = watches.drainNotes();
+    const notes = rig.watches.drainNotes();
     expect(notes).toHaveLength(2);
     expect(notes[0]).toMatch(/\(5 lines; \d+ more dropped by the rate limit \(read them with bash_output\)\)/);
     // The rest of the output is printed (1,000 lines in all), and still only two deliveries went.
-    await waitFor(async () => (shells.output(id)?.text ?? '').includes('noise 5.200'), { timeout: 10_000 });
+    await waitFor(async () => (rig.shells.output(id)?.text ?? '').includes('noise 5.200'), { timeout: 10_000 });
     expect(watchEvents().filter((e) => e.status === 'lines')).toHaveLength(2);
     // Stopping says how many were dropped since the last delivery, and hands over what waited.
-    expect(watches.stop(id, 'asked to stop watching')).toBe(true);
+    expect(rig.watches.stop(id, 'asked to stop watching')).toBe(true);
     const last = watchEvents().at(-1)!;
     expect(last).toMatchObject({ status: 'stopped', reason: 'asked to stop watching' });
     expect(last.dropped).toBeGreaterThan(0);
@@ -91,9 +74,9 @@ describe('shell watches', () => {
 
   it('lines held back by the rate limit go once the window moves on', async () => {
     setUp({ maxLines: 3, perWindow: 1, windowMs: 700 });
-    const { id } = shells.start(`while [ ! -e go ]; do sleep 0.02; done; echo one; sleep 0.3; echo two; echo three; sleep 30`, dir);
-    expect(watches.start(id, {}).ok).toBe(true);
-    await fs.writeFile(path.join(dir, 'go'), '');
+    const { id } = rig.shells.start(`while [ ! -e go ]; do sleep 0.02; done; echo one; sleep 0.3; echo two; echo three; sleep 30`, rig.dir);
+    expect(rig.watches.start(id, {}).ok).toBe(true);
+    await fs.writeFile(path.join(rig.dir, 'go'), '');
     const at: number[] = [];
     await waitFor(() => {
       const n = watchEvents().filter((e) => e.status === 'lines').length;
@@ -106,9 +89,9 @@ describe('shell watches', () => {
 
   it('a pattern that backtracks for ever stops the watch, and the engine keeps running meanwhile', async () => {
     setUp({ regexTimeoutMs: 500 });
-    const { id } = shells.start(`while [ ! -e go ]; do sleep 0.02; done; echo "${'a'.repeat(40)}b"; sleep 30`, dir);
-    expect(watches.start(id, { pattern: '^(a+)+$' }).ok).toBe(true);
-    await fs.writeFile(path.join(dir, 'go'), '');
+    const { id } = rig.shells.start(`while [ ! -e go ]; do sleep 0.02; done; echo "${'a'.repeat(40)}b"; sleep 30`, rig.dir);
+    expect(rig.watches.start(id, { pattern: '^(a+)+$' }).ok).toBe(true);
+    await fs.writeFile(path.join(rig.dir, 'go'), '');
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 20);
     try {
@@ -122,20 +105,20 @@ describe('shell watches', () => {
       clearInterval(ticker);
     }
     expect(ticks).toBeGreaterThan(10);
-    expect(watches.drainNotes().join('\n')).toContain('Stopped watching the background shell bash_1: the pattern');
+    expect(rig.watches.drainNotes().join('\n')).toContain('Stopped watching the background shell bash_1: the pattern');
     // The shell itself goes on.
-    expect(shells.list()[0]?.status).toBe('running');
+    expect(rig.shells.list()[0]?.status).toBe('running');
   });
 
   it('the tool: a bad pattern is an error naming it; unknown and ended shells are told; stop stops', async () => {
     setUp();
-    const tool = createMonitorTool(shells, watches);
-    const ctx = { cwd: dir, signal: new AbortController().signal };
-    const { id } = shells.start('sleep 30', dir);
+    const tool = createMonitorTool(rig.shells, rig.watches);
+    const ctx = { cwd: rig.dir, signal: new AbortController().signal };
+    const { id } = rig.shells.start('sleep 30', rig.dir);
     const bad = await tool.call({ shell_id: id, pattern: 'error(' }, ctx);
     expect(bad.isError).toBe(true);
     expect(bad.content).toMatch(/^The pattern "error\(" is not a valid regular expression: .*Nothing is being watched\.$/);
-    expect(watches.list()).toEqual([]);
+    expect(rig.watches.list()).toEqual([]);
     const unknown = await tool.call({ shell_id: 'bash_9' }, ctx);
     expect(unknown).toMatchObject({ isError: true, content: expect.stringContaining('No background shell with id "bash_9". Known shells: bash_1 (running)') });
     const ok = await tool.call({ shell_id: id, pattern: 'fail' }, ctx);
@@ -148,7 +131,7 @@ describe('shell watches', () => {
     const stop = await tool.call({ shell_id: id, stop: true }, ctx);
     expect(stop.content).toBe('Stopped watching bash_1; the shell keeps running.');
     expect((await tool.call({ shell_id: id, stop: true }, ctx)).isError).toBe(true);
-    await shells.kill(id);
+    await rig.shells.kill(id);
     const ended = await tool.call({ shell_id: id }, ctx);
     expect(ended).toMatchObject({ isError: true, content: expect.stringContaining('has already ended (killed') });
   });

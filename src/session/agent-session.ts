@@ -11,9 +11,7 @@ import { usageIn } from '../usage-events.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import { IDLE_MESSAGE, notifyHooks, PERMISSION_MESSAGE } from '../hooks/notify.js';
-import { AbortError } from '../util/abort.js';
 import { errorMessage } from '../util/error-message.js';
-import { ASK_USER_QUESTION } from '../tools/ask-user-question-schema.js';
 import { runUserShell, shellCommandMessage } from './user-shell.js';
 import type { CheckpointRecorder } from './checkpoint-tools.js';
 import { promptBlocked } from './prompt-blocked.js';
@@ -21,6 +19,7 @@ import { rewindConversation, type PromptHistory, type PromptMark } from './rewin
 import { createFileReadState } from '../tools/read-state.js';
 import type { DecisionLog } from './decision-log.js';
 import { askSideQuestion, type SideAnswer } from './side-question.js';
+import { PendingAnswers } from './pending-answers.js';
 import { toolSpec } from '../loop/tool-specs.js';
 import type { SpendCap } from './spend-cap.js';
 import { createActionClassifier, type ActionClassifier } from '../permissions/auto/classifier.js';
@@ -80,13 +79,9 @@ type Listener = (event: AgentEvent) => void;
 export class AgentSession {
   private history: Message[];
   private readonly listeners = new Set<Listener>();
-  /** Told when an ask starts waiting for its answer (a headless client announces questions from here). */
-  private readonly waitingListeners = new Set<(request: PermissionAsk) => void>();
   private readonly interruptListeners = new Set<() => void>();
-  /** Keyed by each ask's own request_id: tool_use ids repeat across parallel subagents. */
-  private readonly pendingAsks = new Map<string, { resolve: (d: PermissionDecision) => void; request: PermissionAsk; expiresAt?: number }>();
-  /** How long an approval waits before it is answered no (setApprovalTimeout); undefined: for ever. */
-  private approvalTimeoutMs: number | undefined;
+  /** Approvals and questions waiting for the user. */
+  private readonly answers: PendingAnswers;
   /** Waiting input in order: prompts, and `!` commands typed while a turn ran (`shell`). */
   private readonly queue: Array<QueuedPrompt & { shell?: string }> = [];
   private controller: AbortController | undefined;
@@ -111,6 +106,11 @@ export class AgentSession {
     this.marks = [...(options.prompts?.marks ?? [])];
     this.promptCount = options.prompts?.count ?? 0;
     this.provider_ = options.provider;
+    this.answers = new PendingAnswers({
+      ...(options.now ? { now: options.now } : {}),
+      onPrompt: (request) => void notifyHooks(options.hooks, 'permission_prompt', PERMISSION_MESSAGE(request.name), (e) => this.emit(e)),
+      emit: (event) => this.emit(event),
+    });
     // Changes made before the first prompt (a teammate, a cron run) belong to the next prompt.
     options.checkpoints?.startPrompt({ turn: this.history.length, id: this.promptCount });
     this.classifier = createActionClassifier({
@@ -211,8 +211,7 @@ export class AgentSession {
 
   /** Calls `listener` with each ask once it waits for an answer (after its request_id can be answered). */
   onAskWaiting(listener: (request: PermissionAsk) => void): () => void {
-    this.waitingListeners.add(listener);
-    return () => this.waitingListeners.delete(listener);
+    return this.answers.onWaiting(listener);
   }
 
   subscribe(listener: Listener): () => void {
@@ -389,64 +388,26 @@ export class AgentSession {
   }
 
   private waitForAnswer(request: PermissionAsk, signal: AbortSignal): Promise<PermissionDecision> {
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(new AbortError());
-      // One answer, one ask: a second ask under a waiting request_id is refused, never merged with it.
-      if (this.pendingAsks.has(request.request_id)) return reject(new Error(`ask ${request.request_id} is already waiting for an answer`));
-      void notifyHooks(this.options.hooks, 'permission_prompt', PERMISSION_MESSAGE(request.name), (e) => this.emit(e));
-      const timeout = this.approvalTimeoutMs;
-      let timer: NodeJS.Timeout | undefined;
-      const onAbort = (): void => {
-        clearTimeout(timer);
-        this.pendingAsks.delete(request.request_id);
-        reject(new AbortError());
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      const settle = (decision: PermissionDecision): void => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        this.pendingAsks.delete(request.request_id);
-        resolve(decision);
-      };
-      const now = this.options.now ?? Date.now;
-      this.pendingAsks.set(request.request_id, { request, resolve: settle, ...(timeout !== undefined ? { expiresAt: now() + timeout } : {}) });
-      for (const listener of this.waitingListeners) listener(request);
-      if (timeout === undefined) return;
-      // Nobody there: the call is answered no rather than holding the turn (and the page) for ever.
-      timer = setTimeout(() => {
-        const waited = formatSeconds(timeout);
-        // The model's question is declined, not "answered no": there was nothing to approve.
-        if (request.name === ASK_USER_QUESTION) {
-          this.emit(notice('warning', `No answer to the model's question within ${waited}: declined. (Questions and approvals wait ${waited}; approvalTimeoutSeconds in config.json sets it.)`));
-          return settle({ behavior: 'deny', unanswered: `nobody answered the question within ${waited}, so it was declined; the user may be away` });
-        }
-        this.emit(notice('warning', `No answer to ${request.name} within ${waited}: answered no. (Approvals wait ${waited}; approvalTimeoutSeconds in config.json sets it.)`));
-        settle({ behavior: 'deny', unanswered: `nobody answered the permission prompt within ${waited}, so it was answered no; the user may be away: do not retry it now` });
-      }, timeout);
-      timer.unref();
-    });
+    return this.answers.wait(request, signal);
   }
 
   /** Answers each later approval no once it has waited this long (ms); undefined waits for ever (the TUI's default). */
   setApprovalTimeout(ms: number | undefined): void {
-    this.approvalTimeoutMs = ms !== undefined && ms > 0 ? ms : undefined;
+    this.answers.setTimeout(ms);
   }
 
   /** When a waiting request will be answered no by itself (epoch ms), or undefined when it waits for ever. */
   expiresAt(requestId: string): number | undefined {
-    return this.pendingAsks.get(requestId)?.expiresAt;
+    return this.answers.expiresAt(requestId);
   }
 
   /** Answers a pending permission request by its request_id (never its tool_use id). Returns false if none is pending. */
   respond(requestId: string, decision: PermissionDecision): boolean {
-    const pending = this.pendingAsks.get(requestId);
-    if (!pending) return false;
-    pending.resolve(decision);
-    return true;
+    return this.answers.respond(requestId, decision);
   }
 
   pendingRequests(): PermissionAsk[] {
-    return [...this.pendingAsks.values()].map((p) => p.request);
+    return this.answers.requests();
   }
 
   /** Interrupts the running turn: the model request and the tools. Queued prompts are kept. */
@@ -665,9 +626,4 @@ export class AgentSession {
 
 function takenBack({ text, attachments }: QueuedPrompt): QueuedPrompt {
   return attachments?.length ? { text, attachments } : { text };
-}
-
-function formatSeconds(ms: number): string {
-  const s = Math.round(ms / 1000);
-  return s >= 120 && s % 60 === 0 ? `${s / 60} min` : `${s} s`;
 }

@@ -9,7 +9,7 @@ import { modeLabel } from './mode-label.js';
 import type { TuiState } from './store/types.js';
 import { clipLine, paint, textWidth } from './theme/ansi.js';
 import type { Theme } from './theme/theme.js';
-import { formatTokens } from './transcript/format-tokens.js';
+import { formatContext, formatTokens } from './transcript/format-tokens.js';
 
 export interface StatusView {
   mode: TuiState['info']['mode'];
@@ -92,7 +92,7 @@ function contextBar(v: StatusView, theme: Theme): string {
   const filled = Math.round(ratio * cells);
   const token = ratio >= 0.8 ? 'error' : ratio >= 0.5 ? 'warning' : 'success';
   const bar = paint(theme, token, '▰'.repeat(filled)) + paint(theme, 'muted', '▱'.repeat(cells - filled));
-  return `ctx ${bar} ${formatTokens(v.usage.context)}/${formatTokens(v.limit)}`;
+  return `ctx ${bar} ${formatTokens(v.usage.context)}/${formatContext(v.limit)}`;
 }
 
 /** Whether the bar's activity timer is running (it redraws every STATUS_TICK_MS while it is). */

@@ -4,7 +4,7 @@ import { estimateMessagesTokens, estimateTokens } from '../../src/context/tokens
 import { toolSpec } from '../../src/loop/tool-specs.js';
 import type { Message } from '../../src/messages.js';
 import type { AnyTool } from '../../src/tools/tool.js';
-import { formatTokens } from '../transcript/format-tokens.js';
+import { formatContext, formatTokens } from '../transcript/format-tokens.js';
 
 export interface ContextSection {
   name: string;
@@ -44,7 +44,7 @@ export function contextReport(sections: readonly ContextSection[], window: numbe
   const nameWidth = Math.max(5, ...sections.map((s) => s.name.length));
   const line = (name: string, tokens: number): string => `${name.padEnd(nameWidth)}  ${bar(tokens, window)}  ${formatTokens(tokens).padStart(6)}  ${percent(tokens, window)}`;
   const lines = [
-    `Context window: ${formatTokens(window)} tokens (estimates, ~4 characters a token)`,
+    `Context window: ${formatContext(window)} tokens (estimates, ~4 characters a token)`,
     ...sections.map((s) => line(s.name, s.tokens)),
     line('total', total),
     `${formatTokens(Math.max(0, window - total))} free.`,

@@ -1,5 +1,5 @@
 import { costSummary, formatCost } from '../../src/pricing.js';
-import { formatTokens } from '../transcript/format-tokens.js';
+import { formatContext, formatTokens } from '../transcript/format-tokens.js';
 import type { TuiState } from '../store/types.js';
 
 const TURNS_SHOWN = 10;
@@ -13,7 +13,7 @@ export function usageReport(state: Pick<TuiState, 'usage' | 'contextLimit' | 'pr
   const lines = [
     `Session: ${formatTokens(u.input)} input, ${formatTokens(u.output)} output tokens.`,
     `Cache: ${formatTokens(u.cacheRead)} read, ${formatTokens(u.cacheWrite)} written (${hit}% of prompt tokens from cache) · ${u.calls} model call${u.calls === 1 ? '' : 's'}.`,
-    `Context: ${formatTokens(u.context)} of ${formatTokens(state.contextLimit)} (${pct}%).`,
+    `Context: ${formatTokens(u.context)} of ${formatContext(state.contextLimit)} (${pct}%).`,
     ...costLines(state),
   ];
   lines.push(...classifierLines(state));

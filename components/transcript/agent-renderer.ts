@@ -4,16 +4,13 @@ import { isLive } from '../store/tool-card.js';
 import type { ToolItem } from '../store/types.js';
 import { paint, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
+import { formatTokens } from './format-tokens.js';
 import { callView } from './call-view-lines.js';
 import type { ToolCard } from './tool-card-contract.js';
 
 const REPORT_LINES = 8;
 const ERROR_LINES = 12;
 
-export function formatCount(n: number): string {
-  if (n < 1000) return String(n);
-  return n < 100_000 ? `${(n / 1000).toFixed(1)}k` : `${Math.round(n / 1000)}k`;
-}
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -21,7 +18,7 @@ function plural(n: number, word: string): string {
 
 /** "explore · turn 2 · 1.2k tokens · ▸ read_file a.txt": what the subagent is doing now. */
 export function activityLine(activity: SubagentActivity): string {
-  const parts = [activity.agentType, `turn ${activity.turns}`, `${formatCount(activity.input + activity.output)} tokens`];
+  const parts = [activity.agentType, `turn ${activity.turns}`, `${formatTokens(activity.input + activity.output)} tokens`];
   const tool = currentTool(activity);
   if (activity.ended) parts.push(activity.ended.reason === 'completed' ? `done, ${plural(activity.tools.length, 'tool call')}` : activity.ended.reason);
   else if (tool) parts.push(`▸ ${tool.name} ${callView(tool).title}`.trim());
@@ -59,7 +56,7 @@ export function createAgentRenderer(): ToolCard {
       const a = item.child;
       const where = worktreeSummary(item);
       if (!a) return where;
-      const spent = `${plural(a.turns, 'turn')} · ${formatCount(a.input + a.output)} tokens`;
+      const spent = `${plural(a.turns, 'turn')} · ${formatTokens(a.input + a.output)} tokens`;
       return where === undefined ? spent : `${spent} · ${where}`;
     },
     body(item, width, theme) {

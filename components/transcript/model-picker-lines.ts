@@ -4,14 +4,8 @@ import { isCurrent, modelMatches, modelSelection, onlyOffline } from '../store/m
 import type { ModelDialog } from '../store/types.js';
 import { bold, clipLine, inverse, paint, textWidth, wrapText } from '../theme/ansi.js';
 import type { Theme } from '../theme/theme.js';
+import { formatContext } from './format-tokens.js';
 
-/** 200k, 1M, 32.8k: a context size the way model pages write it. */
-export function formatContext(tokens: number | undefined): string {
-  if (tokens === undefined) return '?';
-  if (tokens >= 1_000_000) return `${Number((tokens / 1_000_000).toFixed(1))}M`;
-  if (tokens >= 100_000 || tokens % 1000 === 0) return `${Math.round(tokens / 1000)}k`;
-  return `${Number((tokens / 1000).toFixed(1))}k`;
-}
 
 function dollars(n: number): string {
   return `$${Number.isInteger(n) ? n : n >= 0.1 ? n.toFixed(2) : Number(n.toPrecision(2))}`;

@@ -43,8 +43,8 @@ export interface ScheduledPromptTarget {
 /** The prompt of the turn a background agent's end starts while the lead is idle. */
 export const BACKGROUND_AGENTS_ENDED = 'A background agent has ended; its report is below. Carry on with it.';
 
-/** The prompt of the turn a watched shell's new output starts while the lead is idle. */
-export const WATCHED_OUTPUT_ARRIVED = 'A background shell you are watching printed new output; it is below. Act on it if it needs you.';
+/** The prompt of the turn a watched shell's news (output, its end, the watch's expiry) starts while the lead is idle. */
+export const WATCHED_OUTPUT_ARRIVED = 'A background shell you are watching has news (new output, or the watch or its command ended); it is below. Act on it if it needs you.';
 
 /** While the lead is busy, how often a waiting watch note checks whether it may start a turn. */
 const IDLE_CHECK_MS = 500;

@@ -66,6 +66,23 @@ describe('StatusBar', () => {
   });
 });
 
+describe('the context bar\'s limit', () => {
+  it('is written as model pages write a window: 1M, 40k, 32.8k (not 1000k or 40.0k)', async () => {
+    const { store, frame, app } = setup(Date.now);
+    const start = (window: number): void => {
+      store.enqueue({ type: 'session_start', provider: 'anthropic', model: 'm', cwd: '/w', permission_mode: 'default', tools: [], offline: false, context_window: window });
+      store.flushNow();
+    };
+    start(1_000_000);
+    await waitFor(() => stripAnsi(frame()).includes('0/1M'));
+    start(40_000);
+    await waitFor(() => stripAnsi(frame()).includes('0/40k'));
+    start(32_768);
+    await waitFor(() => stripAnsi(frame()).includes('0/32.8k'));
+    app.unmount();
+  });
+});
+
 describe('theme and line helpers', () => {
   it('NO_COLOR removes every colour code', () => {
     const plain = createTheme('dark', { NO_COLOR: '1' });

@@ -65,7 +65,7 @@ describe.skipIf(!TmuxTerminal.available())('/model in a real terminal', () => {
     const switched = await term.waitForText('Model set to claude-small-1 (anthropic)');
     expect(switched).not.toContain('claude-large-1');
     expect(switched).toContain('> refactor the parser');
-    expect(switched).toMatch(/ctx \S+ 0\/40\.0k/);
+    expect(switched).toMatch(/ctx \S+ 0\/40k/);
 
     term.keys('Enter');
     await term.waitForText('answered by claude-small-1', 30_000);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTui } from '../../../components/app/run-tui.js';
 import { OFFLINE_NOTICE } from '../../../components/app/session-startup.js';
-import { formatTokens } from '../../../components/transcript/format-tokens.js';
+import { formatContext } from '../../../components/transcript/format-tokens.js';
 import { stripAnsi } from '../../../components/theme/ansi.js';
 import { createRuntime, type Runtime } from '../../../src/bootstrap.js';
 import { tempWorkspace } from '../../helpers/run-cairn.js';
@@ -174,7 +174,7 @@ describe('resuming in the TUI', () => {
     t.type('/context');
     t.stdin.write('\r');
     const s = await t.waitScreen((s) => s.includes('free.'), '/context');
-    const window = formatTokens(runtime.contextWindow);
+    const window = formatContext(runtime.contextWindow);
     expect(s).toContain(`Context window: ${window} tokens`);
     for (const name of ['system: static', 'system: environment', 'memory: AGENTS.md', 'tools (', 'messages (0)', 'total']) expect(s).toContain(name);
     expect(s).toMatch(/tools \(\d+\)\s+▰+▱*\s+\d[\d.]*k?\s+\d/);

@@ -156,7 +156,7 @@ describe('/model picker', () => {
     expect(r.store.getSnapshot().editor.text).toBe('fix the parser');
     expect(f).toContain('fix the parser');
     // Was 200k (the provider's preset window, at start).
-    expect(f).toMatch(/ctx \S+ 0\/40\.0k/);
+    expect(f).toMatch(/ctx \S+ 0\/40k/);
     await r.press(KEYS.enter);
     await r.waitFrame((fr) => fr.includes('answered by claude-small-1'));
     expect(prompts(anthropic)).toEqual(['claude-small-1']);

@@ -35,7 +35,7 @@ describe.skipIf(!TmuxTerminal.available())('monitor in a real terminal', () => {
     await writeFile(join(ws.dir, 'go'), '');
     const screen = await term.waitForScreen((s) => s.includes('The database is not running.') && !s.includes('esc to interrupt'), 'the notice and the lead\'s answer', 30_000);
     // The notice, then the turn it starts.
-    expect(screen).toMatch(/bash_1 \/ERROR\/: 1 new line\n\s+ERROR: port 5432 refused\n\s*› A background shell you are watching printed new output/);
+    expect(screen).toMatch(/bash_1 \/ERROR\/: 1 new line\n\s+ERROR: port 5432 refused\n\s*› A background shell you are watching has news/);
     expect(screen).not.toContain('GET / 200');
     expect(server.requests.at(-1)?.raw ?? '').toContain('ERROR: port 5432 refused');
   }, 120_000);

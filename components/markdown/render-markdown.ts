@@ -52,9 +52,18 @@ export function isMarkdownLoaded(): boolean {
 /** Lines with SGR styles, each at most `width` columns; no leading/trailing/doubled blank lines. */
 export function renderMarkdown(text: string, width: number, theme: MarkdownTheme): string[] {
   const w = Math.max(1, Math.floor(width));
-  const styles = markdownStyles(theme);
   const raw = engine ? engine.toText(text, w, theme) : expandTabs(stripTerminalControls(text.replace(/\r\n?/g, '\n')));
-  return fitLines(tidy(raw.split('\n')), w, styles.gutter);
+  return fitRendered(raw, w, theme);
+}
+
+/** The parser's own output for `text` (before it is fitted to the width), or undefined while it loads. */
+export function markdownSource(text: string, width: number, theme: MarkdownTheme): string | undefined {
+  return engine?.toText(text, Math.max(1, Math.floor(width)), theme);
+}
+
+/** The parser's output fitted to the width: what renderMarkdown returns for the text it came from. */
+export function fitRendered(raw: string, width: number, theme: MarkdownTheme): string[] {
+  return fitLines(tidy(raw.split('\n')), Math.max(1, Math.floor(width)), markdownStyles(theme).gutter);
 }
 
 /** Trailing spaces gone, blank runs collapsed to one, none at the ends. */

@@ -1,6 +1,7 @@
 // Finds where a growing markdown text can be cut so the part before never changes its
-// rendering again: a blank line outside a code fence, followed by a complete line that cannot
-// continue the block before it (not indented, not a list item). The gemini-cli idea
+// rendering again: a blank line outside a code fence, followed by a line that cannot continue
+// the block before it (not indented, not a list item): a complete line, or one still arriving
+// that starts with a letter. The gemini-cli idea
 // (`findLastSafeSplitPoint`), made stricter so rendering the parts separately gives exactly
 // the lines of rendering the whole (a list item after a blank line would join the list above).
 
@@ -49,6 +50,10 @@ export function createSplitScanner(): SplitScanner {
           fence = { char: open.charAt(0), length: open.length };
         }
       }
+      // A line still arriving that starts with a letter cannot continue the block before the blank
+      // line (nor open a fence or a list): the split is known from its first character, so the
+      // block before is finished while the new paragraph's first line is still streaming.
+      if (!fence && afterBlank && /^[A-Za-z]/.test(text.slice(scanned - offset, scanned - offset + 1))) split = scanned;
       return split;
     },
   };

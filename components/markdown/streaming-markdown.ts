@@ -1,6 +1,7 @@
 import { markdownVersion, renderMarkdown } from './render-markdown.js';
 import type { MarkdownTheme } from './render-markdown.js';
 import { createSplitScanner } from './safe-split.js';
+import { createParagraphTail } from './paragraph-tail.js';
 import { itemAt } from '../../src/util/invariant.js';
 
 // A streaming message renders each finished block once per width and re-parses only the
@@ -28,6 +29,12 @@ export function createMarkdownStream(
   const { clip } = options;
   const draw = options.render ?? renderMarkdown;
   const render = (text: string, w: number, t: MarkdownTheme): string[] => (clip ? draw(text, w, t).map((l) => clip(l, w)) : draw(text, w, t));
+  // The unfinished block is drawn every frame: a paragraph growing by plain words is not parsed again.
+  const drawTail = options.render ?? createParagraphTail();
+  const renderTail = (text: string): string[] => {
+    const lines = drawTail(text, currentWidth, theme);
+    return clip ? lines.map((l) => clip(l, currentWidth)) : lines;
+  };
   const scanner = createSplitScanner();
   const blocks: Block[] = [];
   // Only the unfinished part is kept as one string: appending to the whole answer and searching
@@ -74,7 +81,7 @@ export function createMarkdownStream(
       const tailText = pending;
       if (!tail || tail.key !== key || tail.text !== tailText) {
         const source = isOpenTable(tailText) ? tailText.split('\n') : undefined;
-        const lines = tailText === '' ? [] : source ? (clip ? source.map((l) => clip(l, currentWidth)) : source) : render(tailText, currentWidth, theme);
+        const lines = tailText === '' ? [] : source ? (clip ? source.map((l) => clip(l, currentWidth)) : source) : renderTail(tailText);
         tail = { key, text: tailText, lines };
       }
       appendBlock(out, tail.lines);

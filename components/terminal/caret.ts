@@ -7,12 +7,13 @@ import { stripAnsi, textWidth } from '../theme/ansi.js';
  */
 export const CARET_MARK = '\x1b[59m';
 
-/** Row and column (0-based) of the caret mark in a frame, or undefined when no caret is drawn. */
-export function findCaret(frame: string): { row: number; col: number } | undefined {
-  const at = frame.indexOf(CARET_MARK);
-  if (at === -1) return undefined;
-  const lineStart = frame.lastIndexOf('\n', at) + 1;
-  let row = 0;
-  for (let i = frame.indexOf('\n'); i !== -1 && i < at; i = frame.indexOf('\n', i + 1)) row++;
-  return { row, col: textWidth(stripAnsi(frame.slice(lineStart, at))) };
+/** Row and column (0-based) of the caret mark in a frame (text or lines), or undefined when no caret is drawn. */
+export function findCaret(frame: string | readonly string[]): { row: number; col: number } | undefined {
+  const lines = typeof frame === 'string' ? frame.split('\n') : frame;
+  for (let row = 0; row < lines.length; row++) {
+    const line = lines[row] ?? '';
+    const at = line.indexOf(CARET_MARK);
+    if (at !== -1) return { row, col: textWidth(stripAnsi(line.slice(0, at))) };
+  }
+  return undefined;
 }

@@ -124,26 +124,49 @@ export function parseLine(line: string, startStyle: number, columns: number): Ro
 }
 
 /**
- * Parses a whole frame into exactly `rows` rows (extra lines dropped, missing ones blank).
- * `cache` maps row keys of the previous frame to parsed rows, so unchanged and scrolled
- * lines are not re-parsed; it is replaced with this frame's rows.
+ * The previous frame's lines and rows, so a line that did not change (or only moved) is not
+ * parsed again. Lines are compared by index first (most of a streaming frame is unchanged), then
+ * by content among the previous rows (lines that moved, as when the transcript scrolls).
  */
-export function parseFrame(frame: string, columns: number, rows: number, cache?: Map<string, Row>): Row[] {
-  const lines = frame.split('\n', rows);
+export interface ParseCache {
+  lines: readonly string[];
+  rows: readonly Row[];
+  /** Built only when a line is not where it was: row key -> row. */
+  byKey?: Map<string, Row>;
+}
+
+/** An empty cache (the first frame, or after a resize: every line is parsed). */
+export const emptyParseCache = (): ParseCache => ({ lines: [], rows: [] });
+
+/**
+ * Parses a whole frame (its lines) into exactly `rows` rows (extra lines dropped, missing ones
+ * blank). `cache` holds the previous frame's lines and rows and is updated to this frame's.
+ */
+export function parseFrame(frame: string | readonly string[], columns: number, rows: number, cache?: ParseCache): Row[] {
+  const lines = typeof frame === 'string' ? frame.split('\n', rows) : frame.length > rows ? frame.slice(0, rows) : frame;
   const out: Row[] = [];
-  const next = new Map<string, Row>();
   let style = DEFAULT_STYLE;
-  for (const line of lines) {
-    const key = `${style}\u0001${line}`;
-    const row = cache?.get(key) ?? parseLine(line, style, columns);
-    next.set(key, row);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    let row: Row | undefined;
+    if (cache) {
+      const same = cache.rows[i];
+      if (same && cache.lines[i] === line && (i === 0 ? DEFAULT_STYLE : cache.rows[i - 1]?.endStyle) === style) row = same;
+      else {
+        cache.byKey ??= new Map(cache.rows.map((r) => [r.key, r]));
+        row = cache.byKey.get(`${style}\u0001${line}`);
+      }
+    }
+    row ??= parseLine(line, style, columns);
     out.push(row);
     style = row.endStyle;
   }
+  const parsed = out.length;
   while (out.length < rows) out.push(BLANK_ROW);
   if (cache) {
-    cache.clear();
-    for (const [k, v] of next) cache.set(k, v);
+    cache.lines = lines;
+    cache.rows = out.slice(0, parsed);
+    cache.byKey = undefined;
   }
   return out;
 }

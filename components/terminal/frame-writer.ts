@@ -1,6 +1,6 @@
 // Writes whole frames to a terminal as cell diffs against what is already on screen,
 // letting the terminal scroll a region itself when content moved by whole lines.
-import { BLANK_ROW, cellsEqual, parseFrame, type Row } from './cell-grid.js';
+import { BLANK_ROW, cellsEqual, emptyParseCache, parseFrame, type Row } from './cell-grid.js';
 import { itemAt } from '../../src/util/invariant.js';
 import { Emitter, diffScreen, type TermState } from './screen-diff.js';
 import { DEFAULT_STYLE } from './sgr.js';
@@ -22,8 +22,11 @@ export interface FrameWriterOptions {
 }
 
 export interface FrameWriter {
-  /** Shows `frame` (lines joined by '\n', SGR styles allowed); writes nothing when nothing changed. */
-  writeFrame(frame: string): void;
+  /**
+   * Shows `frame` (lines joined by '\n', or the lines themselves; SGR styles allowed); writes
+   * nothing when nothing changed.
+   */
+  writeFrame(frame: string | readonly string[]): void;
   /** The terminal was resized: the next frame is drawn from a cleared screen. */
   resize(columns: number, rows: number): void;
   /** Forget what is on screen (e.g. something else wrote to it): the next frame is a full redraw. */
@@ -49,6 +52,13 @@ export interface ScrollShift {
   by: number;
 }
 
+function sameFrame(a: string | readonly string[], b: string | readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' || typeof b === 'string' || b === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** `next` starts with all of `prev`'s (non-blank) cells. */
 function grewFrom(prev: Row, next: Row): boolean {
   const n = prev.cells.length;
@@ -60,6 +70,11 @@ function grewFrom(prev: Row, next: Row): boolean {
 /** Best whole-line shift of `prev` that reproduces rows of `next`, if any would save rewriting. */
 export function findScroll(prev: readonly Row[], next: readonly Row[]): ScrollShift | undefined {
   const rows = next.length;
+  // One changed line (a streaming frame that did not scroll) is never cheaper to scroll: a shift
+  // would move lines that are already in place and then rewrite them.
+  let changed = 0;
+  for (let i = 0; i < rows && changed < 2; i++) if (next[i]?.key !== prev[i]?.key) changed++;
+  if (changed < 2) return undefined;
   let best: ScrollShift | undefined;
   let bestGain = 0;
   for (let k = 1; k < rows; k++) {
@@ -123,11 +138,11 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
   let columns = options.columns;
   let rows = options.rows;
   let screen: Row[] = [];
-  let lastFrame: string | undefined;
+  let lastFrame: string | readonly string[] | undefined;
   let full = true;
   let cursorShown = false;
   let state: TermState = { x: -1, y: -1, style: -1 };
-  const cache = new Map<string, Row>();
+  let cache = emptyParseCache();
 
   const render = (prev: readonly Row[], next: readonly Row[], start: TermState, prefix: (e: Emitter) => void): Emitter => {
     const e = new Emitter(start, columns, rows);
@@ -145,7 +160,7 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
       return rows;
     },
     writeFrame(frame) {
-      if (!full && frame === lastFrame) return;
+      if (!full && sameFrame(frame, lastFrame)) return;
       const next = parseFrame(frame, columns, rows, cache);
       let best: Emitter;
       if (full) {
@@ -195,7 +210,7 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
     resize(c, r) {
       columns = c;
       rows = r;
-      cache.clear();
+      cache = emptyParseCache();
       full = true;
     },
     invalidate() {

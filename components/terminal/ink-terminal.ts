@@ -4,7 +4,7 @@
 import { createFrameCapture, type FrameCapture } from './frame-capture.js';
 import { createFrameWriter, type FrameWriter } from './frame-writer.js';
 import { findCaret } from './caret.js';
-import { composeFrame, type LineOverlay, type OverlayPainter } from './line-overlay.js';
+import { composeLines, type LineOverlay, type OverlayPainter } from './line-overlay.js';
 import { timedFrame } from './frame-stats.js';
 
 /** The parts of a tty stream this needs (process.stdout fits). */
@@ -48,6 +48,12 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
   let lastDrawAt = -Infinity;
   let immediate: ReturnType<typeof setImmediate> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Ink's frame split into lines once: between Ink's renders the painter's frames reuse it.
+  let inkFrame: { text: string; lines: readonly string[] } = { text: '', lines: [''] };
+  const inkLines = (frame: string): readonly string[] => {
+    if (inkFrame.text !== frame) inkFrame = { text: frame, lines: frame.split('\n') };
+    return inkFrame.lines;
+  };
   // Every frame, then the hardware cursor back at the prompt's caret (or hidden when none is drawn).
   const draw = (frame: string): void =>
     timedFrame(() => {
@@ -56,7 +62,8 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
       immediate = undefined;
       timer = undefined;
       lastDrawAt = performance.now();
-      const composed = composeFrame(frame, painter?.rows() ?? []);
+      // Lines, not one joined string: the writer compares and parses them line by line.
+      const composed = composeLines(inkLines(frame), painter?.rows() ?? []);
       writer.writeFrame(composed);
       const mode = painter?.cursor() ?? 'show';
       writer.showCursorAt(mode === 'leave' ? undefined : findCaret(composed), mode === 'show');

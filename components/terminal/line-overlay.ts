@@ -36,14 +36,12 @@ export interface LineOverlay {
   invalidate(urgent?: boolean): void;
 }
 
-export function composeFrame(frame: string, regions: readonly OverlayRows[]): string {
-  if (regions.length === 0) return frame;
-  const out = frame.split('\n');
+/** Ink's frame lines with the painter's rows pasted in (a new array; `frame` is not changed). */
+export function composeLines(frame: readonly string[], regions: readonly OverlayRows[]): string[] {
+  const out = frame.slice();
   for (const { top, lines } of regions) {
     while (out.length < top) out.push('');
-    lines.forEach((line, i) => {
-      out[top + i] = line;
-    });
+    for (let i = 0; i < lines.length; i++) out[top + i] = lines[i] ?? '';
   }
-  return out.join('\n');
+  return out;
 }

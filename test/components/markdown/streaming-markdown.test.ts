@@ -35,7 +35,14 @@ function streamLines(text: string, cuts: number[], width: number, render?: Rende
 describe('findLastSafeSplit', () => {
   it('splits after a blank line before a plain block, not inside fences, lists or indented code', () => {
     expect(findLastSafeSplit('a\n\nb\n')).toBe(3);
-    expect(findLastSafeSplit('a\n\nb')).toBe(0); // the next line is not complete yet
+    // A line still arriving after a blank line: a letter cannot continue the block before it,
+    // a space, a digit or a list marker might.
+    expect(findLastSafeSplit('a\n\nb')).toBe(3);
+    expect(findLastSafeSplit('a\n\n1')).toBe(0);
+    expect(findLastSafeSplit('a\n\n-')).toBe(0);
+    expect(findLastSafeSplit('a\n\n ')).toBe(0);
+    expect(findLastSafeSplit('a\n\n')).toBe(0);
+    expect(findLastSafeSplit('```\na\n\nb')).toBe(0);
     expect(findLastSafeSplit('```\na\n\nb\n')).toBe(0);
     expect(findLastSafeSplit('- a\n\n- b\n')).toBe(0);
     expect(findLastSafeSplit('- a\n\n  more\n')).toBe(0);
@@ -140,14 +147,14 @@ describe('createMarkdownStream', () => {
     const s = createMarkdownStream(50, 'dark', { render: counting });
     s.append('Intro paragraph.\n\nSecond one.\n\nThird');
     s.lines();
-    const snapshot = new Map(seen);
-    expect(snapshot.get('Intro paragraph.\n\n')).toBe(1);
+    // 'Third' starts with a letter after a blank line: what came before is finished.
+    expect(seen.get('Intro paragraph.\n\nSecond one.\n\n')).toBe(1);
     for (const delta of [' one', '.\n', '\n- a', ' list\n', '- more\n\nEnd.']) {
       s.append(delta);
       s.lines();
     }
-    expect(seen.get('Intro paragraph.\n\n')).toBe(1);
-    expect(seen.get('Second one.\n\n')).toBe(1);
+    expect(seen.get('Intro paragraph.\n\nSecond one.\n\n')).toBe(1);
+    expect(seen.get('Third one.\n\n- a list\n- more\n\n')).toBe(1);
     expect(s.lines().map((l) => l.replace(/\x1b\[[0-9;]*m/g, ''))).toEqual([
       'Intro paragraph.', '', 'Second one.', '', 'Third one.', '', '  • a list', '  • more', '', 'End.',
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphemeInfo, parseFrame, parseLine, type Row } from '../../../components/terminal/cell-grid.js';
+import { emptyParseCache, graphemeInfo, parseFrame, parseLine, type Row } from '../../../components/terminal/cell-grid.js';
 import { cursorMove } from '../../../components/terminal/cursor-moves.js';
 import { createFrameWriter } from '../../../components/terminal/frame-writer.js';
 import { createByteCounter } from '../../../components/terminal/byte-counter.js';
@@ -43,6 +43,24 @@ describe('parsing lines into cells', () => {
     expect(first?.cells.map((c) => c.s)).toEqual([0, sgr('1;31')]);
     expect(second?.cells.map((c) => c.s)).toEqual([sgr('1;31'), 0]);
     expect(third?.cells).toEqual([]);
+  });
+
+  it('re-uses the rows of lines that stayed or moved, and re-parses a line whose carried style changed', () => {
+    const cache = emptyParseCache();
+    const first = parseFrame(['one', 'two', 'three'], 10, 4, cache);
+    // Unchanged lines keep their rows; lines that moved up by one are found among the previous rows.
+    const same = parseFrame(['one', 'two', 'three!'], 10, 4, cache);
+    expect(same[0]).toBe(first[0]);
+    expect(same[1]).toBe(first[1]);
+    expect(same[2]).not.toBe(first[2]);
+    const moved = parseFrame(['two', 'three!', 'four'], 10, 4, cache);
+    expect(moved[0]).toBe(first[1]);
+    expect(moved[1]).toBe(same[2]);
+    // 'two' now follows a line that leaves bold open: same text, different cells.
+    const restyled = parseFrame(['\x1b[1mx', 'two', 'three!'], 10, 4, cache);
+    expect(restyled[1]).not.toBe(first[1]);
+    expect(restyled[1]?.cells.map((c) => c.s)).toEqual([sgr('1'), sgr('1'), sgr('1')]);
+    expect(restyled[3]?.cells).toEqual([]);
   });
 
   it('gives wide characters two cells and joins combining marks, even across SGR', () => {

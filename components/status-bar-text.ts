@@ -102,10 +102,14 @@ export function statusTicks(v: Pick<StatusView, 'busy' | 'exitArmedAt'>): boolea
 
 export const STATUS_TICK_MS = 200;
 
+/** Whether the bar says "Press Ctrl+C again to exit" (for a while after the first Ctrl+C). */
+export function exitHintShown(exitArmedAt: number | undefined, now: number): boolean {
+  return exitArmedAt !== undefined && now - exitArmedAt < EXIT_CONFIRM_MS;
+}
+
 /** Mode, what the agent is doing, context fill and token totals; segments drop from the right to fit. */
 export function statusBarText(v: StatusView, theme: Theme, width: number, now: number): string {
-  const exitHint = v.exitArmedAt !== undefined && now - v.exitArmedAt < EXIT_CONFIRM_MS;
-  const activity = exitHint ? paint(theme, 'warning', 'Press Ctrl+C again to exit') : paint(theme, 'running', activityText(v, now));
+  const activity = exitHintShown(v.exitArmedAt, now) ? paint(theme, 'warning', 'Press Ctrl+C again to exit') : paint(theme, 'running', activityText(v, now));
   const modeToken = v.mode === 'default' ? 'muted' : v.mode === 'plan' ? 'accent' : 'warning';
   const segments = [
     paint(theme, modeToken, `⏵ ${modeLabel(v.mode)}`) + paint(theme, 'muted', ' (shift+tab)'),

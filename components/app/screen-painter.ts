@@ -6,9 +6,10 @@
 import type { ViewMetrics } from '../keys/view-metrics.js';
 import { onMarkdownChange } from '../markdown/render-markdown.js';
 import { promptLines, promptPlaceholder } from '../prompt/prompt-lines.js';
-import { selectStatus, STATUS_TICK_MS, statusTicks } from '../status-bar-text.js';
+import { activityText, exitHintShown, selectStatus, STATUS_TICK_MS, statusTicks } from '../status-bar-text.js';
 import { statusRowLine } from '../StatusRow.js';
 import type { TuiStore } from '../store/create-store.js';
+import { lastValue } from '../store/last-value.js';
 import type { TuiState } from '../store/types.js';
 import type { LineOverlay, OverlayRows } from '../terminal/line-overlay.js';
 import { themeFor } from '../theme/use-theme.js';
@@ -80,6 +81,10 @@ export function createScreenPainter(options: ScreenPainterOptions): ScreenPainte
   };
   const onStatusTick = (): void => overlay.invalidate(false);
 
+  // Drawn every frame, built again only when what they show changed (the draft, the bar's figures).
+  const promptRows = lastValue<string[]>();
+  const statusRow = lastValue<string>();
+
   const rows = (): OverlayRows[] => {
     if (!layout || disposed) return [];
     const state = store.getSnapshot();
@@ -97,20 +102,27 @@ export function createScreenPainter(options: ScreenPainterOptions): ScreenPainte
     }
     spinner = every(spinner, live, SPINNER_MS, onSpinner);
     const top = promptTop(layout);
-    const prompt = promptLines({
-      state: state.editor,
-      width,
-      focused: selectEditorFocused(state),
-      maxLines: layout.promptMaxLines,
-      bare: layout.promptBare,
-      busy: state.busy,
-      placeholder: promptPlaceholder(state.busy),
-    }).slice(0, layout.prompt);
+    const focused = selectEditorFocused(state);
+    const { promptMaxLines, promptBare, prompt: promptHeight } = layout;
+    const prompt = promptRows([state.editor, width, focused, promptMaxLines, promptBare, state.busy, promptHeight], () =>
+      promptLines({
+        state: state.editor,
+        width,
+        focused,
+        maxLines: promptMaxLines,
+        bare: promptBare,
+        busy: state.busy,
+        placeholder: promptPlaceholder(state.busy),
+      }).slice(0, promptHeight),
+    );
     out.push({ top, lines: prompt });
     if (layout.status > 0) {
       const status = selectStatus(state);
       statusTimer = every(statusTimer, statusTicks(status), STATUS_TICK_MS, onStatusTick);
-      out.push({ top: top + layout.prompt, lines: [statusRowLine(state, themeFor(state.themeName), width, at, options.statusLine?.get())] });
+      const custom = options.statusLine?.get();
+      // What the bar shows of the state, and of the clock (the activity's timer, the Ctrl+C hint).
+      const inputs: unknown[] = [...(Object.values(status) as unknown[]), activityText(status, at), exitHintShown(status.exitArmedAt, at), state.toasts, state.themeName, width, custom];
+      out.push({ top: top + layout.prompt, lines: [statusRow(inputs, () => statusRowLine(state, themeFor(state.themeName), width, at, custom))] });
     } else {
       statusTimer = every(statusTimer, false, STATUS_TICK_MS, onStatusTick);
     }

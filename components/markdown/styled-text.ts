@@ -25,8 +25,16 @@ function graphemeWidth(g: string): number {
   return w;
 }
 
-function pushText(units: Unit[], text: string): void {
+const ASCII_RUNS = / +|[^ ]+/g;
+
+function pushText(units: Unit[], text: string, words: boolean): void {
   if (ASCII.test(text)) {
+    if (words) {
+      // A run of spaces or of other printable ASCII is one unit of its length (wrapping only
+      // breaks between them; a word too long for a row is cut character by character).
+      for (const [run] of text.matchAll(ASCII_RUNS)) units.push({ s: run, w: run.length, kind: run.charCodeAt(0) === 32 ? 'space' : 'char' });
+      return;
+    }
     for (const ch of text) units.push({ s: ch, w: 1, kind: ch === ' ' ? 'space' : 'char' });
     return;
   }
@@ -35,15 +43,16 @@ function pushText(units: Unit[], text: string): void {
   }
 }
 
-export function tokenize(line: string): Unit[] {
+/** Escapes, spaces and characters (graphemes); with `words`, runs of ASCII spaces or non-spaces as one unit each. */
+export function tokenize(line: string, words = false): Unit[] {
   const units: Unit[] = [];
   let last = 0;
   for (const m of line.matchAll(ESCAPE)) {
-    if (m.index > last) pushText(units, line.slice(last, m.index));
+    if (m.index > last) pushText(units, line.slice(last, m.index), words);
     units.push({ s: m[0], w: 0, kind: 'esc' });
     last = m.index + m[0].length;
   }
-  if (last < line.length) pushText(units, line.slice(last));
+  if (last < line.length) pushText(units, line.slice(last), words);
   return units;
 }
 
@@ -90,6 +99,11 @@ export function clipStyled(line: string, width: number): string {
  * Spaces at a break are dropped. Each row closes its open styles and the next reopens them.
  */
 export function wrapStyled(line: string, width: number): string[] {
+  return wrapUnits(tokenize(line, true), width);
+}
+
+/** wrapStyled over units already tokenized (per character, or with ASCII runs grouped: the same rows). */
+export function wrapUnits(units: readonly Unit[], width: number): string[] {
   const w = Math.max(1, width);
   const rows: string[] = [];
   let row = '';
@@ -120,9 +134,23 @@ export function wrapStyled(line: string, width: number): string[] {
       // Longer than a row: it starts a row of its own (a path or URL reads better whole-ish).
       if (rowW > 0) breakRow();
       for (const u of word) {
-        if (u.kind !== 'esc' && rowW + u.w > w) breakRow();
-        row += u.s;
-        rowW += u.w;
+        if (u.kind === 'esc') {
+          row += u.s;
+          continue;
+        }
+        // A run of ASCII characters is one unit: cut it where the row ends.
+        const chars = u.s.length > 1 && ASCII.test(u.s) ? u.s : undefined;
+        if (!chars) {
+          if (rowW + u.w > w) breakRow();
+          row += u.s;
+          rowW += u.w;
+          continue;
+        }
+        for (const ch of chars) {
+          if (rowW + 1 > w) breakRow();
+          row += ch;
+          rowW += 1;
+        }
       }
     }
     word = [];
@@ -131,7 +159,7 @@ export function wrapStyled(line: string, width: number): string[] {
     spacesW = 0;
   };
 
-  for (const u of tokenize(line)) {
+  for (const u of units) {
     if (u.kind === 'space') {
       if (word.length > 0) placeWord();
       spaces += u.s;

@@ -56,16 +56,20 @@ export function graphemeInfo(g: string): { w: number; risky: boolean } {
 const CONTROL = /\x1b\[([0-?]*)[ -/]*([@-~])|\x1b\][\s\S]*?(?:\x07|\x1b\\|$)|\x1b[\s\S]?|[\x00-\x1f\x7f-\x9f]/g;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-const asciiCells = new Map<string, Cell>();
+// One cell object per (printable ASCII character, style), shared by every row that shows it.
+const asciiCells = new Map<number, Cell[]>();
+function asciiCell(code: number, s: number): Cell {
+  let cells = asciiCells.get(s);
+  if (!cells) {
+    cells = [];
+    if (asciiCells.size < 10_000) asciiCells.set(s, cells);
+  }
+  return (cells[code] ??= { ch: String.fromCharCode(code), w: 1, s, risky: false });
+}
 function makeCell(ch: string, w: 0 | 1 | 2, s: number, risky: boolean): Cell {
   if (w !== 1 || risky || ch.length !== 1) return { ch, w, s, risky };
-  const key = ch + s;
-  let cell = asciiCells.get(key);
-  if (!cell) {
-    cell = { ch, w, s, risky };
-    if (asciiCells.size < 100_000) asciiCells.set(key, cell);
-  }
-  return cell;
+  const code = ch.charCodeAt(0);
+  return code < 0x80 ? asciiCell(code, s) : { ch, w, s, risky };
 }
 
 /** Parses one line starting in style `startStyle`, clipped to `columns` cells. */
@@ -96,7 +100,11 @@ export function parseLine(line: string, startStyle: number, columns: number): Ro
 
   const text = (t: string): void => {
     if (PRINTABLE_ASCII.test(t)) {
-      for (const ch of t) put(ch, 1, false);
+      // Cells past the last column are dropped (put's rule), and no combining mark follows.
+      const end = Math.min(t.length, Math.max(0, columns - cells.length));
+      for (let i = 0; i < end; i++) cells.push(asciiCell(t.charCodeAt(i), style));
+      lead = end > 0 ? cells.length - 1 : lead;
+      if (end < t.length) lead = -1;
       return;
     }
     for (const { segment } of graphemes(t)) {

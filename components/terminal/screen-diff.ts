@@ -2,7 +2,7 @@
 // practical: only changed cells are written, the cursor takes the cheapest route, SGR is
 // emitted only where the style changes, and shortened lines are cut with EL.
 import { BLANK_ROW, cellAt, cellsEqual, type Cell, type Row } from './cell-grid.js';
-import { cursorMove } from './cursor-moves.js';
+import { cursorMove, cursorMoveLength } from './cursor-moves.js';
 import { DEFAULT_STYLE, sgrTransition, styleOf } from './sgr.js';
 
 /** What the writer knows about the terminal: cursor (x/y -1 = unknown) and SGR style (-1 = unknown). */
@@ -74,7 +74,7 @@ const utf8Length = (s: string): number => (s.length === 1 && s.charCodeAt(0) < 0
  * unchanged cells [from, to) no more bytes than moving over them?
  */
 function gapIsCheap(next: Row, from: number, to: number, y: number, style: number, rows: number): boolean {
-  const move = cursorMove(from, y, to, y, rows).length;
+  const move = cursorMoveLength(from, y, to, y, rows);
   let bytes = 0;
   for (let x = from; x < to; x++) {
     const cell = cellAt(next, x);

@@ -10,6 +10,7 @@ import { themeFor } from '../theme/use-theme.js';
 import type { createItemLines } from './item-lines.js';
 import { buildLineIndex, visibleLines, type LineIndex } from './line-index.js';
 import { liveInView, viewWindow } from './view-top.js';
+import { sameInputs, type Inputs } from '../store/last-value.js';
 
 /**
  * Items laid out at once. A resumed 10,000-message session shows its last items in the first
@@ -40,11 +41,7 @@ function earlierMarker(count: number): TranscriptItem {
   return { kind: 'notice', id: `earlier:${count}`, level: 'info', message: `⋯ ${count} earlier items above: scroll up to show them` };
 }
 
-type IndexKey = readonly unknown[];
-
-function sameKey(a: IndexKey | undefined, b: IndexKey): boolean {
-  return a !== undefined && a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
-}
+type IndexKey = Inputs;
 
 export class TranscriptPane {
   private from: number | undefined;
@@ -75,7 +72,7 @@ export class TranscriptPane {
     const shown = this.shownItems(items, from);
     // markdownVersion: the markdown engine, or a code block's language, has loaded since (lines drawn plain).
     const key: IndexKey = [shown, width, theme, selectedId, approvals, approval, this.itemLines, approvalRows, markdownVersion()];
-    if (!sameKey(this.index?.key, key)) {
+    if (!sameInputs(this.index?.key, key)) {
       this.index = { key, value: buildLineIndex({ items: shown, width, theme, selectedId, approvals, approval, itemLines: this.itemLines, approvalRows }) };
     }
     const index = this.index?.value ?? buildLineIndex({ items: shown, width, theme, selectedId, approvals, approval, itemLines: this.itemLines, approvalRows });

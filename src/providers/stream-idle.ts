@@ -43,20 +43,30 @@ export async function* withIdleTimeout(
   if (outer.aborted) follow();
   else outer.addEventListener('abort', follow, { once: true });
   let idled = false;
+  // One timer for the attempt, not one per event: activity only notes the time, and the timer,
+  // when it fires, waits again for what is left (or longer while the consumer holds an event).
+  let lastActivity = Date.now();
+  let holding = false;
   let timer: NodeJS.Timeout | undefined;
-  const arm = (): void => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      idled = true;
-      inner.abort(new StreamIdleError(idleMs));
-    }, idleMs);
+  const wait = (ms: number): void => {
+    timer = setTimeout(check, ms);
+  };
+  const check = (): void => {
+    const idle = Date.now() - lastActivity;
+    if (holding || idle < idleMs) return wait(holding ? idleMs : idleMs - idle);
+    idled = true;
+    inner.abort(new StreamIdleError(idleMs));
+  };
+  const activity = (): void => {
+    lastActivity = Date.now();
   };
   try {
-    arm();
-    for await (const event of attempt({ ...request, signal: inner.signal, onActivity: arm })) {
-      clearTimeout(timer);
+    wait(idleMs);
+    for await (const event of attempt({ ...request, signal: inner.signal, onActivity: activity })) {
+      holding = true;
       yield event;
-      arm();
+      holding = false;
+      activity();
     }
   } catch (error) {
     if (idled && !outer.aborted) throw new StreamIdleError(idleMs);

@@ -35,7 +35,8 @@ export function createSandbox(): Sandbox {
   return {
     home,
     workspace,
-    dispose: () => rmSync(root, { recursive: true, force: true }),
+    // The program may still be writing its log as it exits (tmux's kill-server hangs it up): retry.
+    dispose: () => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
   };
 }
 

@@ -30,12 +30,12 @@ export function createParagraphTail(): TailRenderer {
       if (appendsPlainly(base.text, added)) return fitRendered(base.source + added, width, theme);
     }
     const raw = ONE_LINE_PARAGRAPH.test(text) ? markdownSource(text, width, theme) : undefined;
-    if (raw === undefined || !raw.endsWith('\n\n')) {
+    if (raw === undefined) {
       base = undefined;
       return renderMarkdown(text, width, theme);
     }
     // The parser ends a paragraph with a blank line: appended words go before it.
-    base = { text, source: raw.slice(0, -2), width, theme, version };
+    base = raw.endsWith('\n\n') ? { text, source: raw.slice(0, -2), width, theme, version } : undefined;
     return fitRendered(raw, width, theme);
   };
 }

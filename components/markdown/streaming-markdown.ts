@@ -28,13 +28,10 @@ export function createMarkdownStream(
 ): MarkdownStream {
   const { clip } = options;
   const draw = options.render ?? renderMarkdown;
-  const render = (text: string, w: number, t: MarkdownTheme): string[] => (clip ? draw(text, w, t).map((l) => clip(l, w)) : draw(text, w, t));
+  const fit = (lines: string[], w: number): string[] => (clip ? lines.map((l) => clip(l, w)) : lines);
+  const render = (text: string, w: number, t: MarkdownTheme): string[] => fit(draw(text, w, t), w);
   // The unfinished block is drawn every frame: a paragraph growing by plain words is not parsed again.
   const drawTail = options.render ?? createParagraphTail();
-  const renderTail = (text: string): string[] => {
-    const lines = drawTail(text, currentWidth, theme);
-    return clip ? lines.map((l) => clip(l, currentWidth)) : lines;
-  };
   const scanner = createSplitScanner();
   const blocks: Block[] = [];
   // Only the unfinished part is kept as one string: appending to the whole answer and searching
@@ -81,7 +78,7 @@ export function createMarkdownStream(
       const tailText = pending;
       if (!tail || tail.key !== key || tail.text !== tailText) {
         const source = isOpenTable(tailText) ? tailText.split('\n') : undefined;
-        const lines = tailText === '' ? [] : source ? (clip ? source.map((l) => clip(l, currentWidth)) : source) : renderTail(tailText);
+        const lines = tailText === '' ? [] : fit(source ?? drawTail(tailText, currentWidth, theme), currentWidth);
         tail = { key, text: tailText, lines };
       }
       appendBlock(out, tail.lines);

@@ -17,10 +17,12 @@ import type { SessionFlags } from '../src/cli-session-flags.js';
 import type { ZodType } from 'zod';
 import type { StreamJsonInput, UserMessage } from '../src/headless-input.js';
 import type { EarlyFrame } from './app/early-frame.js';
+import { keepWasmOnBaselineTier } from './wasm-baseline-tier.js';
 
 // Node opens its inspector on port 9229 when the process gets SIGUSR1 (anyone who can signal it
 // could then run code in cairn): a listener of our own takes the signal instead, and ignores it.
 process.on('SIGUSR1', () => undefined);
+keepWasmOnBaselineTier();
 
 const argv = process.argv.slice(2);
 

@@ -13,14 +13,15 @@ type BlockParam = Anthropic.ContentBlockParam;
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /** The request body for one streamed call. Builds fresh objects: the history is never mutated. */
-export function toAnthropicParams(request: ModelRequest, thinking: ThinkingOptions | undefined): Anthropic.MessageStreamParams {
+export function toAnthropicParams(request: ModelRequest, thinking: ThinkingOptions | undefined): Anthropic.MessageCreateParamsStreaming {
   const messages = request.messages.map(toMessageParam);
   markLastBlockForCache(messages);
-  const params: Anthropic.MessageStreamParams = {
+  const params: Anthropic.MessageCreateParamsStreaming = {
     model: request.model,
     max_tokens: request.maxTokens,
     system: [{ type: 'text', text: request.system, cache_control: EPHEMERAL }],
     messages,
+    stream: true,
   };
   if (request.tools.length > 0) {
     params.tools = request.tools.map((t) => ({

@@ -59,18 +59,18 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
 
   async function* once(request: ModelRequest, thinking: ThinkingOptions | undefined): AsyncGenerator<ModelStreamEvent> {
     const params = toAnthropicParams(request, thinking);
-    const stream = client.messages.stream(params, { signal: request.signal });
     const assembler = createAnthropicAssembler();
     let finished: ReturnType<typeof assembler.finish>;
     try {
+      // The raw event stream, not the SDK's MessageStream: the assembler already builds the
+      // message, and MessageStream's own snapshot, emitter and queue cost every delta again.
+      const stream = await client.messages.create(params, { signal: request.signal });
       for await (const event of stream) {
         request.onActivity?.();
         // Chunks already buffered when the signal fires must not leak out as more output.
         if (request.signal.aborted) throw abortError();
         for (const out of assembler.push(event)) yield out;
       }
-      // The SDK iterator can end quietly when an error lands between reads; done() re-raises it.
-      await stream.done();
       if (request.signal.aborted) throw abortError();
       finished = assembler.finish();
     } catch (error) {

@@ -40,6 +40,16 @@ export function createProvider(resolved: ResolvedProvider, deps: CreateProviderD
 }
 
 /**
+ * Imports the SDK module a provider's first call needs, ahead of that call: the TUI does it once its
+ * first frame is drawn (finishStartup), so the first prompt does not wait for the import. A module
+ * that fails to load is reported by the call that needs it (the import is tried again there).
+ */
+export async function loadProviderModule(api: ResolvedProvider['api'] | undefined): Promise<void> {
+  if (api === 'anthropic') await import('./anthropic.js');
+  else if (api === 'openai') await import('./openai.js');
+}
+
+/**
  * The SDKs cost ~100-200 ms to import: they load on the first model call, not at start-up
  * (`--version`, `--help` and the first frame never pay for them). One client per provider, as before.
  */

@@ -1,5 +1,6 @@
 // Start-up, phase 4 of 4: what the TUI's first frame does not show (the agent definitions,
-// SessionStart hooks, skills and custom commands, the tools, the scheduler's link to the session).
+// SessionStart hooks, skills and custom commands, the tools, the scheduler's link to the session,
+// the model provider's SDK).
 // The TUI runs it just after that frame; `cairn -p` and every other caller before the first turn.
 // What it finds goes to `tell`: start-up notices before the session is shown, warnings after.
 import { agentToolNotices } from '../agents/agent-tool-grants.js';
@@ -7,6 +8,7 @@ import { withFolderInstructions } from '../context/folder-instructions-tools.js'
 import { unknownToolWarnings } from '../permissions/rules/unknown-tools.js';
 import { loadSkillRuntime, type SkillRuntime } from '../skills/skill-runtime.js';
 import { hookLine } from './hook-wiring.js';
+import { loadProviderModule } from '../providers/create.js';
 import type { OpenedSession } from './open-session.js';
 import { connectScheduledRuns } from './session-wiring.js';
 import { loadAgents } from './startup-state.js';
@@ -30,6 +32,8 @@ export async function finishStartup(services: Services, opened: OpenedSession, t
   await setUpTools(services, opened, skills, tell);
   for (const line of agentToolNotices(agents, services.tools.map((t) => t.name))) tell(line);
   connectScheduledRuns(opened.session, services.background, services.tools.find((t) => t.name === 'agent'), cwd);
+  // The model's SDK, while the user types the first prompt. A failure is the first call's to report.
+  loadProviderModule(services.modelProvider().api).catch(() => undefined);
 }
 
 /** `--tools`: only the named built-in tools (MCP servers' tools are not affected); a name no tool has is told. */

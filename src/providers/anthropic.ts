@@ -1,5 +1,8 @@
 import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
+import { ProviderError } from './provider.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
+import { createNodeHttpFetch } from './node-http-fetch.js';
+import { readServerSentEvents } from './sse-reader.js';
 import { toAnthropicParams } from './anthropic-convert.js';
 import type { ThinkingOptions } from './anthropic-convert.js';
 import { createAnthropicAssembler } from './anthropic-stream.js';
@@ -53,7 +56,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
   const name = opts.name ?? 'anthropic';
   const baseUrl = opts.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL;
   // Our own retry loop makes each retry visible; the SDK's would hide them.
-  const client = new Anthropic({ apiKey: opts.apiKey, baseURL: baseUrl, maxRetries: 0 });
+  const transport = createNodeHttpFetch();
+  const client = new Anthropic({ apiKey: opts.apiKey, baseURL: baseUrl, maxRetries: 0, fetch: transport.fetch });
   // Turned off for good once the endpoint rejects it, so later turns don't pay the failed call.
   let thinkingOn = opts.thinking?.enabled === true;
 
@@ -62,14 +66,19 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
     const assembler = createAnthropicAssembler();
     let finished: ReturnType<typeof assembler.finish>;
     try {
-      // The raw event stream, not the SDK's MessageStream: the assembler already builds the
-      // message, and MessageStream's own snapshot, emitter and queue cost every delta again.
-      const stream = await client.messages.create(params, { signal: request.signal });
-      for await (const event of stream) {
+      // The SDK sends the request (auth, headers, an HTTP error as APIError); the events are read
+      // here from the socket's stream (node-http-fetch.ts): the assembler builds the message.
+      const response = await client.messages.create(params, { signal: request.signal }).asResponse();
+      const body = transport.eventStream(response);
+      if (!body) throw new ProviderError(`${name}: ${baseUrl} answered a streaming request with ${response.headers.get('content-type') ?? 'no content type'}, not an event stream`);
+      for await (const sse of readServerSentEvents(body, request.signal)) {
+        // Pings too: they keep the stream's idle timer from running out.
         request.onActivity?.();
         // Chunks already buffered when the signal fires must not leak out as more output.
         if (request.signal.aborted) throw abortError();
-        for (const out of assembler.push(event)) yield out;
+        if (sse.event === 'ping') continue;
+        if (sse.event === 'error') throw streamError(sse.data, response.headers);
+        for (const out of assembler.push(JSON.parse(sse.data) as Anthropic.RawMessageStreamEvent)) yield out;
       }
       if (request.signal.aborted) throw abortError();
       finished = assembler.finish();
@@ -105,6 +114,17 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
   }
 
   return { ...retryingProvider({ ...opts, name, baseUrl }, attempt, anthropicFailure), api: 'anthropic' };
+}
+
+/** A stream `error` event, as the SDK reports one: an APIError with no status, its body the event's. */
+function streamError(data: string, headers: Headers): APIError {
+  let body: unknown = data;
+  try {
+    body = JSON.parse(data);
+  } catch {
+    // Not JSON: the text itself is the detail.
+  }
+  return new APIError(undefined, body as object | undefined, undefined, headers);
 }
 
 function isThinkingRejection(err: unknown): boolean {

@@ -1,11 +1,9 @@
+import { FRAME_MS } from '../frame-rate.js';
 import type { AgentEvent } from '../../src/events.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
 import type { InitialStateOptions } from './reduce.js';
 import { initialState, reduce } from './reduce.js';
 import type { TuiState, UiAction } from './types.js';
-
-/** ~30 Hz: most CPU goes to React reconciliation per update, so stream deltas are batched per frame. */
-export const FRAME_MS = 33;
 
 export interface TuiStore {
   getSnapshot(): TuiState;

@@ -6,6 +6,7 @@ import { createFrameWriter, type FrameWriter } from './frame-writer.js';
 import { findCaret } from './caret.js';
 import { composeLines, type LineOverlay, type OverlayPainter } from './line-overlay.js';
 import { timedFrame } from './frame-stats.js';
+import { FRAME_MS } from '../frame-rate.js';
 
 /** The parts of a tty stream this needs (process.stdout fits). */
 export interface TerminalStream {
@@ -16,12 +17,6 @@ export interface TerminalStream {
   off(event: 'resize', listener: () => void): unknown;
 }
 
-/**
- * Frames that only the painter's rows changed in (a streaming answer, timers) are drawn at most
- * this often; a keystroke's frame (urgent) is drawn at once. ~30 per second: each frame costs a
- * cursor move and the cell diff, so fewer, fuller frames write fewer bytes per character.
- */
-export const FRAME_INTERVAL_MS = 33;
 
 export interface InkTerminal {
   /** Pass to Ink as `render(el, { stdout })`. */
@@ -95,7 +90,7 @@ export function createInkTerminal(terminal: TerminalStream, options: { scroll?: 
     },
     invalidate(urgent = false) {
       if (disposed || immediate) return;
-      const wait = urgent ? 0 : FRAME_INTERVAL_MS - (performance.now() - lastDrawAt);
+      const wait = urgent ? 0 : FRAME_MS - (performance.now() - lastDrawAt);
       if (wait <= 0) {
         // After I/O callbacks: if Ink writes a frame meanwhile, it carries the rows and this is skipped.
         if (timer) clearTimeout(timer);

@@ -31,7 +31,7 @@ export interface LineOverlay {
   setPainter(painter: OverlayPainter | undefined): void;
   /**
    * What the painter draws changed. `urgent` (a keystroke, a scroll): drawn as soon as the current
-   * task is done. Otherwise with the next frame, at most one frame per FRAME_INTERVAL_MS.
+   * task is done. Otherwise with the next frame, at most one frame per FRAME_MS.
    */
   invalidate(urgent?: boolean): void;
 }

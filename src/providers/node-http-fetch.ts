@@ -5,13 +5,13 @@ import https from 'node:https';
 // Node's own fetch (undici) carries every response through its WebAssembly HTTP parser and web
 // streams, and the SDK then decodes the event stream through more of them: for a streamed answer
 // that was most of cairn's CPU outside drawing (BENCHMARKS.md, "The provider's transport"). The
-// SDKs take a `fetch`; this one runs on node:http, whose parser is native. An event-stream
-// response is handed over as the socket's own stream (`eventStream`), which sse-reader.ts reads;
-// any other response (JSON, an error's body) is read whole into an ordinary Response.
+// SDKs take a `fetch`; this one runs on node:http, whose parser is native. A successful response
+// that is not JSON (an event stream) is handed over as the socket's own stream (`eventStream`),
+// which sse-reader.ts reads; JSON and every error's body are read whole into an ordinary Response.
 
 export interface NodeHttpFetch {
   fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-  /** The body of an event-stream response this fetch returned (the Response itself has none). */
+  /** The body of a streamed response this fetch returned (the Response itself has none). */
   eventStream(response: Response): IncomingMessage | undefined;
 }
 
@@ -34,7 +34,8 @@ export function createNodeHttpFetch(): NodeHttpFetch {
       const request = (secure ? https : http).request(url, options, (res) => {
         const status = res.statusCode ?? 0;
         const meta = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res) };
-        if (status >= 200 && status < 300 && /^text\/event-stream\b/i.test(res.headers['content-type'] ?? '')) {
+        // A streamed answer: text/event-stream, or whatever a loose server labels it, but not JSON.
+        if (status >= 200 && status < 300 && !/\bjson\b/i.test(res.headers['content-type'] ?? '')) {
           res.setEncoding('utf8');
           const response = new Response(null, meta);
           streams.set(response, res);

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
+import { ProviderError } from './provider.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
+import { createNodeHttpFetch } from './node-http-fetch.js';
+import { readServerSentEvents } from './sse-reader.js';
 import type { ReasoningEffort } from './resolve.js';
 import { createOpenAIAssembler, toOpenAIMessages, toOpenAITools } from './openai-convert.js';
 import {
@@ -46,7 +49,8 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider {
   const name = opts.name ?? 'openai';
   const baseUrl = opts.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
-  const client = new OpenAI({ apiKey: opts.apiKey || 'none', baseURL: baseUrl, maxRetries: 0 });
+  const transport = createNodeHttpFetch();
+  const client = new OpenAI({ apiKey: opts.apiKey || 'none', baseURL: baseUrl, maxRetries: 0, fetch: transport.fetch });
   const maxTokensField = opts.maxTokensField ?? (isOfficialOpenAI(baseUrl) ? 'max_completion_tokens' : 'max_tokens');
 
   async function* attempt(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
@@ -59,17 +63,29 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
     };
     if (opts.reasoningEffort) body.reasoning_effort = opts.reasoningEffort;
     if (request.tools.length > 0) body.tools = toOpenAITools(request.tools);
-    const stream = await client.chat.completions.create(body, { signal: request.signal });
+    // The SDK sends the request (auth, headers, an HTTP error as APIError); the events are read
+    // here from the socket's stream (node-http-fetch.ts), as the SDK's own stream would read them.
+    const response = await client.chat.completions.create(body, { signal: request.signal }).asResponse();
+    const events = transport.eventStream(response);
+    if (!events) throw new ProviderError(`${name}: ${baseUrl} answered a streaming request with ${response.headers.get('content-type') ?? 'no content type'}, not an event stream`);
     const assembler = createOpenAIAssembler(() => `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`);
     let finished: ReturnType<typeof assembler.finish>;
     try {
-      for await (const chunk of stream) {
+      let done = false;
+      for await (const sse of readServerSentEvents(events, request.signal)) {
         request.onActivity?.();
         // Chunks already buffered when the signal fires must not leak out as more output.
         if (request.signal.aborted) throw abortError();
+        // After [DONE] the rest is read but ignored, so the connection can be used again.
+        if (done || sse.event.startsWith('thread.')) continue;
+        if (sse.data.startsWith('[DONE]')) {
+          done = true;
+          continue;
+        }
+        const chunk = JSON.parse(sse.data) as OpenAI.Chat.Completions.ChatCompletionChunk & { error?: unknown };
+        if (chunk.error) throw new APIError(undefined, chunk.error, undefined, response.headers);
         for (const out of assembler.push(chunk)) yield out;
       }
-      // The SDK ends iteration quietly on abort.
       if (request.signal.aborted) throw abortError();
       finished = assembler.finish();
     } catch (error) {

@@ -295,6 +295,25 @@ describe('anthropic provider', () => {
     expect(delays).toEqual([]);
   });
 
+  it('a JSON answer to a streaming request is an error naming the endpoint and what it sent, not retried', async () => {
+    const server = await serve([{ body: { id: 'msg_1', type: 'message', content: [] } }]);
+    const { provider, delays } = setup(server);
+    const { events, error } = await run(provider.stream(request([prompt('hi')])));
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).toBe(`anthropic: ${server.url} answered a streaming request with application/json, not an event stream`);
+    expect(events.filter((e) => e.type === 'text_delta')).toEqual([]);
+    expect(delays).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a stream labelled text/plain by a loose gateway is still read as it arrives', async () => {
+    const server = await serve([{ ...anthropicReply([{ type: 'text', text: 'loose but fine' }], { chunkSize: 5 }), headers: { 'content-type': 'text/plain' } }]);
+    const { provider } = setup(server);
+    const { events, error } = await run(provider.stream(request([prompt('hi')])));
+    expect(error).toBeUndefined();
+    expect(events.filter((e) => e.type === 'text_delta').map((e) => (e.type === 'text_delta' ? e.text : '')).join('')).toBe('loose but fine');
+  });
+
   it('names the model and base URL on a 404', async () => {
     const server = await serve([anthropicHttpError(404, 'not_found_error', 'model: nope')]);
     const { provider } = setup(server, { model: 'nope' });

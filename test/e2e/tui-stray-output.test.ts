@@ -9,7 +9,7 @@ import { TmuxTerminal } from '../helpers/tmux.js';
 // Issue 12 item 1: what libraries print while the app owns the screen. The built cairn in tmux
 // talks to a protocol-exact Anthropic stand-in with a model the SDK calls deprecated (its
 // console.warn on every request), and a preloaded "library" that emits a process warning and
-// writes to stdout around every request.
+// writes to stdout around every HTTP request.
 const terminals: TmuxTerminal[] = [];
 const servers: Array<ScriptedServer<AnthropicRequestBody>> = [];
 afterEach(async () => {
@@ -17,11 +17,21 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
+// Around every HTTP request, whichever way it is made (the providers use node:http).
 const NOISY_LIBRARY = `
-const realFetch = globalThis.fetch;
-globalThis.fetch = (...args) => {
+import http from 'node:http';
+const noisy = () => {
   process.emitWarning('noisylib: callback API is deprecated', 'DeprecationWarning');
   process.stdout.write('STRAY-STDOUT-FROM-A-LIBRARY\\n');
+};
+const realRequest = http.request;
+http.request = (...args) => {
+  noisy();
+  return realRequest(...args);
+};
+const realFetch = globalThis.fetch;
+globalThis.fetch = (...args) => {
+  noisy();
   return realFetch(...args);
 };
 `;

@@ -6,7 +6,6 @@
 // The composition root and the `cairn` bin. It lives on the UI side of the layers so the
 // engine in src/ never imports the UI. Everything heavy is imported lazily: `--version`
 // and `--help` load nothing but this file.
-import { randomUUID } from 'node:crypto';
 import type { StartedWorktree } from '../src/worktrees/session-worktree-start.js';
 import { readFileSync } from 'node:fs';
 import { errorMessage } from '../src/util/error-message.js';
@@ -17,12 +16,13 @@ import type { SessionFlags } from '../src/cli-session-flags.js';
 import type { ZodType } from 'zod';
 import type { StreamJsonInput, UserMessage } from '../src/headless-input.js';
 import type { EarlyFrame } from './app/early-frame.js';
-import { keepWasmOnBaselineTier } from './wasm-baseline-tier.js';
 
 // Node opens its inspector on port 9229 when the process gets SIGUSR1 (anyone who can signal it
 // could then run code in cairn): a listener of our own takes the signal instead, and ignores it.
 process.on('SIGUSR1', () => undefined);
-keepWasmOnBaselineTier();
+
+/** Before anything that can compile WebAssembly; not before the TUI's first frame (node:v8 costs ~3 ms to load). */
+const keepWasmOnBaselineTier = async (): Promise<void> => (await import('./wasm-baseline-tier.js')).keepWasmOnBaselineTier();
 
 const argv = process.argv.slice(2);
 
@@ -30,9 +30,11 @@ if (argv.includes('--version') || argv.includes('-v')) {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   process.stdout.write(`${pkg.version}\n`);
 } else if (argv[0] === 'plugin' || argv[0] === 'plugins') {
+  await keepWasmOnBaselineTier();
   const { runPluginCommand } = await import('../src/plugins/plugin-command.js');
   process.exitCode = await runPluginCommand(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
 } else if (argv[0] === 'serve') {
+  await keepWasmOnBaselineTier();
   const { runServe } = await import('../src/serve/serve-command.js');
   process.exitCode = await runServe(argv.slice(1), { stdout: process.stdout, stderr: process.stderr });
 } else {
@@ -54,6 +56,15 @@ async function main(args: string[]): Promise<number> {
   if (cli.help) {
     process.stdout.write(HELP);
     return 0;
+  }
+  const { readFlagAgents, FlagError } = await import('../src/cli-session-flags.js');
+  try {
+    const agents = await readFlagAgents(cli.session);
+    if (agents) cli.session.agents = agents;
+  } catch (error) {
+    if (!(error instanceof FlagError)) throw error;
+    process.stderr.write(`cairn: ${error.message}\nRun cairn --help for usage.\n`);
+    return 2;
   }
   if (cli.listProviders) {
     const { listProviders } = await import('../src/providers/registry.js');
@@ -219,6 +230,8 @@ async function main(args: string[]): Promise<number> {
   const resuming = cli.continueLatest || cli.resume !== undefined;
   let early: EarlyFrame | undefined;
   if (earlyWanted) early = resuming ? await drawEarlyResumed(facts, { continueLatest: cli.continueLatest, ...(cli.resume ? { resumeId: cli.resume } : {}) }) : await drawEarly(facts);
+  // Nothing above fetches or parses bash; the engine below may.
+  await keepWasmOnBaselineTier();
 
   const { createRuntime } = await import('../src/bootstrap.js');
   type Runtime = Awaited<ReturnType<typeof createRuntime>>;
@@ -243,7 +256,7 @@ async function main(args: string[]): Promise<number> {
         ...(cli.maxTurns !== undefined ? { maxTurns: cli.maxTurns } : {}),
         ...runtimeFlags(flags),
         // /fork: a new id (never --session-id's, which the first session took) starting from the old history.
-        ...(resume.fork ? { forkSession: true, sessionId: randomUUID() } : {}),
+        ...(resume.fork ? { forkSession: true, sessionId: (await import('node:crypto')).randomUUID() } : {}),
         continueLatest: resume.continueLatest,
         ...(resume.resumeId ? { resumeId: resume.resumeId } : {}),
         // The TUI draws its first frame before the tools, agents and hooks are set up (a turn waits for them).

@@ -4,7 +4,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentDefinition } from './agents/agent-definition.js';
-import { agentsFromFlag } from './agents/flag-agents.js';
 import { canonicalToolName } from './permissions/rules/parse.js';
 import { errorMessage } from './util/error-message.js';
 
@@ -27,7 +26,9 @@ export interface SessionFlags {
   settings?: string;
   /** --tools: the tools offered, in cairn's names ([] offers none); absent: all of them. */
   tools?: string[];
-  /** --agents: subagent definitions for this session, by name. */
+  /** --agents as given: a JSON object of definitions by name (readFlagAgents reads them). */
+  agentsJson?: Record<string, unknown>;
+  /** --agents: subagent definitions for this session, by name, once readFlagAgents has read them. */
   agents?: AgentDefinition[];
   /** --session-id: the new session's id. */
   sessionId?: string;
@@ -97,7 +98,7 @@ export function sessionFlagsFrom(v: RawSessionFlags, cwd: string): SessionFlags 
     maxBudgetUsd = Number(v['max-budget-usd']);
     if (!(maxBudgetUsd > 0) || !Number.isFinite(maxBudgetUsd)) throw new FlagError(`--max-budget-usd: expected an amount in dollars above 0, got "${v['max-budget-usd']}"`);
   }
-  const agents = v.agents !== undefined ? flagAgents(jsonObject('--agents', v.agents)) : undefined;
+  const agentsJson = v.agents !== undefined ? jsonObject('--agents', v.agents) : undefined;
   const sessionId = v['session-id'];
   if (sessionId !== undefined && !UUID.test(sessionId)) throw new FlagError(`--session-id: expected a UUID (like 123e4567-e89b-12d3-a456-426614174000), got "${sessionId}"`);
   const effort = v.effort;
@@ -113,7 +114,7 @@ export function sessionFlagsFrom(v: RawSessionFlags, cwd: string): SessionFlags 
     pluginDirs: (v['plugin-dir'] ?? []).map((dir) => existingFolder('--plugin-dir', path.resolve(cwd, dir))),
     ...(v.settings !== undefined ? { settings: v.settings } : {}),
     ...(v.tools !== undefined ? { tools: toolNames(v.tools) } : {}),
-    ...(agents ? { agents } : {}),
+    ...(agentsJson ? { agentsJson } : {}),
     ...(sessionId !== undefined ? { sessionId: sessionId.toLowerCase() } : {}),
     ...(name ? { name } : {}),
     forkSession: v['fork-session'] === true,
@@ -131,9 +132,15 @@ function toolNames(values: readonly string[]): string[] | undefined {
   return [...new Set(names.map(canonicalToolName))];
 }
 
-function flagAgents(json: Record<string, unknown>): AgentDefinition[] {
+/**
+ * --agents' definitions. Read after parsing, not in it: their loader (YAML, Markdown, the event
+ * schemas) would otherwise load before the TUI's first frame, for a flag most runs never pass.
+ */
+export async function readFlagAgents(flags: SessionFlags): Promise<AgentDefinition[] | undefined> {
+  if (flags.agentsJson === undefined) return undefined;
+  const { agentsFromFlag } = await import('./agents/flag-agents.js');
   try {
-    return agentsFromFlag(json);
+    return agentsFromFlag(flags.agentsJson);
   } catch (error) {
     throw new FlagError(`--agents: ${errorMessage(error)}`);
   }

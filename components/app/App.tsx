@@ -48,7 +48,7 @@ export function App({ deps, itemLines, size }: AppProps) {
   const painter = useContext(PainterContext);
   const terminal = useTerminalSize();
   const { columns, rows } = size ?? terminal;
-  // Runs on every store change (a stream's ~30 a second): recomputed only when what it reads changed.
+  // Runs on every store change (a stream's ~20 a second): recomputed only when what it reads changed.
   const selectLayout = useMemo(() => {
     let last: { inputs: unknown[]; layout: PaintLayout } | undefined;
     return (s: TuiState): PaintLayout => {

@@ -1,7 +1,7 @@
 // Draws the rows that change many times a second (the transcript, the prompt box, the status
 // row) straight through the frame writer, without React or Ink: the store notifies, the painter
 // asks for a frame, and the rows are computed once per drawn frame. A keystroke's frame is drawn
-// at once; a streaming answer's and the timers' frames are coalesced to ~30 per second. React
+// at once; a streaming answer's and the timers' frames are coalesced to ~20 per second (FRAME_MS). React
 // and Ink draw the rest (header, dialogs, palette) and lay out blank rows where these go.
 import type { ViewMetrics } from '../keys/view-metrics.js';
 import { onMarkdownChange } from '../markdown/render-markdown.js';

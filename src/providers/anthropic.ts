@@ -1,5 +1,4 @@
 import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
-import { ProviderError } from './provider.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
 import { createNodeHttpFetch } from './node-http-fetch.js';
 import { readServerSentEvents } from './sse-reader.js';
@@ -69,9 +68,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
       // The SDK sends the request (auth, headers, an HTTP error as APIError); the events are read
       // here from the socket's stream (node-http-fetch.ts): the assembler builds the message.
       const response = await client.messages.create(params, { signal: request.signal }).asResponse();
-      const body = transport.eventStream(response);
-      if (!body) throw new ProviderError(`${name}: ${baseUrl} answered a streaming request with ${response.headers.get('content-type') ?? 'no content type'}, not an event stream`);
-      for await (const sse of readServerSentEvents(body, request.signal)) {
+      for await (const sse of readServerSentEvents(transport.answerStream(response, name, baseUrl), request.signal)) {
         // Pings too: they keep the stream's idle timer from running out.
         request.onActivity?.();
         // Chunks already buffered when the signal fires must not leak out as more output.

@@ -28,13 +28,13 @@ export function createProvider(resolved: ResolvedProvider, deps: CreateProviderD
     case 'anthropic': {
       const opts: AnthropicProviderOptions = { ...common, apiKey: resolved.apiKey ?? '' };
       if (resolved.thinking) opts.thinking = resolved.thinking;
-      return lazyProvider(resolved, 'anthropic', async () => (await import('./anthropic.js')).createAnthropicProvider(opts));
+      return lazyProvider(resolved, 'anthropic', async () => (await PROVIDER_MODULES.anthropic()).createAnthropicProvider(opts));
     }
     case 'openai': {
       const opts: OpenAIProviderOptions = { ...common };
       if (resolved.apiKey !== undefined) opts.apiKey = resolved.apiKey;
       if (resolved.reasoningEffort) opts.reasoningEffort = resolved.reasoningEffort;
-      return lazyProvider(resolved, 'openai', async () => (await import('./openai.js')).createOpenAIProvider(opts));
+      return lazyProvider(resolved, 'openai', async () => (await PROVIDER_MODULES.openai()).createOpenAIProvider(opts));
     }
   }
 }
@@ -45,9 +45,14 @@ export function createProvider(resolved: ResolvedProvider, deps: CreateProviderD
  * that fails to load is reported by the call that needs it (the import is tried again there).
  */
 export async function loadProviderModule(api: ResolvedProvider['api'] | undefined): Promise<void> {
-  if (api === 'anthropic') await import('./anthropic.js');
-  else if (api === 'openai') await import('./openai.js');
+  if (api === 'anthropic' || api === 'openai') await PROVIDER_MODULES[api]();
 }
+
+/** The provider modules (and their SDKs) by wire protocol, imported when first needed. */
+const PROVIDER_MODULES = {
+  anthropic: () => import('./anthropic.js'),
+  openai: () => import('./openai.js'),
+};
 
 /**
  * The SDKs cost ~100-200 ms to import: they load on the first model call, not at start-up

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { ProviderError } from './provider.js';
 
 // Node's own fetch (undici) carries every response through its WebAssembly HTTP parser and web
 // streams, and the SDK then decodes the event stream through more of them: for a streamed answer
@@ -13,6 +14,8 @@ export interface NodeHttpFetch {
   fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** The body of a streamed response this fetch returned (the Response itself has none). */
   eventStream(response: Response): IncomingMessage | undefined;
+  /** eventStream's body of a model's streamed answer; a JSON answer instead is a ProviderError naming the endpoint. */
+  answerStream(response: Response, provider: string, baseUrl: string): IncomingMessage;
 }
 
 /** A fetch on node:http with keep-alive connections, for one provider's SDK client. */
@@ -55,7 +58,12 @@ export function createNodeHttpFetch(): NodeHttpFetch {
       request.on('error', reject);
       request.end(body ?? undefined);
     });
-  return { fetch, eventStream: (response) => streams.get(response) };
+  const answerStream = (response: Response, provider: string, baseUrl: string): IncomingMessage => {
+    const body = streams.get(response);
+    if (body) return body;
+    throw new ProviderError(`${provider}: ${baseUrl} answered a streaming request with ${response.headers.get('content-type') ?? 'no content type'}, not an event stream`);
+  };
+  return { fetch, eventStream: (response) => streams.get(response), answerStream };
 }
 
 function responseHeaders(res: IncomingMessage): Headers {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
-import { ProviderError } from './provider.js';
 import type { ModelProvider, ModelRequest, ModelStreamEvent } from './provider.js';
 import { createNodeHttpFetch } from './node-http-fetch.js';
 import { readServerSentEvents } from './sse-reader.js';
@@ -66,8 +65,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
     // The SDK sends the request (auth, headers, an HTTP error as APIError); the events are read
     // here from the socket's stream (node-http-fetch.ts), as the SDK's own stream would read them.
     const response = await client.chat.completions.create(body, { signal: request.signal }).asResponse();
-    const events = transport.eventStream(response);
-    if (!events) throw new ProviderError(`${name}: ${baseUrl} answered a streaming request with ${response.headers.get('content-type') ?? 'no content type'}, not an event stream`);
+    const events = transport.answerStream(response, name, baseUrl);
     const assembler = createOpenAIAssembler(() => `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`);
     let finished: ReturnType<typeof assembler.finish>;
     try {

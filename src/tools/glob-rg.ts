@@ -34,7 +34,9 @@ export async function globWithRipgrep(walk: GlobWalk): Promise<string[] | undefi
   };
   const listed = await ripgrepFiles(bin, walk.base, options, walk.signal, (rel) => (walk.matcher.match(rel) ? 'keep' : 'skip'));
   if (!listed) return undefined;
-  const files = listed.files.map((rel) => path.join(walk.base, rel));
+  // ripgrep's names are already normalized (no `.` or `..`, `/`-separated): joined by hand, not path.join per file.
+  const prefix = walk.base.endsWith(path.sep) ? walk.base : walk.base + path.sep;
+  const files = listed.files.map((rel) => prefix + (path.sep === '/' ? rel : rel.replaceAll('/', path.sep)));
   const above = walk.useIgnore ? await ignoredAbove(walk.filter, walk.cwd, walk.base) : undefined;
   if (!above) return files;
   const kept: string[] = [];

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import * as z from 'zod';
 import { GitignoreFilter } from './gitignore.js';
 import { tryCompileGlob } from './glob-match.js';
@@ -60,9 +61,11 @@ async function runGlob(input: GlobInput, ctx: ToolContext): Promise<ToolResult> 
   if (ctx.signal.aborted) return errorResult('glob was interrupted.');
 
   let denied = 0;
+  // Whatever the matcher made of the pattern, nothing outside the judged directory is listed. Both walks give
+  // normalized absolute paths, so a prefix decides (isInside's path.relative per file was a fifth of glob's CPU).
+  const inBase = base.endsWith(path.sep) ? base : base + path.sep;
   const listed = files.filter((file) => {
-    // Whatever the matcher made of the pattern, nothing outside the judged directory is listed.
-    if (!isInside(base, file)) return false;
+    if (!file.startsWith(inBase)) return false;
     if (ctx.isReadDenied?.(file)) denied++;
     return !ctx.isReadDenied?.(file);
   });

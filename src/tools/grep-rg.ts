@@ -54,11 +54,40 @@ function enough(mode: SearchMode, files: number, matches: number, max: number): 
   return (mode === 'lines' && matches > max) || files > max;
 }
 
+/** The files in walk order up to the one that makes enough (that one kept), as the JavaScript walk stops. */
+function cutInWalkOrder<T extends Found>(files: T[], mode: SearchMode, max: number): { kept: T[]; matchCount: number; reached: boolean } {
+  const kept: T[] = [];
+  let matchCount = 0;
+  for (const f of files) {
+    kept.push(f);
+    matchCount += f.count;
+    if (enough(mode, kept.length, matchCount, max)) return { kept, matchCount, reached: true };
+  }
+  return { kept, matchCount, reached: false };
+}
+
+/**
+ * How far the parallel search may run past the cap before it gives way to the sorted one. Past the cap its
+ * results are still exact (they are put in walk order and cut when ripgrep is done); what it costs is the search
+ * of files after the cut, so when matches are that many, the sorted search, which stops at the cut, is cheaper.
+ */
+function parallelLimit(max: number): number {
+  return max + Math.min(3 * max, 100_000);
+}
+
+type Pass =
+  | { kind: 'found'; files: Found[]; stoppedAt: string | undefined; symlinks: string[] }
+  /** The parallel search found far more than enough: run again in walk order, stopping at the cut. */
+  | { kind: 'sort' }
+  | Exclude<RgGrepOutcome, { kind: 'done' }>;
+
 /**
  * The grep tool's directory search on ripgrep, giving what the JavaScript walk in grep.ts gives: files in walk
  * order, binary files (a NUL in the first 8 KB) and files over the size limit skipped, denied files left out
  * and counted, symlinks followed only where the search may read anyway (ripgrep follows none; the few it
- * passes over are read here), and the search stopped at the same point.
+ * passes over are read here), and the search stopped at the same point. ripgrep searches on all its threads
+ * and the results are put in walk order here; only when matches are many (parallelLimit) does it search again
+ * in walk order (`--sort path`, one thread), to stop at the cap.
  */
 export async function grepWithRipgrep(req: RgGrepRequest): Promise<RgGrepOutcome> {
   const { ctx, target } = req;
@@ -67,9 +96,36 @@ export async function grepWithRipgrep(req: RgGrepRequest): Promise<RgGrepOutcome
   const denied = ctx.isReadDenied;
   const isDenied = (rel: string): boolean =>
     denied !== undefined && (denied(path.join(target, rel)) || (req.realTarget !== target && denied(path.join(req.realTarget, rel))));
-  const walk: Omit<RgWalkOptions, 'symlinks'> = { useIgnore: req.useIgnore, skipNodeModules: req.skipNodeModules, globHint: req.glob?.hint, sorted: true };
+  // Denied files are counted among every file searched, matching or not: a second walk lists them (only when rules exist).
+  const deniedFound = denied ? listDenied(req, keep, isDenied) : Promise.resolve([]);
+
+  let pass = await searchPass(req, keep, isDenied, false);
+  if (pass.kind === 'sort') pass = await searchPass(req, keep, isDenied, true);
+  if (pass.kind !== 'found') return pass.kind === 'sort' ? { kind: 'fallback', reason: 'the sorted search did not finish' } : pass;
+  const { stoppedAt } = pass;
+
+  const before = (rel: string): boolean => stoppedAt === undefined || compareWalkOrder(rel, stoppedAt) < 0;
+  const links = await searchSymlinks(req, pass.symlinks.map(relFromRg).filter(before), keep);
+  if ('result' in links) return { kind: 'stop', result: links.result };
+  const merged = links.files.length === 0 ? pass.files : [...pass.files, ...links.files].sort((a, b) => compareWalkOrder(a.rel, b.rel));
+  // The same cut the JavaScript walk makes, now that the symlinked files are in their places.
+  const { kept, matchCount } = cutInWalkOrder(merged, req.mode, req.maxResults);
+  const deniedCount = (await deniedFound).filter(before).length + links.denied;
+  return { kind: 'done', files: kept, matchCount, denied: deniedCount, outsideLinks: links.outside };
+}
+
+function walkOptions(req: RgGrepRequest, sorted: boolean): Omit<RgWalkOptions, 'symlinks'> {
+  return { useIgnore: req.useIgnore, skipNodeModules: req.skipNodeModules, globHint: req.glob?.hint, sorted };
+}
+
+/**
+ * One ripgrep search. In walk order it stops at the file that makes enough, as the JavaScript walk does. In
+ * parallel it runs to the end unless parallelLimit is passed; its files are then put in walk order and cut.
+ */
+async function searchPass(req: RgGrepRequest, keep: Keep, isDenied: (rel: string) => boolean, sorted: boolean): Promise<Pass> {
+  const { ctx, target } = req;
   const args = [
-    ...rgWalkArgs({ ...walk, symlinks: true }),
+    ...rgWalkArgs({ ...walkOptions(req, sorted), symlinks: true }),
     '--null',
     '--text', // binary files are told apart below, by the JavaScript walk's test
     '--encoding',
@@ -84,13 +140,9 @@ export async function grepWithRipgrep(req: RgGrepRequest): Promise<RgGrepOutcome
     '.',
   ];
   const run = runRipgrep(req.bin, args, { cwd: target, signal: ctx.signal, withValue: req.mode !== 'any' });
-  // Denied files are counted among every file searched, matching or not: a second walk lists them (only when rules exist).
-  const deniedFound = denied ? listDenied(req, walk, keep, isDenied) : Promise.resolve([]);
-
+  const limit = sorted ? req.maxResults : parallelLimit(req.maxResults);
   const files: Found[] = [];
   let matchCount = 0;
-  let stoppedAt: string | undefined;
-  let current: Found | undefined;
   const finish = async (found: Found): Promise<boolean> => {
     if (!(await keep(found.rel)) || isDenied(found.rel)) return false;
     try {
@@ -100,58 +152,52 @@ export async function grepWithRipgrep(req: RgGrepRequest): Promise<RgGrepOutcome
     }
     files.push(found);
     matchCount += found.count;
-    return enough(req.mode, files.length, matchCount, req.maxResults);
+    return enough(req.mode, files.length, matchCount, limit);
   };
-  const take = (record: RgRecord): Found => {
-    const rel = relFromRg(record.path);
-    const found: Found = current?.rel === rel ? current : { rel, shown: displayPath(ctx.cwd, path.join(target, rel)), count: 0, lines: [] };
-    if (req.mode === 'any') found.count = 1;
-    else if (req.mode === 'count') found.count = Number(record.value?.toString('latin1') ?? '0');
-    else {
-      const value = record.value ?? Buffer.alloc(0);
-      const colon = value.indexOf(58);
-      let text = value.toString('utf8', colon + 1);
-      if (text.endsWith('\r')) text = text.slice(0, -1);
-      found.lines.push({ no: Number(value.toString('latin1', 0, colon)), text: text.length > req.maxLineChars + 1 ? text.slice(0, req.maxLineChars + 1) : text });
-      found.count++;
-    }
-    return found;
-  };
+  // Each file's records come together, in walk order or (searching in parallel) as each file is done.
+  let current: Found | undefined;
+  let cut = false;
   for await (const record of run.records()) {
-    const found = take(record);
-    if (found === current) continue;
-    if (current && (await finish(current))) {
-      stoppedAt = current.rel;
-      current = undefined;
-      run.stop();
-      break;
+    const rel = relFromRg(record.path);
+    if (current?.rel !== rel) {
+      if (current && (await finish(current))) {
+        current = undefined;
+        cut = true;
+        run.stop();
+        break;
+      }
+      current = { rel, shown: displayPath(ctx.cwd, path.join(target, rel)), count: 0, lines: [] };
     }
-    current = found;
+    addRecord(current, record, req);
   }
-  if (current && stoppedAt === undefined && (await finish(current))) stoppedAt = current.rel;
+  const last = current && (await finish(current));
   const outcome = await run.done;
   if (ctx.signal.aborted) return { kind: 'stop', result: INTERRUPTED };
   if (outcome.code === -1 || (outcome.code === 2 && outcome.errors.length > 0)) return { kind: 'fallback', reason: outcome.errors.join('; ') };
+  if (!sorted && cut) return { kind: 'sort' };
+  if (sorted) return { kind: 'found', files, stoppedAt: cut || last ? files.at(-1)?.rel : undefined, symlinks: [...outcome.symlinks] };
+  files.sort((a, b) => compareWalkOrder(a.rel, b.rel));
+  const inOrder = cutInWalkOrder(files, req.mode, req.maxResults);
+  return { kind: 'found', files: inOrder.kept, stoppedAt: inOrder.reached ? inOrder.kept.at(-1)?.rel : undefined, symlinks: [...outcome.symlinks] };
+}
 
-  const before = (rel: string): boolean => stoppedAt === undefined || compareWalkOrder(rel, stoppedAt) < 0;
-  const links = await searchSymlinks(req, outcome.symlinks.map(relFromRg).filter(before), keep);
-  if ('result' in links) return { kind: 'stop', result: links.result };
-  const merged = links.files.length === 0 ? files : [...files, ...links.files].sort((a, b) => compareWalkOrder(a.rel, b.rel));
-  // The same cut the JavaScript walk makes, now that the symlinked files are in their places.
-  const kept: Found[] = [];
-  matchCount = 0;
-  for (const f of merged) {
-    kept.push(f);
-    matchCount += f.count;
-    if (enough(req.mode, kept.length, matchCount, req.maxResults)) break;
+/** One record of ripgrep's output added to its file's hits. */
+function addRecord(found: Found, record: RgRecord, req: RgGrepRequest): void {
+  if (req.mode === 'any') found.count = 1;
+  else if (req.mode === 'count') found.count = Number(record.value?.toString('latin1') ?? '0');
+  else {
+    const value = record.value ?? Buffer.alloc(0);
+    const colon = value.indexOf(58);
+    let text = value.toString('utf8', colon + 1);
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    found.lines.push({ no: Number(value.toString('latin1', 0, colon)), text: text.length > req.maxLineChars + 1 ? text.slice(0, req.maxLineChars + 1) : text });
+    found.count++;
   }
-  const deniedCount = (await deniedFound).filter(before).length + links.denied;
-  return { kind: 'done', files: kept, matchCount, denied: deniedCount, outsideLinks: links.outside };
 }
 
 /** The files a Read deny rule leaves out of the search, listed by ripgrep (regular files; symlinks are counted apart). */
-async function listDenied(req: RgGrepRequest, walk: Omit<RgWalkOptions, 'symlinks'>, keep: Keep, isDenied: (rel: string) => boolean): Promise<string[]> {
-  const run = runRipgrep(req.bin, [...rgWalkArgs({ ...walk, symlinks: false }), '--files', '--null', '--', '.'], {
+async function listDenied(req: RgGrepRequest, keep: Keep, isDenied: (rel: string) => boolean): Promise<string[]> {
+  const run = runRipgrep(req.bin, [...rgWalkArgs({ ...walkOptions(req, false), symlinks: false }), '--files', '--null', '--', '.'], {
     cwd: req.target,
     signal: req.ctx.signal,
     withValue: false,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGlobTool } from '../../../src/tools/glob.js';
 import { createGrepTool } from '../../../src/tools/grep.js';
-import { RIPGREP_ENV } from '../../../src/tools/ripgrep-path.js';
+import { RIPGREP_ENV, ripgrepPath } from '../../../src/tools/ripgrep-path.js';
 import type { ToolContext } from '../../../src/tools/tool.js';
 import { alive } from '../../helpers/processes.js';
 import { useSearchPath } from '../../helpers/search-paths.js';
@@ -93,6 +93,41 @@ describe('grep with a ripgrep that misbehaves', () => {
     expect(r.content).toBe('grep was interrupted.');
     await waitFor(() => !alive(pid));
     await fs.rm(pidFile, { force: true });
+  });
+
+  it('searches on all of ripgrep\'s threads, and again in walk order only when matches run far past the cap', async () => {
+    // The real ripgrep, behind a script that logs each search's arguments.
+    const real = await ripgrepPath({});
+    if (real === undefined) throw new Error('no bundled ripgrep');
+    const log = path.join(dir, '..', `log-${path.basename(dir)}`);
+    process.env[RIPGREP_ENV] = await fakeRipgrep(`echo "$*" >> '${log}'\nexec '${real}' "$@"`);
+    for (let i = 0; i < 40; i++) await put(`many/f${String(i).padStart(2, '0')}.txt`, `hay\n${i % 2 === 0 ? 'needle' : 'hay'}\n`);
+    const searches = async (): Promise<string[]> => {
+      const lines = (await fs.readFile(log, 'utf8').catch(() => '')).split('\n').filter((l) => l.includes('--regexp'));
+      await fs.rm(log, { force: true });
+      return lines;
+    };
+
+    // 21 matching files, cap 10: the parallel search finds them all (under 4x the cap), then they are put in walk order.
+    const few = await createGrepTool({ maxResults: 10 }).call({ pattern: 'needle', path: 'many' }, ctx);
+    const firstTen = Array.from({ length: 10 }, (_, i) => `many/f${String(i * 2).padStart(2, '0')}.txt`);
+    expect(few.content.split('\n\n')[0]).toBe(firstTen.join('\n'));
+    expect(few.content).toContain('Results capped at 10 files');
+    const once = await searches();
+    expect(once).toHaveLength(1);
+    expect(once[0]).not.toContain('--sort');
+
+    // Cap 2: 21 matches pass 4x the cap, so the search runs again in walk order and stops at the cut.
+    const many = await createGrepTool({ maxResults: 2 }).call({ pattern: 'needle', path: 'many' }, ctx);
+    expect(many.content.split('\n\n')[0]).toBe(firstTen.slice(0, 2).join('\n'));
+    const twice = await searches();
+    expect(twice).toHaveLength(2);
+    expect(twice[0]).not.toContain('--sort');
+    expect(twice[1]).toContain('--sort path');
+
+    process.env[RIPGREP_ENV] = '/nonexistent/cairn-test/rg';
+    expect((await createGrepTool({ maxResults: 2 }).call({ pattern: 'needle', path: 'many' }, ctx)).content).toBe(many.content);
+    expect((await createGrepTool({ maxResults: 10 }).call({ pattern: 'needle', path: 'many' }, ctx)).content).toBe(few.content);
   });
 
   it('falls back to the JavaScript search when ripgrep refuses to run', async () => {

@@ -169,6 +169,8 @@ describe('ripgrep and the JavaScript fallback agree on generated trees', () => {
           glob: fc.constantFrom(...GLOBS),
           path: fc.constantFrom(undefined, 'a', 'sub', 'node_modules'),
           denyEnv: fc.boolean(),
+          // A cap of 1 is passed 4x over often, so ripgrep's search in walk order runs as well as its parallel one.
+          cap: fc.constantFrom(1, 3, 5),
         }),
         async (tree, q) => {
           const ws = await materialise(tree);
@@ -180,7 +182,7 @@ describe('ripgrep and the JavaScript fallback agree on generated trees', () => {
           const input: GrepInput = { pattern: q.pattern, case_insensitive: q.case_insensitive, output_mode: q.output_mode };
           if (q.glob !== undefined) input.glob = q.glob;
           if (q.path !== undefined) input.path = q.path;
-          const tool = createGrepTool({ maxResults: 5 });
+          const tool = createGrepTool({ maxResults: q.cap });
           const [rg, js] = await bothWays(async () => uncountedPastCap(shape(await tool.call(input, ctx))));
           expect(rg).toEqual(js);
         },

@@ -66,18 +66,9 @@ function cutInWalkOrder<T extends Found>(files: T[], mode: SearchMode, max: numb
   return { kept, matchCount, reached: false };
 }
 
-/**
- * How far the parallel search may run past the cap before it gives way to the sorted one. Past the cap its
- * results are still exact (they are put in walk order and cut when ripgrep is done); what it costs is the search
- * of files after the cut, so when matches are that many, the sorted search, which stops at the cut, is cheaper.
- */
-function parallelLimit(max: number): number {
-  return max + Math.min(3 * max, 100_000);
-}
-
 type Pass =
   | { kind: 'found'; files: Found[]; stoppedAt: string | undefined; symlinks: string[] }
-  /** The parallel search found far more than enough: run again in walk order, stopping at the cut. */
+  /** The parallel search found more than enough: run again in walk order, stopping at the cut. */
   | { kind: 'sort' }
   | Exclude<RgGrepOutcome, { kind: 'done' }>;
 
@@ -86,8 +77,9 @@ type Pass =
  * order, binary files (a NUL in the first 8 KB) and files over the size limit skipped, denied files left out
  * and counted, symlinks followed only where the search may read anyway (ripgrep follows none; the few it
  * passes over are read here), and the search stopped at the same point. ripgrep searches on all its threads
- * and the results are put in walk order here; only when matches are many (parallelLimit) does it search again
- * in walk order (`--sort path`, one thread), to stop at the cap.
+ * and the results are put in walk order here; only when they pass the cap does it search again in walk order
+ * (`--sort path`, one thread) to stop where the cut falls, as it cannot know which files come first before it
+ * has searched them all.
  */
 export async function grepWithRipgrep(req: RgGrepRequest): Promise<RgGrepOutcome> {
   const { ctx, target } = req;
@@ -120,7 +112,8 @@ function walkOptions(req: RgGrepRequest, sorted: boolean): Omit<RgWalkOptions, '
 
 /**
  * One ripgrep search. In walk order it stops at the file that makes enough, as the JavaScript walk does. In
- * parallel it runs to the end unless parallelLimit is passed; its files are then put in walk order and cut.
+ * parallel it stops at the first sign of more than enough (counting files and lines as ripgrep gives them, before
+ * the binary, ignore and deny checks): then the sorted search is needed; else its files are put in walk order.
  */
 async function searchPass(req: RgGrepRequest, keep: Keep, isDenied: (rel: string) => boolean, sorted: boolean): Promise<Pass> {
   const { ctx, target } = req;
@@ -140,19 +133,26 @@ async function searchPass(req: RgGrepRequest, keep: Keep, isDenied: (rel: string
     '.',
   ];
   const run = runRipgrep(req.bin, args, { cwd: target, signal: ctx.signal, withValue: req.mode !== 'any' });
-  const limit = sorted ? req.maxResults : parallelLimit(req.maxResults);
   const files: Found[] = [];
-  let matchCount = 0;
-  const finish = async (found: Found): Promise<boolean> => {
+  const kept = async (found: Found): Promise<boolean> => {
     if (!(await keep(found.rel)) || isDenied(found.rel)) return false;
     try {
-      if (looksBinary(await readHead(path.join(target, found.rel)))) return false;
+      return !looksBinary(await readHead(path.join(target, found.rel)));
     } catch {
       return false; // vanished or unreadable: skipped, like grep -s
     }
-    files.push(found);
-    matchCount += found.count;
-    return enough(req.mode, files.length, matchCount, limit);
+  };
+  const seen = { files: 0, matches: 0 };
+  let matchCount = 0;
+  /** Takes a file's hits when kept; whether the search can stop there. */
+  const finish = async (found: Found): Promise<boolean> => {
+    seen.files++;
+    seen.matches += found.count;
+    if (await kept(found)) {
+      files.push(found);
+      matchCount += found.count;
+    }
+    return sorted ? enough(req.mode, files.length, matchCount, req.maxResults) : enough(req.mode, seen.files, seen.matches, req.maxResults);
   };
   // Each file's records come together, in walk order or (searching in parallel) as each file is done.
   let current: Found | undefined;
@@ -176,6 +176,7 @@ async function searchPass(req: RgGrepRequest, keep: Keep, isDenied: (rel: string
   if (outcome.code === -1 || (outcome.code === 2 && outcome.errors.length > 0)) return { kind: 'fallback', reason: outcome.errors.join('; ') };
   if (!sorted && cut) return { kind: 'sort' };
   if (sorted) return { kind: 'found', files, stoppedAt: cut || last ? files.at(-1)?.rel : undefined, symlinks: [...outcome.symlinks] };
+  // ripgrep searched everything: the files in walk order, cut as the JavaScript walk cuts.
   files.sort((a, b) => compareWalkOrder(a.rel, b.rel));
   const inOrder = cutInWalkOrder(files, req.mode, req.maxResults);
   return { kind: 'found', files: inOrder.kept, stoppedAt: inOrder.reached ? inOrder.kept.at(-1)?.rel : undefined, symlinks: [...outcome.symlinks] };

@@ -95,7 +95,7 @@ describe('grep with a ripgrep that misbehaves', () => {
     await fs.rm(pidFile, { force: true });
   });
 
-  it('searches on all of ripgrep\'s threads, and again in walk order only when matches run far past the cap', async () => {
+  it('searches on all of ripgrep\'s threads, and again in walk order only when matches pass the cap', async () => {
     // The real ripgrep, behind a script that logs each search's arguments.
     const real = await ripgrepPath({});
     if (real === undefined) throw new Error('no bundled ripgrep');
@@ -108,26 +108,26 @@ describe('grep with a ripgrep that misbehaves', () => {
       return lines;
     };
 
-    // 21 matching files, cap 10: the parallel search finds them all (under 4x the cap), then they are put in walk order.
-    const few = await createGrepTool({ maxResults: 10 }).call({ pattern: 'needle', path: 'many' }, ctx);
-    const firstTen = Array.from({ length: 10 }, (_, i) => `many/f${String(i * 2).padStart(2, '0')}.txt`);
-    expect(few.content.split('\n\n')[0]).toBe(firstTen.join('\n'));
-    expect(few.content).toContain('Results capped at 10 files');
+    // 20 matching files, cap 25: one search on all threads, its files put in walk order.
+    const few = await createGrepTool({ maxResults: 25 }).call({ pattern: 'needle', path: 'many' }, ctx);
+    const all = Array.from({ length: 20 }, (_, i) => `many/f${String(i * 2).padStart(2, '0')}.txt`);
+    expect(few.content).toBe(all.join('\n'));
     const once = await searches();
     expect(once).toHaveLength(1);
     expect(once[0]).not.toContain('--sort');
 
-    // Cap 2: 21 matches pass 4x the cap, so the search runs again in walk order and stops at the cut.
-    const many = await createGrepTool({ maxResults: 2 }).call({ pattern: 'needle', path: 'many' }, ctx);
-    expect(many.content.split('\n\n')[0]).toBe(firstTen.slice(0, 2).join('\n'));
+    // Cap 10: the parallel search passes it, so the search runs again in walk order and stops at the cut.
+    const many = await createGrepTool({ maxResults: 10 }).call({ pattern: 'needle', path: 'many' }, ctx);
+    expect(many.content.split('\n\n')[0]).toBe(all.slice(0, 10).join('\n'));
+    expect(many.content).toContain('Results capped at 10 files');
     const twice = await searches();
     expect(twice).toHaveLength(2);
     expect(twice[0]).not.toContain('--sort');
     expect(twice[1]).toContain('--sort path');
 
     process.env[RIPGREP_ENV] = '/nonexistent/cairn-test/rg';
-    expect((await createGrepTool({ maxResults: 2 }).call({ pattern: 'needle', path: 'many' }, ctx)).content).toBe(many.content);
-    expect((await createGrepTool({ maxResults: 10 }).call({ pattern: 'needle', path: 'many' }, ctx)).content).toBe(few.content);
+    expect((await createGrepTool({ maxResults: 10 }).call({ pattern: 'needle', path: 'many' }, ctx)).content).toBe(many.content);
+    expect((await createGrepTool({ maxResults: 25 }).call({ pattern: 'needle', path: 'many' }, ctx)).content).toBe(few.content);
   });
 
   it('falls back to the JavaScript search when ripgrep refuses to run', async () => {

@@ -6,6 +6,7 @@ import { GrepSearch, INTERRUPTED, type FileHits } from './grep-search.js';
 import { displayPath, isInside } from './paths.js';
 import { isFileReadDenied } from './read-deny.js';
 import { runRipgrep, type RgRecord } from './ripgrep-run.js';
+import { concurrencyLimit } from '../util/concurrency-limit.js';
 import { compareWalkOrder, ignoredAbove, relFromRg, rgWalkArgs, type RgWalkOptions } from './ripgrep-walk.js';
 import type { SearchMode } from './regex-worker.js';
 import type { ToolContext, ToolResult } from './tool.js';
@@ -66,6 +67,19 @@ function cutInWalkOrder<T extends Found>(files: T[], mode: SearchMode, max: numb
   return { kept, matchCount, reached: false };
 }
 
+/**
+ * How far past the cap ripgrep's parallel search may run before it gives way to the sorted one, which stops at
+ * the cut. Up to twice the cap the parallel search is run to its end: its wall time is then at most the sorted
+ * search's to the cut (half the tree on two threads against at least half of it on one). Past that, it stops and
+ * the sorted search runs, so a capped search never takes longer than the sorted search of the whole tree.
+ */
+function parallelLimit(max: number): number {
+  return max + Math.min(max, 100_000);
+}
+
+/** Files checked at once (ignore rules above the root, and the first 8 KB read for the binary test) while ripgrep searches in parallel. */
+const FILE_CHECKS_AT_ONCE = 16;
+
 type Pass =
   | { kind: 'found'; files: Found[]; stoppedAt: string | undefined; symlinks: string[] }
   /** The parallel search found more than enough: run again in walk order, stopping at the cut. */
@@ -77,9 +91,9 @@ type Pass =
  * order, binary files (a NUL in the first 8 KB) and files over the size limit skipped, denied files left out
  * and counted, symlinks followed only where the search may read anyway (ripgrep follows none; the few it
  * passes over are read here), and the search stopped at the same point. ripgrep searches on all its threads
- * and the results are put in walk order here; only when they pass the cap does it search again in walk order
- * (`--sort path`, one thread) to stop where the cut falls, as it cannot know which files come first before it
- * has searched them all.
+ * and the results are put in walk order here; only when they pass the cap by far (parallelLimit) does it search
+ * again in walk order (`--sort path`, one thread) to stop where the cut falls: which files come first is not
+ * known before all have been searched.
  */
 export async function grepWithRipgrep(req: RgGrepRequest): Promise<RgGrepOutcome> {
   const { ctx, target } = req;
@@ -112,8 +126,8 @@ function walkOptions(req: RgGrepRequest, sorted: boolean): Omit<RgWalkOptions, '
 
 /**
  * One ripgrep search. In walk order it stops at the file that makes enough, as the JavaScript walk does. In
- * parallel it stops at the first sign of more than enough (counting files and lines as ripgrep gives them, before
- * the binary, ignore and deny checks): then the sorted search is needed; else its files are put in walk order.
+ * parallel it stops when ripgrep's own count (files and lines as they come, before the binary, ignore and deny
+ * checks) passes parallelLimit, and the sorted search is needed; else its files are put in walk order and cut.
  */
 async function searchPass(req: RgGrepRequest, keep: Keep, isDenied: (rel: string) => boolean, sorted: boolean): Promise<Pass> {
   const { ctx, target } = req;
@@ -134,8 +148,9 @@ async function searchPass(req: RgGrepRequest, keep: Keep, isDenied: (rel: string
   ];
   const run = runRipgrep(req.bin, args, { cwd: target, signal: ctx.signal, withValue: req.mode !== 'any' });
   const files: Found[] = [];
+  let cut = false;
   const kept = async (found: Found): Promise<boolean> => {
-    if (!(await keep(found.rel)) || isDenied(found.rel)) return false;
+    if (cut || ctx.signal.aborted || !(await keep(found.rel)) || isDenied(found.rel)) return false;
     try {
       return !looksBinary(await readHead(path.join(target, found.rel)));
     } catch {
@@ -144,19 +159,25 @@ async function searchPass(req: RgGrepRequest, keep: Keep, isDenied: (rel: string
   };
   const seen = { files: 0, matches: 0 };
   let matchCount = 0;
+  // In parallel the files are checked as they come, a few at a time, without holding up ripgrep's output: the
+  // decision to search again in walk order needs only ripgrep's own count. In walk order each check decides the stop.
+  const checking: Promise<void>[] = [];
+  const limited = concurrencyLimit(FILE_CHECKS_AT_ONCE);
   /** Takes a file's hits when kept; whether the search can stop there. */
   const finish = async (found: Found): Promise<boolean> => {
-    seen.files++;
-    seen.matches += found.count;
-    if (await kept(found)) {
-      files.push(found);
-      matchCount += found.count;
+    if (!sorted) {
+      checking.push(limited(() => kept(found)).then((yes) => void (yes && files.push(found))));
+      seen.files++;
+      seen.matches += found.count;
+      return enough(req.mode, seen.files, seen.matches, parallelLimit(req.maxResults));
     }
-    return sorted ? enough(req.mode, files.length, matchCount, req.maxResults) : enough(req.mode, seen.files, seen.matches, req.maxResults);
+    if (!(await kept(found))) return false;
+    files.push(found);
+    matchCount += found.count;
+    return enough(req.mode, files.length, matchCount, req.maxResults);
   };
   // Each file's records come together, in walk order or (searching in parallel) as each file is done.
   let current: Found | undefined;
-  let cut = false;
   for await (const record of run.records()) {
     const rel = relFromRg(record.path);
     if (current?.rel !== rel) {
@@ -172,6 +193,7 @@ async function searchPass(req: RgGrepRequest, keep: Keep, isDenied: (rel: string
   }
   const last = current && (await finish(current));
   const outcome = await run.done;
+  await Promise.all(checking);
   if (ctx.signal.aborted) return { kind: 'stop', result: INTERRUPTED };
   if (outcome.code === -1 || (outcome.code === 2 && outcome.errors.length > 0)) return { kind: 'fallback', reason: outcome.errors.join('; ') };
   if (!sorted && cut) return { kind: 'sort' };

@@ -95,7 +95,7 @@ describe('grep with a ripgrep that misbehaves', () => {
     await fs.rm(pidFile, { force: true });
   });
 
-  it('searches on all of ripgrep\'s threads, and again in walk order only when matches pass the cap', async () => {
+  it('searches on all of ripgrep\'s threads, and again in walk order only when matches pass twice the cap', async () => {
     // The real ripgrep, behind a script that logs each search's arguments.
     const real = await ripgrepPath({});
     if (real === undefined) throw new Error('no bundled ripgrep');
@@ -116,17 +116,24 @@ describe('grep with a ripgrep that misbehaves', () => {
     expect(once).toHaveLength(1);
     expect(once[0]).not.toContain('--sort');
 
-    // Cap 10: the parallel search passes it, so the search runs again in walk order and stops at the cut.
-    const many = await createGrepTool({ maxResults: 10 }).call({ pattern: 'needle', path: 'many' }, ctx);
-    expect(many.content.split('\n\n')[0]).toBe(all.slice(0, 10).join('\n'));
-    expect(many.content).toContain('Results capped at 10 files');
+    // Cap 10: twice the cap is not passed, so the parallel search runs to its end and its files are cut in walk order.
+    const capped = await createGrepTool({ maxResults: 10 }).call({ pattern: 'needle', path: 'many' }, ctx);
+    expect(capped.content.split('\n\n')[0]).toBe(all.slice(0, 10).join('\n'));
+    expect(capped.content).toContain('Results capped at 10 files');
+    expect(await searches()).toHaveLength(1);
+
+    // Cap 5: twice the cap is passed, so the search runs again in walk order and stops at the cut.
+    const many = await createGrepTool({ maxResults: 5 }).call({ pattern: 'needle', path: 'many' }, ctx);
+    expect(many.content.split('\n\n')[0]).toBe(all.slice(0, 5).join('\n'));
+    expect(many.content).toContain('Results capped at 5 files');
     const twice = await searches();
     expect(twice).toHaveLength(2);
     expect(twice[0]).not.toContain('--sort');
     expect(twice[1]).toContain('--sort path');
 
     process.env[RIPGREP_ENV] = '/nonexistent/cairn-test/rg';
-    expect((await createGrepTool({ maxResults: 10 }).call({ pattern: 'needle', path: 'many' }, ctx)).content).toBe(many.content);
+    expect((await createGrepTool({ maxResults: 5 }).call({ pattern: 'needle', path: 'many' }, ctx)).content).toBe(many.content);
+    expect((await createGrepTool({ maxResults: 10 }).call({ pattern: 'needle', path: 'many' }, ctx)).content).toBe(capped.content);
     expect((await createGrepTool({ maxResults: 25 }).call({ pattern: 'needle', path: 'many' }, ctx)).content).toBe(few.content);
   });
 

@@ -3,19 +3,19 @@ import { notice } from '../events.js';
 import type { Message } from '../messages.js';
 import { userPrompt, type AttachmentBlock } from '../messages.js';
 import type { QueuedPrompt } from './queued-prompt.js';
+import type { AgentSessionOptions } from './agent-session-options.js';
 import { DEFAULT_MAX_TOKENS, query, runCompaction, type CompactionSettings } from '../loop/query.js';
 import type { AskPermission, PermissionAsk, PermissionChecker, PermissionDecision } from '../permissions/types.js';
 import type { ModelProvider } from '../providers/provider.js';
 import type { ModelChoice } from '../providers/effort.js';
 import { usageIn } from '../usage-events.js';
 import type { AnyTool } from '../tools/tool.js';
-import type { HookRunner } from '../hooks/hook-types.js';
 import { IDLE_MESSAGE, notifyHooks, PERMISSION_MESSAGE } from '../hooks/notify.js';
 import { errorMessage } from '../util/error-message.js';
-import { runUserShell, shellCommandMessage } from './user-shell.js';
+import { shellCommandMessage, shellCommandTurn } from './user-shell.js';
 import type { CheckpointRecorder } from './checkpoint-tools.js';
 import { promptBlocked } from './prompt-blocked.js';
-import { rewindConversation, type PromptHistory, type PromptMark } from './rewind.js';
+import { rewindConversation, type PromptMark } from './rewind.js';
 import { createFileReadState } from '../tools/read-state.js';
 import type { DecisionLog } from './decision-log.js';
 import { askSideQuestion, type SideAnswer } from './side-question.js';
@@ -23,52 +23,6 @@ import { PendingAnswers } from './pending-answers.js';
 import { toolSpec } from '../loop/tool-specs.js';
 import type { SpendCap } from './spend-cap.js';
 import { createActionClassifier, type ActionClassifier } from '../permissions/auto/classifier.js';
-
-export interface AgentSessionOptions {
-  provider: ModelProvider;
-  tools: readonly AnyTool[];
-  permissions: PermissionChecker;
-  cwd: string;
-  /** The environment the user's `!` shell commands run with (the session's, its settings `env` applied); default process.env. */
-  env?: NodeJS.ProcessEnv;
-  system: (ctx: { mode: PermissionMode; model: string }) => string | Promise<string>;
-  /** true when someone can answer permission prompts (the TUI); false denies with a reason. */
-  interactive: boolean;
-  /** Headless with a stream-json client: the model's questions wait for its answer (approvals are still not asked). */
-  answersQuestions?: boolean;
-  maxTurns?: number;
-  now?: () => number;
-  history?: readonly Message[];
-  compaction?: CompactionSettings;
-  /**
-   * The auto-compaction threshold for a model's context window: with it, compaction follows the model
-   * in use (/model), not the start-up one's window that `compaction.thresholdTokens` was made from.
-   */
-  compactionThreshold?: (contextWindow: number) => number;
-  /** Builds a provider for another model (for /model): of the start-up provider, or of `choice.provider`. */
-  providerFor?: (model: string, choice?: ModelChoice) => ModelProvider;
-  /** A model for one prompt's turn only (a custom command's `model:`), or undefined for the session's. */
-  modelForPrompt?: (text: string) => string | undefined;
-  reminders?: () => string[] | Promise<string[]>;
-  /** The id `cairn --resume` takes; session_start carries it so a script can continue the session. */
-  sessionId?: string;
-  /** Output tokens per model call (default DEFAULT_MAX_TOKENS). */
-  maxTokens?: number;
-  /** After an answer cut at the output limit, ask the model once to continue it. */
-  continueOnMaxTokens?: boolean;
-  /** The session's hooks, run by every turn's loop. */
-  hooks?: HookRunner;
-  /** Checkpoints of the tools' file changes, told which prompt is running (for rewind). */
-  checkpoints?: CheckpointRecorder;
-  /** The prompts of a resumed history that can be rewound to, and how many the session has had (LoadedSession.prompts). */
-  prompts?: PromptHistory;
-  /** The permission decision log (/permissions lists it); the session's owner subscribes it. */
-  decisions?: DecisionLog;
-  /** The spending cap (maxBudgetUsd, --max-budget-usd): counts every model call told, refuses the call that would pass it. */
-  spendCap?: SpendCap;
-  /** The model auto mode's classifier uses (`autoMode.model` in the user's settings); default the session's. */
-  classifierModel?: string;
-}
 
 type Listener = (event: AgentEvent) => void;
 
@@ -480,10 +434,6 @@ export class AgentSession {
     return this.choice_;
   }
 
-  /**
-   * Runs a command the user typed after `!` (no model, no approval), as a turn of its own: Esc
-   * stops it, prompts typed meanwhile wait for it. Its command and output join the history.
-   */
   /** Starts the first waiting prompt or `!` command; false when nothing waits. */
   private startQueued(): boolean {
     const next = this.queue.shift();
@@ -493,44 +443,44 @@ export class AgentSession {
     return true;
   }
 
-  /** `typed`: the prompt as the user wrote it (`!ls`), what `queued` shows while it waits for a running turn. */
+  /** Runs work that is not a model turn (a `!` command, /compact) as the running turn: Esc stops it, prompts wait for it. */
+  private occupy(work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    const controller = new AbortController();
+    this.controller = controller;
+    const running = work(controller.signal)
+      .then((): EventOf<'terminal'> => ({ type: 'terminal', reason: 'completed', turns: 0, messages: this.history }))
+      .finally(() => {
+        this.running = undefined;
+        this.controller = undefined;
+        this.startQueued();
+      });
+    this.running = running;
+    return running.then(() => undefined);
+  }
+
+  /**
+   * Runs a command the user typed after `!` (no model, no approval), as a turn of its own. Its command and output
+   * join the history. `typed`: the prompt as the user wrote it (`!ls`), what `queued` shows while it waits for a
+   * running turn.
+   */
   runShell(command: string, typed = `!${command}`): Promise<void> {
     if (this.running) {
       this.queue.push({ text: typed, shell: command });
       return Promise.resolve();
     }
-    const controller = new AbortController();
-    this.controller = controller;
-    const now = this.options.now ?? Date.now;
-    const id = `shell_${now()}_${Math.random().toString(36).slice(2, 8)}`;
     const generation = this.generation;
-    const run = (async (): Promise<EventOf<'terminal'>> => {
-      const started = now();
-      this.emit({ type: 'shell_command', id, command, status: 'running' });
-      const result = await runUserShell(command, { cwd: this.options.cwd, env: this.options.env ?? process.env, signal: controller.signal });
-      const done: EventOf<'shell_command'> = {
-        type: 'shell_command',
-        id,
-        command,
-        status: 'done',
-        output: result.output,
-        exit_code: result.exitCode,
-        duration_ms: now() - started,
-        ...(result.problem ? { problem: result.problem } : {}),
-      };
-      if (generation === this.generation) {
-        this.history = [...this.history, shellCommandMessage(done)];
-        this.emit(done);
-      }
-      return { type: 'terminal', reason: 'completed', turns: 0, messages: this.history };
-    })();
-    const running = run.finally(() => {
-      this.running = undefined;
-      this.controller = undefined;
-      this.startQueued();
+    return this.occupy(async (signal) => {
+      const done = await shellCommandTurn(command, {
+        cwd: this.options.cwd,
+        env: this.options.env ?? process.env,
+        signal,
+        now: this.options.now ?? Date.now,
+        emit: (e) => this.emit(e),
+      });
+      if (generation !== this.generation) return;
+      this.history = [...this.history, shellCommandMessage(done)];
+      this.emit(done);
     });
-    this.running = running;
-    return running.then(() => undefined);
   }
 
   /** Compacts now (the /compact command). Refused while a turn runs. */
@@ -539,11 +489,10 @@ export class AgentSession {
       this.emit(notice('warning', 'A turn is running; compact after it ends (or press Esc).'));
       return;
     }
-    const controller = new AbortController();
-    this.controller = controller;
-    const run = (async (): Promise<EventOf<'terminal'>> => {
+    await this.occupy(async (signal) => {
       try {
-        const stream = runCompaction(this.history, { provider: this.provider_, signal: controller.signal, ...this.compactionFor(this.provider_), ...(this.options.hooks ? { hooks: this.options.hooks } : {}) }, 'manual', instructions);
+        const hooks = this.options.hooks ? { hooks: this.options.hooks } : {};
+        const stream = runCompaction(this.history, { provider: this.provider_, signal, ...this.compactionFor(this.provider_), ...hooks }, 'manual', instructions);
         const generation = this.generation;
         for (;;) {
           const next = await stream.next();
@@ -557,14 +506,7 @@ export class AgentSession {
       } catch (error) {
         this.emit(notice('error', `Compaction failed: ${errorMessage(error)}`));
       }
-      return { type: 'terminal', reason: 'completed', turns: 0, messages: this.history };
-    })();
-    this.running = run.finally(() => {
-      this.running = undefined;
-      this.controller = undefined;
-      this.startQueued();
     });
-    await this.running;
   }
 
   /**

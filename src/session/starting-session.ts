@@ -1,4 +1,5 @@
-import { AgentSession, type AgentSessionOptions } from './agent-session.js';
+import { AgentSession } from './agent-session.js';
+import type { AgentSessionOptions } from './agent-session-options.js';
 
 /**
  * A session the TUI can show before start-up has finished: the first frame does not wait for what

@@ -72,6 +72,30 @@ export function clipOutput(output: string, limit = SHELL_MESSAGE_LIMIT): string 
  * The user message a finished `!` command becomes, so the model sees it with the next prompt
  * (and a resumed session rebuilds it from the recorded event).
  */
+/**
+ * A `!` command as the transcript sees it: a running card at once, then the finished command's event (output,
+ * exit code, time taken), which the caller emits and adds to the history.
+ */
+export async function shellCommandTurn(
+  command: string,
+  options: UserShellOptions & { now: () => number; emit: (event: EventOf<'shell_command'>) => void },
+): Promise<EventOf<'shell_command'>> {
+  const id = `shell_${options.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const started = options.now();
+  options.emit({ type: 'shell_command', id, command, status: 'running' });
+  const result = await runUserShell(command, options);
+  return {
+    type: 'shell_command',
+    id,
+    command,
+    status: 'done',
+    output: result.output,
+    exit_code: result.exitCode,
+    duration_ms: options.now() - started,
+    ...(result.problem ? { problem: result.problem } : {}),
+  };
+}
+
 export function shellCommandMessage(event: EventOf<'shell_command'>): Message {
   const status = event.problem ? ` ${event.problem}` : '';
   const code = event.exit_code === undefined || event.exit_code === null ? '' : ` exit_code="${event.exit_code}"`;

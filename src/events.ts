@@ -135,8 +135,9 @@ const BASE_EVENTS = [
     answer: z.string().optional(),
     agent: z.string().optional(),
   }),
-  // for: 'classifier' marks auto mode's classifier call (counted and priced, never the context window's size).
-  z.object({ type: z.literal('usage'), usage: UsageSchema, model: z.string().optional(), for: z.literal('classifier').optional() }),
+  // for: a call that is not the agent's own, counted and priced but never taken for the context window's size:
+  // 'classifier' auto mode's classifier, 'side_question' a /btw question.
+  z.object({ type: z.literal('usage'), usage: UsageSchema, model: z.string().optional(), for: z.enum(['classifier', 'side_question']).optional() }),
   z.object({
     type: z.literal('notice'),
     level: NoticeLevelSchema,

@@ -35,8 +35,8 @@ export function reduceUsage(usage: UsageTotals, event: AgentEvent): UsageTotals 
         if (u.estimated) next = { ...next, estimatedCalls: next.estimatedCalls + 1 };
         if (purpose === 'classifier') next = { ...next, classifier: { calls: next.classifier.calls + 1, byModel: plus(next.classifier.byModel, model ?? 'unknown', u) } };
       }
-      // The classifier's request is not the agent's context window.
-      if (event.type === 'usage' && event.for !== 'classifier') {
+      // The classifier's request and a /btw question's are not the agent's context window.
+      if (event.type === 'usage' && event.for === undefined) {
         const u = event.usage;
         next = { ...next, context: u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + u.output_tokens };
       }

@@ -221,6 +221,8 @@ export class AgentSession {
       question,
       maxTokens: this.options.maxTokens ?? DEFAULT_MAX_TOKENS,
       signal,
+      ...(this.options.spendCap ? { refuseModelCall: this.options.spendCap.refusal.bind(this.options.spendCap) } : {}),
+      onUsage: (usage) => this.emit({ type: 'usage', usage, model: provider.model, for: 'side_question' }),
     });
   }
 

@@ -1,7 +1,10 @@
 // /btw: a question asked with the conversation as context, whose question and answer stay out of it.
-// One model call outside the loop: no tool runs, nothing is told as an event, the history is not touched.
+// One model call outside the loop: no tool runs, the history is not touched; only its tokens are told.
+import { imageTokenFormulaFor } from '../attachments/attachment-tokens.js';
+import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
 import { textOf, type Message } from '../messages.js';
 import type { ModelProvider, ToolSpec } from '../providers/provider.js';
+import type { Usage } from '../usage.js';
 import { errorMessage } from '../util/error-message.js';
 
 /** Said to the model with the question: it answers from what it knows and calls no tool. */
@@ -19,6 +22,10 @@ export interface SideQuestionRequest {
   question: string;
   maxTokens: number;
   signal: AbortSignal;
+  /** The spending cap's check before the call: a reason to refuse it, or undefined. */
+  refuseModelCall?: (next: { model: string; inputTokens: number }) => string | undefined;
+  /** The call's token counts as the provider reports them (for /usage and the spending cap). */
+  onUsage?: (usage: Usage) => void;
 }
 
 export type SideAnswer = { ok: true; text: string } | { ok: false; error: string };
@@ -34,16 +41,21 @@ export function sideQuestionMessages(history: readonly Message[], question: stri
 /** Asks the model once; never throws (a failure is the answer's `error`). */
 export async function askSideQuestion(req: SideQuestionRequest): Promise<SideAnswer> {
   try {
+    const messages = sideQuestionMessages(req.history, req.question);
+    const inputTokens = estimateTokens(req.system) + estimateMessagesTokens(messages, imageTokenFormulaFor(req.provider));
+    const refused = req.refuseModelCall?.({ model: req.provider.model, inputTokens });
+    if (refused !== undefined) return { ok: false, error: refused };
     let answer: Message | undefined;
     for await (const event of req.provider.stream({
       model: req.provider.model,
       system: req.system,
-      messages: sideQuestionMessages(req.history, req.question),
+      messages,
       tools: [...req.tools],
       maxTokens: req.maxTokens,
       signal: req.signal,
     })) {
       if (event.type === 'message') answer = event.message;
+      else if (event.type === 'usage') req.onUsage?.(event.usage);
     }
     if (req.signal.aborted) return { ok: false, error: 'cancelled' };
     if (!answer) return { ok: false, error: `${req.provider.name}: the model stream ended without a message` };

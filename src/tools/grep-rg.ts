@@ -114,10 +114,13 @@ export async function grepWithRipgrep(req: RgGrepRequest): Promise<RgGrepOutcome
   const links = await searchSymlinks(req, pass.symlinks.map(relFromRg).filter(before), keep);
   if ('result' in links) return { kind: 'stop', result: links.result };
   const merged = links.files.length === 0 ? pass.files : [...pass.files, ...links.files].sort((a, b) => compareWalkOrder(a.rel, b.rel));
-  // The same cut the JavaScript walk makes, now that the symlinked files are in their places.
-  const { kept, matchCount } = cutInWalkOrder(merged, req.mode, req.maxResults);
-  const deniedCount = (await deniedFound).filter(before).length + links.denied;
-  return { kind: 'done', files: kept, matchCount, denied: deniedCount, outsideLinks: links.outside };
+  // The same cut the JavaScript walk makes, now that the symlinked files are in their places; what was left out
+  // or skipped is counted up to that cut, which a symlinked file may have brought forward.
+  const { kept, matchCount, reached } = cutInWalkOrder(merged, req.mode, req.maxResults);
+  const cutAt = reached ? kept.at(-1)?.rel : undefined;
+  const beforeCut = (rel: string): boolean => cutAt === undefined || compareWalkOrder(rel, cutAt) < 0;
+  const deniedCount = [...(await deniedFound), ...links.denied].filter(beforeCut).length;
+  return { kind: 'done', files: kept, matchCount, denied: deniedCount, outsideLinks: links.outside.filter(beforeCut).length };
 }
 
 function walkOptions(req: RgGrepRequest, sorted: boolean): Omit<RgWalkOptions, 'symlinks'> {
@@ -243,8 +246,8 @@ async function searchSymlinks(
   req: RgGrepRequest,
   links: string[],
   keep: Keep,
-): Promise<{ files: Found[]; denied: number; outside: number } | { result: ToolResult }> {
-  const result = { files: [] as Found[], denied: 0, outside: 0 };
+): Promise<{ files: Found[]; denied: string[]; outside: string[] } | { result: ToolResult }> {
+  const result = { files: [] as Found[], denied: [] as string[], outside: [] as string[] };
   if (links.length === 0) return result;
   const { ctx, target } = req;
   const search = new GrepSearch({
@@ -262,14 +265,14 @@ async function searchSymlinks(
       if (!(await keep(rel))) continue;
       const file = path.join(target, rel);
       if (await isFileReadDenied(ctx, file)) {
-        result.denied++;
+        result.denied.push(rel);
         continue;
       }
       let data: Buffer;
       try {
         const real = await fs.realpath(file);
         if (!isInside(ctx.cwd, real) && !isInside(req.realTarget, real)) {
-          result.outside++;
+          result.outside.push(rel);
           continue;
         }
         if ((await fs.stat(file)).size > req.maxFileBytes) continue;

@@ -29,8 +29,12 @@ export interface DirectorySearch {
 /** The directory search in JavaScript: walks the tree in order and feeds the files to the regex worker. */
 export async function walkAndSearch(search: GrepSearch, contentMode: boolean, maxResults: number, ctx: ToolContext, where: DirectorySearch): Promise<DirectoryHits | ToolResult> {
   const { target, realTarget, matchesGlob } = where;
-  let denied = 0;
-  let outsideLinks = 0;
+  // Where in the walk each denied file and skipped link came, and each searched file: only those before the cut
+  // are counted (the files are searched in batches, so the walk runs past it), as in ripgrep's search.
+  const deniedAt: number[] = [];
+  const outsideAt: number[] = [];
+  const searchedAt = new Map<string, number>();
+  let position = 0;
   try {
     for await (const file of walkFiles(target, {
       gitignore: where.useIgnore ? where.filter : undefined,
@@ -38,8 +42,9 @@ export async function walkAndSearch(search: GrepSearch, contentMode: boolean, ma
       signal: ctx.signal,
     })) {
       if (matchesGlob && !matchesGlob(path.relative(target, file).split(path.sep).join('/'))) continue;
+      const at = position++;
       if (await isFileReadDenied(ctx, file)) {
-        denied++;
+        deniedAt.push(at);
         continue;
       }
       let data: Buffer;
@@ -49,7 +54,7 @@ export async function walkAndSearch(search: GrepSearch, contentMode: boolean, ma
         if (link.isSymbolicLink()) {
           const real = await fs.realpath(file);
           if (!isInside(ctx.cwd, real) && !isInside(realTarget, real)) {
-            outsideLinks++;
+            outsideAt.push(at);
             continue;
           }
         }
@@ -58,7 +63,9 @@ export async function walkAndSearch(search: GrepSearch, contentMode: boolean, ma
       } catch {
         continue; // Unreadable or vanished files are skipped, like grep -s.
       }
-      const stop = await search.addSmall(displayPath(ctx.cwd, file), data);
+      const shown = displayPath(ctx.cwd, file);
+      searchedAt.set(shown, at);
+      const stop = await search.addSmall(shown, data);
       if (stop) return stop;
       // Content mode can stop early; the other modes are cheap per file and need the file list.
       if (contentMode && search.matchCount > maxResults) break;
@@ -74,11 +81,16 @@ export async function walkAndSearch(search: GrepSearch, contentMode: boolean, ma
   // (grep-rg.ts), at the file that first makes it enough, so both give the same counts.
   const kept: typeof search.files = [];
   let matchCount = 0;
+  let cutAt = Number.POSITIVE_INFINITY;
   for (const hits of search.files) {
     kept.push(hits);
     matchCount += hits.count;
-    if ((contentMode && matchCount > maxResults) || kept.length > maxResults) break;
+    if ((contentMode && matchCount > maxResults) || kept.length > maxResults) {
+      cutAt = searchedAt.get(hits.shown) ?? cutAt;
+      break;
+    }
   }
-  return { files: kept, matchCount, partly: search.partly, denied, outsideLinks };
+  const before = (at: number): boolean => at < cutAt;
+  return { files: kept, matchCount, partly: search.partly, denied: deniedAt.filter(before).length, outsideLinks: outsideAt.filter(before).length };
 }
 

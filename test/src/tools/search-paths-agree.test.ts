@@ -191,6 +191,28 @@ describe('ripgrep and the JavaScript fallback agree on generated trees', () => {
     );
   }, 240_000);
 
+  it('a capped search counts the skipped links and denied files before its cut only, both ways', async () => {
+    // Found by the property above: the JavaScript walk searches in batches and ran past the cut, counting a link
+    // after it. Walk order: B.TS, in-link.ts (to B.TS), keep.js, out-link.txt (outside), x.ts; cap 1 line.
+    const ws = await materialise({
+      files: [
+        { dir: '', name: 'B.TS', lines: ['  indented foo'], crlf: false, binary: false },
+        { dir: '', name: 'keep.js', lines: ['foobar baz'], crlf: false, binary: false },
+        { dir: '', name: 'x.ts', lines: [], crlf: false, binary: true },
+      ],
+      ignores: [],
+      link: true,
+    });
+    const denyKeep = (abs: string): boolean => path.basename(abs) === 'keep.js';
+    for (const isReadDenied of [undefined, denyKeep]) {
+      const ctx: ToolContext = { cwd: ws, signal: new AbortController().signal, ...(isReadDenied ? { isReadDenied } : {}) };
+      const tool = createGrepTool({ maxResults: 1 });
+      const [rg, js] = await bothWays(async () => shape(await tool.call({ pattern: '\\S+\\s\\S+', output_mode: 'content' }, ctx)));
+      expect(rg.content).toBe('B.TS:1:  indented foo\n\n(Results capped at 1 matching lines; there are more. Narrow the pattern, path or glob.)');
+      expect(js).toEqual(rg);
+    }
+  });
+
   it('glob and the @ file index list the same files both ways', async () => {
     await fc.assert(
       fc.asyncProperty(

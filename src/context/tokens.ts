@@ -1,6 +1,6 @@
 import type { AttachmentBlock, Message } from '../messages.js';
 import { toolResultAttachments, toolResultText } from '../messages.js';
-import { imageTokens, pdfPageTokens, type ImageTokenFormula } from '../attachments/attachment-tokens.js';
+import { imageTokenFormulaFor, imageTokens, pdfPageTokens, type ImageTokenFormula } from '../attachments/attachment-tokens.js';
 
 /**
  * A provider-free estimate: about 4 characters per token for Latin text, 1 per CJK character.
@@ -53,4 +53,9 @@ export function estimateMessageTokens(message: Message, formula: ImageTokenFormu
 
 export function estimateMessagesTokens(messages: readonly Message[], formula: ImageTokenFormula = 'anthropic'): number {
   return messages.reduce((sum, m) => sum + estimateMessageTokens(m, formula), 0);
+}
+
+/** The estimated input of one model request to `provider`: its system prompt and messages, images sized for its API. */
+export function estimateRequestTokens(system: string, messages: readonly Message[], provider: { api?: 'anthropic' | 'openai' }): number {
+  return estimateTokens(system) + estimateMessagesTokens(messages, imageTokenFormulaFor(provider));
 }

@@ -11,13 +11,12 @@ import { normalizeMessages } from './normalize.js';
 import { partitionToolCalls } from './partition.js';
 import { errorMessage, INTERRUPTED_BY_USER, runToolBatches } from './run-tools.js';
 import { imageLimitsFor } from '../attachments/image-limits.js';
-import { imageTokenFormulaFor } from '../attachments/attachment-tokens.js';
 import { toolSpec } from './tool-specs.js';
 import { postCompactHooks, postToolBatchHooks, preCompactHooks, promptHooks, stopFailureHooks, stopHooks } from './loop-hooks.js';
 import type { HookRunner } from '../hooks/hook-types.js';
 import { compactMessages, droppedAttachmentsNotice, type CompactionResult } from '../context/compact.js';
 import { microCompact } from '../context/micro-compact.js';
-import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
+import { estimateRequestTokens } from '../context/tokens.js';
 import { createFileReadState, type FileReadState } from '../tools/read-state.js';
 
 export const DEFAULT_MAX_TURNS = 50;
@@ -143,7 +142,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
       const system = await params.system();
       const compaction = params.compaction;
       if (compaction) {
-        const over = estimateTokens(system) + estimateMessagesTokens(messages, imageTokenFormulaFor(params.provider)) > compaction.thresholdTokens;
+        const over = estimateRequestTokens(system, messages, params.provider) > compaction.thresholdTokens;
         if (over || compactionRequest) {
           const trigger = compactionRequest ? 'manual' : 'auto';
           const instructions = compactionRequest?.instructions;
@@ -153,7 +152,7 @@ export async function* query(params: QueryParams): AsyncGenerator<AgentEvent, vo
         }
       }
       const sent = compaction ? microCompact(messages, compaction.keepRecentResults) : messages;
-      const refused = params.refuseModelCall?.({ model: params.provider.model, inputTokens: estimateTokens(system) + estimateMessagesTokens(sent, imageTokenFormulaFor(params.provider)) });
+      const refused = params.refuseModelCall?.({ model: params.provider.model, inputTokens: estimateRequestTokens(system, sent, params.provider) });
       if (refused !== undefined) return yield end('max_budget', turn - 1, refused);
       const stream = params.provider.stream({
         model: params.provider.model,

@@ -12,9 +12,10 @@ import { ProviderError } from './provider.js';
 
 export interface NodeHttpFetch {
   fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-  /** The body of a streamed response this fetch returned (the Response itself has none). */
-  eventStream(response: Response): IncomingMessage | undefined;
-  /** eventStream's body of a model's streamed answer; a JSON answer instead is a ProviderError naming the endpoint. */
+  /**
+   * The body of a model's streamed answer this fetch returned (the Response itself has none); a JSON answer
+   * instead is a ProviderError naming the endpoint.
+   */
   answerStream(response: Response, provider: string, baseUrl: string): IncomingMessage;
 }
 
@@ -63,7 +64,7 @@ export function createNodeHttpFetch(): NodeHttpFetch {
     if (body) return body;
     throw new ProviderError(`${provider}: ${baseUrl} answered a streaming request with ${response.headers.get('content-type') ?? 'no content type'}, not an event stream`);
   };
-  return { fetch, eventStream: (response) => streams.get(response), answerStream };
+  return { fetch, answerStream };
 }
 
 function responseHeaders(res: IncomingMessage): Headers {

@@ -54,12 +54,15 @@ export class AgentSession {
   /** What the user typed (noteUserPrompt), since the start or the last /clear: auto mode's classifier sees only this as intent. */
   private readonly userPrompts: string[] = [];
   private readonly classifier: ActionClassifier;
+  /** The spending cap's check before each model call (turns, the classifier, /btw); absent without a cap. */
+  private readonly spendCapCheck: { refuseModelCall?: SpendCap['refusal'] };
 
   constructor(private readonly options: AgentSessionOptions) {
     this.history = [...(options.history ?? [])];
     this.marks = [...(options.prompts?.marks ?? [])];
     this.promptCount = options.prompts?.count ?? 0;
     this.provider_ = options.provider;
+    this.spendCapCheck = options.spendCap ? { refuseModelCall: options.spendCap.refusal.bind(options.spendCap) } : {};
     this.answers = new PendingAnswers({
       ...(options.now ? { now: options.now } : {}),
       onPrompt: (request) => void notifyHooks(options.hooks, 'permission_prompt', PERMISSION_MESSAGE(request.name), (e) => this.emit(e)),
@@ -70,7 +73,7 @@ export class AgentSession {
     this.classifier = createActionClassifier({
       provider: () => this.classifierProvider(),
       userPrompts: () => this.userPrompts,
-      ...(options.spendCap ? { refuseModelCall: options.spendCap.refusal.bind(options.spendCap) } : {}),
+      ...this.spendCapCheck,
     });
   }
 
@@ -221,7 +224,7 @@ export class AgentSession {
       question,
       maxTokens: this.options.maxTokens ?? DEFAULT_MAX_TOKENS,
       signal,
-      ...(this.options.spendCap ? { refuseModelCall: this.options.spendCap.refusal.bind(this.options.spendCap) } : {}),
+      ...this.spendCapCheck,
       onUsage: (usage) => this.emit({ type: 'usage', usage, model: provider.model, for: 'side_question' }),
     });
   }
@@ -294,7 +297,7 @@ export class AgentSession {
       ...(this.options.maxTokens !== undefined ? { maxTokens: this.options.maxTokens } : {}),
       ...(this.options.continueOnMaxTokens ? { continueOnMaxTokens: true } : {}),
       ...(this.options.hooks ? { hooks: this.options.hooks } : {}),
-      ...(this.options.spendCap ? { refuseModelCall: this.options.spendCap.refusal.bind(this.options.spendCap) } : {}),
+      ...this.spendCapCheck,
       classifier: this.classifier,
       promptTold: true,
     });

@@ -1,7 +1,6 @@
 // /btw: a question asked with the conversation as context, whose question and answer stay out of it.
 // One model call outside the loop: no tool runs, the history is not touched; only its tokens are told.
-import { imageTokenFormulaFor } from '../attachments/attachment-tokens.js';
-import { estimateMessagesTokens, estimateTokens } from '../context/tokens.js';
+import { estimateRequestTokens } from '../context/tokens.js';
 import { textOf, type Message } from '../messages.js';
 import type { ModelProvider, ToolSpec } from '../providers/provider.js';
 import type { Usage } from '../usage.js';
@@ -42,8 +41,7 @@ export function sideQuestionMessages(history: readonly Message[], question: stri
 export async function askSideQuestion(req: SideQuestionRequest): Promise<SideAnswer> {
   try {
     const messages = sideQuestionMessages(req.history, req.question);
-    const inputTokens = estimateTokens(req.system) + estimateMessagesTokens(messages, imageTokenFormulaFor(req.provider));
-    const refused = req.refuseModelCall?.({ model: req.provider.model, inputTokens });
+    const refused = req.refuseModelCall?.({ model: req.provider.model, inputTokens: estimateRequestTokens(req.system, messages, req.provider) });
     if (refused !== undefined) return { ok: false, error: refused };
     let answer: Message | undefined;
     for await (const event of req.provider.stream({

@@ -69,10 +69,6 @@ export function clipOutput(output: string, limit = SHELL_MESSAGE_LIMIT): string 
 }
 
 /**
- * The user message a finished `!` command becomes, so the model sees it with the next prompt
- * (and a resumed session rebuilds it from the recorded event).
- */
-/**
  * A `!` command as the transcript sees it: a running card at once, then the finished command's event (output,
  * exit code, time taken), which the caller emits and adds to the history.
  */
@@ -96,6 +92,10 @@ export async function shellCommandTurn(
   };
 }
 
+/**
+ * The user message a finished `!` command becomes, so the model sees it with the next prompt
+ * (and a resumed session rebuilds it from the recorded event).
+ */
 export function shellCommandMessage(event: EventOf<'shell_command'>): Message {
   const status = event.problem ? ` ${event.problem}` : '';
   const code = event.exit_code === undefined || event.exit_code === null ? '' : ` exit_code="${event.exit_code}"`;

@@ -160,24 +160,20 @@ async function searchPass(req: RgGrepRequest, keep: Keep, isDenied: (rel: string
       return false; // vanished or unreadable: skipped, like grep -s
     }
   };
-  const seen = { files: 0, matches: 0 };
-  let matchCount = 0;
   // In parallel the files are checked as they come, a few at a time, without holding up ripgrep's output: the
   // decision to search again in walk order needs only ripgrep's own count. In walk order each check decides the stop.
   const checking: Promise<void>[] = [];
   const limited = concurrencyLimit(FILE_CHECKS_AT_ONCE);
+  const counted = { files: 0, matches: 0 };
+  const limit = sorted ? req.maxResults : parallelLimit(req.maxResults);
   /** Takes a file's hits when kept; whether the search can stop there. */
   const finish = async (found: Found): Promise<boolean> => {
-    if (!sorted) {
-      checking.push(limited(() => kept(found)).then((yes) => void (yes && files.push(found))));
-      seen.files++;
-      seen.matches += found.count;
-      return enough(req.mode, seen.files, seen.matches, parallelLimit(req.maxResults));
-    }
-    if (!(await kept(found))) return false;
-    files.push(found);
-    matchCount += found.count;
-    return enough(req.mode, files.length, matchCount, req.maxResults);
+    if (!sorted) checking.push(limited(() => kept(found)).then((yes) => void (yes && files.push(found))));
+    else if (await kept(found)) files.push(found);
+    else return false;
+    counted.files++;
+    counted.matches += found.count;
+    return enough(req.mode, counted.files, counted.matches, limit);
   };
   // Each file's records come together, in walk order or (searching in parallel) as each file is done.
   let current: Found | undefined;
@@ -194,15 +190,14 @@ async function searchPass(req: RgGrepRequest, keep: Keep, isDenied: (rel: string
     }
     addRecord(current, record, req);
   }
-  const last = current && (await finish(current));
+  if (current) await finish(current);
   const outcome = await run.done;
   await Promise.all(checking);
   if (ctx.signal.aborted) return { kind: 'stop', result: INTERRUPTED };
   if (outcome.code === -1 || (outcome.code === 2 && outcome.errors.length > 0)) return { kind: 'fallback', reason: outcome.errors.join('; ') };
   if (!sorted && cut) return { kind: 'sort' };
-  if (sorted) return { kind: 'found', files, stoppedAt: cut || last ? files.at(-1)?.rel : undefined, symlinks: [...outcome.symlinks] };
-  // ripgrep searched everything: the files in walk order, cut as the JavaScript walk cuts.
-  files.sort((a, b) => compareWalkOrder(a.rel, b.rel));
+  // In parallel ripgrep searched everything: the files are put in walk order. Either way, cut as the JavaScript walk cuts.
+  if (!sorted) files.sort((a, b) => compareWalkOrder(a.rel, b.rel));
   const inOrder = cutInWalkOrder(files, req.mode, req.maxResults);
   return { kind: 'found', files: inOrder.kept, stoppedAt: inOrder.reached ? inOrder.kept.at(-1)?.rel : undefined, symlinks: [...outcome.symlinks] };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // The grep tool at the 250-result cap (no large-output saver) on the search bench's big tree, timed as that bench
 // times it (medians of 5 after a warm-up), for one build or several side by side: each argument is a build's
@@ -26,7 +26,7 @@ function cpuMs(): number {
 
 type GrepCall = (input: { pattern: string; output_mode: string }, ctx: { cwd: string; signal: AbortSignal }) => Promise<{ display?: unknown }>;
 
-const dists = process.argv.length > 2 ? process.argv.slice(2) : [path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..')];
+const dists = process.argv.length > 2 ? process.argv.slice(2) : [path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')];
 const tools: { dist: string; call: GrepCall }[] = [];
 for (const dist of dists) {
   const mod = (await import(pathToFileURL(path.join(path.resolve(dist), 'src', 'tools', 'grep.js')).href)) as { createGrepTool: (o: { maxResults: number }) => { call: GrepCall } };

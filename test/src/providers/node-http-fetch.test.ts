@@ -28,11 +28,11 @@ describe('createNodeHttpFetch', () => {
         res.end(JSON.stringify(failing ? { error: { type: 'rate_limit_error' } } : { ok: true }));
       });
     });
-    const { fetch, eventStream } = createNodeHttpFetch();
+    const { fetch, answerStream } = createNodeHttpFetch();
     const ok = await fetch(`${url}/v1/x`, { method: 'POST', headers: { 'x-api-key': 'sk-1' }, body: '{"q":1}' });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ ok: true });
-    expect(eventStream(ok)).toBeUndefined();
+    expect(() => answerStream(ok, 'test', url)).toThrow(`test: ${url} answered a streaming request with application/json, not an event stream`);
     const failed = await fetch(`${url}/fail`, { headers: new Headers({ 'x-api-key': 'sk-2' }) });
     expect(failed.status).toBe(429);
     expect(failed.headers.get('retry-after')).toBe('3');
@@ -50,10 +50,9 @@ describe('createNodeHttpFetch', () => {
       res.write('data: é\n\n');
       finish = () => res.end('data: end\n\n');
     });
-    const { fetch, eventStream } = createNodeHttpFetch();
+    const { fetch, answerStream } = createNodeHttpFetch();
     const response = await fetch(url, { method: 'POST', body: '{}' });
-    const body = eventStream(response);
-    expect(body).toBeDefined();
+    const body = answerStream(response, 'test', url);
     const chunks: string[] = [];
     for await (const chunk of body as AsyncIterable<string>) {
       chunks.push(chunk);
